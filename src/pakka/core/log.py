@@ -1,0 +1,28 @@
+"""The game log in words: entries are message keys with arguments, never rendered text.
+
+Front ends render an entry in the reader's language from the game's message
+catalogue (see :mod:`pakka.i18n`). An entry with ``to=None`` is public; an
+entry with ``to=seat`` (the card you drew) appears only in that seat's view.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One event: ``key`` names the message, ``args`` fill it, ``to`` limits who sees it."""
+
+    key: str
+    args: dict[str, Any]
+    to: int | None = None
+
+    def visible_to(self, seat: int | None) -> bool:
+        """Whether ``seat`` (``None`` for a spectator) may see this entry."""
+        return self.to is None or self.to == seat
+
+    def to_json(self) -> dict[str, Any]:
+        """The entry as shown in a view (without its audience)."""
+        return {"key": self.key, "args": self.args}

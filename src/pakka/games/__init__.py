@@ -1,0 +1,12 @@
+"""The registered games: one package per game family, pure rules, no I/O.
+
+A game joins pakka (and every conformance test, bot, front end and research
+adapter) by adding one line to :data:`REGISTRY`; modules are imported lazily.
+"""
+
+from __future__ import annotations
+
+REGISTRY: dict[str, str] = {
+    "koodinmurtaja": "pakka.games.koodinmurtaja:Koodinmurtaja",
+}
+"""Game name -> ``module:class`` of its :class:`~pakka.core.game.Game` subclass."""

@@ -1,0 +1,184 @@
+"""The conformance suite: every registered game must pass it (new games join by registering).
+
+Random playouts from many seeds terminate with legal actions never empty before
+the end; history replays by notation; the JSON round trip is identical;
+malformed and illegal input is rejected with the state unchanged; action ids
+round-trip; ``sample_consistent`` keeps the seat's view and really varies what
+the seat cannot see.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+import pakka
+from pakka.core.game import State
+
+GAMES = pakka.games()
+SEEDS = range(12)
+MAX_STEPS = 20_000
+
+
+def _player_counts(name: str) -> list[int]:
+    cls = pakka.core.registry.game_class(name)
+    counts = sorted({cls.min_players, cls.max_players, min(cls.min_players + 1, cls.max_players)})
+    return counts
+
+
+CASES = [(g, n) for g in GAMES for n in _player_counts(g)]
+
+
+def _playout(state: State[Any], rng: random.Random, stop_at: int | None = None) -> None:
+    steps = 0
+    while not state.is_terminal and (stop_at is None or steps < stop_at):
+        legal = state.legal_actions()
+        assert legal, "legal_actions() is empty before the end"
+        state.apply(legal[rng.randrange(len(legal))])
+        steps += 1
+        assert steps < MAX_STEPS, "playout did not terminate"
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_random_playouts_terminate_and_replay(name: str, players: int) -> None:
+    game = pakka.load(name, players=players)
+    for seed in SEEDS:
+        rng = random.Random(seed)
+        state = game.new_state(seed=seed)
+        _playout(state, rng)
+        assert state.is_terminal and state.current_player is None
+        assert state.legal_actions() == []
+        assert len(state.scores) == players
+        assert all(0 <= w < players for w in state.winners)
+        # Replaying history by notation reproduces the state exactly.
+        replay = game.new_state(seed=seed)
+        for text in state.history:
+            replay.apply(text)
+        assert replay.full_view() == state.full_view()
+        assert replay.to_json() == state.to_json()
+        # Record round trip.
+        rec = pakka.Record.from_json(pakka.Record.from_state(state).to_json())
+        assert rec.replay().full_view() == state.full_view()
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_json_round_trip_and_clone(name: str, players: int) -> None:
+    game = pakka.load(name, players=players)
+    for seed in range(6):
+        rng = random.Random(100 + seed)
+        state = game.new_state(seed=seed)
+        _playout(state, rng, stop_at=rng.randrange(1, 60))
+        text = state.to_json()
+        json.loads(text)
+        back = game.state_from_json(text)
+        assert back.to_json() == text
+        assert back.full_view() == state.full_view()
+        for p in [None, *range(players)]:
+            assert back.view(p) == state.view(p)
+            json.dumps(state.view(p))
+        # The restored state and a clone continue exactly like the original.
+        twin = state.clone()
+        r1, r2, r3 = random.Random(seed), random.Random(seed), random.Random(seed)
+        _playout(state, r1)
+        _playout(back, r2)
+        _playout(twin, r3)
+        assert back.full_view() == state.full_view() == twin.full_view()
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_action_ids(name: str, players: int) -> None:
+    game = pakka.load(name, players=players)
+    state = game.new_state(seed=3)
+    rng = random.Random(3)
+    while not state.is_terminal:
+        legal = state.legal_actions()
+        ids = [a.id for a in legal]
+        assert len(set(ids)) == len(ids), "two legal actions share an id"
+        for a in legal:
+            assert 0 <= a.id < game.num_distinct_actions
+            assert game.action_from_id(a.id) == a
+            assert state.parse_action(str(a)) == a, f"{a} does not parse back"
+        state.apply(legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_bad_input_changes_nothing(name: str, players: int) -> None:
+    game = pakka.load(name, players=players)
+    rng = random.Random(7)
+    state = game.new_state(seed=7)
+    bad_texts = ["", "   ", "xyzzy", "1 2 3 4 5 6", "\x00", "9" * 500, "stop stop", "{}"]
+    while not state.is_terminal:
+        before = state.to_json()
+        for text in bad_texts:
+            if state.is_legal(text):
+                continue
+            with pytest.raises(pakka.IllegalAction):
+                state.apply(text)
+            assert state.to_json() == before
+        legal_ids = {a.id for a in state.legal_actions()}
+        illegal = [i for i in range(game.num_distinct_actions) if i not in legal_ids]
+        for i in rng.sample(illegal, min(5, len(illegal))):
+            with pytest.raises(pakka.IllegalAction):
+                state.apply(game.action_from_id(i))
+            assert state.to_json() == before
+        with pytest.raises(pakka.IllegalAction):
+            state.apply(12345)  # type: ignore[arg-type]
+        assert state.to_json() == before
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    with pytest.raises(pakka.IllegalAction):
+        state.apply("anything")
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_sample_consistent_keeps_the_view(name: str, players: int) -> None:
+    game = pakka.load(name, players=players)
+    varied = 0
+    checked = 0
+    for seed in range(8):
+        rng = random.Random(seed)
+        state = game.new_state(seed=seed)
+        _playout(state, rng, stop_at=rng.randrange(0, 40))
+        if state.is_terminal:
+            continue
+        for p in range(players):
+            v = state.view(p)
+            truth = state.full_view()
+            for k in range(4):
+                sample = state.sample_consistent(p, random.Random(1000 * seed + k))
+                assert sample is not state
+                assert sample.view(p) == v
+                assert sample.current_player == state.current_player
+                assert sample.seed != state.seed, "a sample must not carry the real seed"
+                assert sample.legal_actions() == state.legal_actions() or p != state.current_player
+                checked += 1
+                if sample.full_view() != truth:
+                    varied += 1
+                # The sample is a working state: it plays on to the end.
+                _playout(sample, random.Random(k))
+    assert checked > 0
+    if game.name not in NO_HIDDEN_INFORMATION:
+        assert varied > 0, "sample_consistent never varied the hidden cards"
+
+
+NO_HIDDEN_INFORMATION = {"zoker-pairs"}
+"""Games in which a seat sees everything that matters now (samples may equal the state)."""
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_bad_players_and_options(name: str) -> None:
+    cls = pakka.core.registry.game_class(name)
+    for bad in (cls.min_players - 1, cls.max_players + 1):
+        with pytest.raises(pakka.RulesError) as e:
+            pakka.load(name, players=bad)
+        assert str(cls.max_players) in str(e.value)
+    with pytest.raises(pakka.RulesError) as e2:
+        pakka.load(name, players=cls.min_players, no_such_option=1)
+    assert "no_such_option" in str(e2.value)
+    for spec in cls.option_specs:
+        with pytest.raises(pakka.RulesError) as e3:
+            pakka.load(name, players=cls.max_players, **{spec.name: object()})
+        assert spec.name in str(e3.value)

@@ -1,0 +1,1 @@
+"""Shared pytest fixtures for pakka's tests."""
