@@ -1,0 +1,1 @@
+"""The terminal front end: ``pakka play``, ``replay``, ``rules``, ``arena``, ``bench``."""
