@@ -21,6 +21,7 @@ LEVEL_NAMES = ("easy", "medium", "hard")
 
 GAME_BOT_MODULES: dict[str, str] = {
     "koodinmurtaja": "pakka.bots.koodinmurtaja",
+    "ravaytys": "pakka.bots.ravaytys",
 }
 """Game name -> module with that game's ``BOTS`` and ``LEVELS``."""
 

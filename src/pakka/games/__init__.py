@@ -8,5 +8,6 @@ from __future__ import annotations
 
 REGISTRY: dict[str, str] = {
     "koodinmurtaja": "pakka.games.koodinmurtaja:Koodinmurtaja",
+    "ravaytys": "pakka.games.ravaytys:Ravaytys",
 }
 """Game name -> ``module:class`` of its :class:`~pakka.core.game.Game` subclass."""

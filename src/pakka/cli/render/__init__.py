@@ -17,5 +17,6 @@ from __future__ import annotations
 
 RENDERERS: dict[str, str] = {
     "koodinmurtaja": "pakka.cli.render.koodinmurtaja",
+    "ravaytys": "pakka.cli.render.ravaytys",
 }
 """Game name -> renderer module."""
