@@ -868,3 +868,30 @@ def test_sample_consistent_after_reshuffle_draws_stock_from_the_pool() -> None:
         for c in smp.stock:
             cnt[c] += 1
         assert all(cnt[c] <= pool[c] for c in range(53))
+
+
+def test_per_action_check_agrees_with_legal_actions() -> None:
+    """One source of legality: verify() accepts exactly the listed legal actions
+    (games mixing the rules bot and random moves, so lay-offs and swaps occur)."""
+    from pakka.bots.ravaytys import rules_policy
+    from pakka.games.ravaytys.actions import ACTIONS
+
+    g = pakka.load("ravaytys", players=4)
+    kinds: set[str] = set()
+    for seed in range(2):
+        s = g.new_state(seed=seed)
+        rng = random.Random(seed)
+        steps = 0
+        while not s.is_terminal and steps < 2500:
+            legal = set(s.legal_actions())
+            sample = ACTIONS if steps % 250 == 0 else rng.sample(ACTIONS, 40)
+            for a in [*sample, *legal]:
+                assert s.is_legal(a) == (a in legal), (str(a), s.phase)
+            if rng.random() < 0.8:
+                a = rules_policy(s, rng)
+            else:
+                a = rng.choice(sorted(legal, key=lambda x: x.id))
+            kinds.add(str(a).split()[0])
+            s.apply(a)
+            steps += 1
+    assert {"lay", "meld", "buy", "take"} <= kinds

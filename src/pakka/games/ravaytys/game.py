@@ -421,12 +421,12 @@ class RavaytysState(State[RvAction]):
         except ValueError:
             return -1
 
-    def _has_place(self, extra: Meld | None = None) -> bool:
-        """Whether a freed wild card has somewhere to go (R-RV-17)."""
-        for m in self.melds:
-            if not self._wild_room(m):
-                continue
-            if not m.is_run or m.can_grow_low() or m.can_grow_high():
+    def _has_place(self, source: int) -> bool:
+        """Whether the wild card freed from meld ``source`` has a new place (R-RV-17);
+        the source meld then holds one wild card fewer."""
+        for i, m in enumerate(self.melds):
+            room = self.max_wilds == 0 or m.wild_count() - (i == source) < self.max_wilds
+            if room and (not m.is_run or m.can_grow_low() or m.can_grow_high()):
                 return True
         return False
 
@@ -522,7 +522,7 @@ class RavaytysState(State[RvAction]):
             if not wild:
                 for mi, m in enumerate(melds):
                     for w in WILDS:
-                        if w in m.cards and self._wild_index(m, c, w) >= 0:
+                        if w in m.cards and self._wild_index(m, c, w) >= 0 and self._has_place(mi):
                             out.append(A.A_SWAP[(c, mi, w)])
         return out
 
@@ -591,12 +591,65 @@ class RavaytysState(State[RvAction]):
             0 <= action.id < A.NUM_ACTIONS and ACTIONS[action.id] == action
         ):
             raise IllegalAction(f"{action!r} is not a Räväytys action")
-        ph = self.phase
-        if ph == OVER:
+        if self.phase == OVER:
             raise IllegalAction("the game is over")
-        if action in self.legal_actions():
-            return
-        raise IllegalAction(self._why_not(action))
+        if not self._is_legal(ACTIONS[action.id]):
+            raise IllegalAction(self._why_not(action))
+
+    def _is_legal(self, a: RvAction) -> bool:
+        """The per-action legality check (the same conditions as :meth:`legal_actions`)."""
+        ph = self.phase
+        k = a.kind
+        if ph == BUY:
+            return k == A.BUY or k == A.PASS
+        if ph == START:
+            return k == A.DRAW or (k == A.TAKE and bool(self.pile))
+        tp = self.turn_player
+        h = self.hands[tp]
+        if ph == OPEN:
+            return k == A.DISCARD and h[a.card] > 0
+        if ph == PLACE:
+            if k != A.PLACE or a.meld >= len(self.melds):
+                return False
+            m = self.melds[a.meld]
+            if not self._wild_room(m):
+                return False
+            if not m.is_run:
+                return a.arg == A.NO_END
+            return (a.arg == A.LOW and m.can_grow_low()) or (a.arg == A.HIGH and m.can_grow_high())
+        if ph == BUILD:
+            if k == A.CANCEL:
+                return True
+            if k in (A.SET, A.RUN):
+                if self.pending_open:
+                    return False
+                sets, runs = self._build_counts(tp)
+                if k == A.SET and sets >= self.need_sets:
+                    return False
+                if k == A.RUN and runs >= self.need_runs:
+                    return False
+                return self._open_ok(k, a.arg)
+            if not self.pending_open:
+                return False
+            if k == A.CLOSE:
+                return self._close_reason() is None
+            return k == A.ADD and a in self._build_actions()
+        # PLAY
+        size = self.sizes[tp]
+        if k == A.DISCARD:
+            c = a.card
+            return h[c] > 0 and not (c == self.drawn and h[c] == 1 and size > 1)
+        if k == A.MELD:
+            return not self.down[tp] and size >= self._min_contract_cards() + self.keep
+        if k not in (A.LAY, A.SWAP) or not self.down[tp] or size - 1 < self.keep:
+            return False
+        c = a.card
+        if not h[c] or a.meld >= len(self.melds):
+            return False
+        m = self.melds[a.meld]
+        if k == A.LAY:
+            return self._fits(c, m, a.arg)
+        return a.arg in m.cards and self._wild_index(m, c, a.arg) >= 0 and self._has_place(a.meld)
 
     def _why_not(self, a: RvAction) -> str:
         ph = self.phase
