@@ -64,7 +64,8 @@ def main() -> None:
         swaps(hand, table)
         worst.append((time.process_time() - t0) * 1000)
     print(
-        f"worst case (16 cards, 8 wilds, round 7, 24 melds): median {statistics.median(worst):.2f} ms,"
+        "worst case (16 cards, 8 wilds, round 7, 24 melds): "
+        f"median {statistics.median(worst):.2f} ms,"
         f" p99 {pct(worst, 0.99):.2f} ms, max {max(worst):.2f} ms over {a.hands} hands"
     )
     typical: list[float] = []

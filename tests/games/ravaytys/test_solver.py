@@ -49,7 +49,7 @@ def check_valid(
             used[c] += 1
         if g.is_run:
             assert len(g.cards) >= 4  # R-RV-6
-            assert 1 <= g.lo and g.hi <= 14 and not (g.lo == 1 and g.hi == 14)  # D-RV-8
+            assert g.lo >= 1 and g.hi <= 14 and not (g.lo == 1 and g.hi == 14)  # D-RV-8
             for i, c in enumerate(g.cards):
                 if not IS_WILD[c]:
                     assert c == card_at(g.key, g.lo + i)  # D-RV-2: one exact card each
