@@ -281,12 +281,45 @@ class RulesBot:
         return decide(info_from_view(handle.view()), legal, self.rng)
 
 
-def search_bot(game: Game[Any], seed: int = 0, **params: Any) -> ISMCTSBot:
-    """ISMCTS with rules-bot rollouts (default 200 iterations, depth 120)."""
-    p: dict[str, Any] = {"iterations": 200, "max_depth": 120, "rollout": "rules"} | params
-    bot = ISMCTSBot(game, seed=seed, **p)
-    bot.name = "search"
-    return bot
+class SearchBot:
+    """ISMCTS (rules-bot rollouts, depth-limited, :meth:`heuristic_returns` at the
+    limit) at the real decisions — take or draw, buy or pass, meld or discard and
+    which card; the mechanical steps (building a lay-down, lay-offs once down,
+    placing a freed wild card) are left to the rules bot."""
+
+    name = "search"
+
+    def __init__(
+        self,
+        game: Game[Any],
+        seed: int = 0,
+        iterations: int = 40,
+        max_depth: int = 60,
+        seconds: float = 0.0,
+        c: float = 0.7,
+    ) -> None:
+        self.rules = RulesBot(game, seed=seed)
+        self.search = ISMCTSBot(
+            game,
+            seed=seed,
+            iterations=iterations,
+            seconds=seconds,
+            max_depth=max_depth,
+            c=c,
+            rollout="rules",
+        )
+
+    def choose(self, handle: SeatHandle) -> Action:
+        """Search at decisions, rules elsewhere."""
+        legal = handle.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        phase = handle.view()["phase"]
+        if phase in ("build", "place"):
+            return self.rules.choose(handle)
+        if phase == "play" and handle.view()["down"][handle.seat]:
+            return self.rules.choose(handle)
+        return self.search.choose(handle)
 
 
 def hint(game: Game[Any], handle: SeatHandle, lang: str = "en") -> dict[str, Any]:
@@ -314,6 +347,6 @@ def hint(game: Game[Any], handle: SeatHandle, lang: str = "en") -> dict[str, Any
     return {"best": str(best), "lines": lines}
 
 
-BOTS = {"rules": RulesBot, "search": search_bot}
+BOTS = {"rules": RulesBot, "search": SearchBot}
 LEVELS = {"easy": "random", "medium": "rules", "hard": "search"}
 ROLLOUT_POLICIES = {"rules": rules_policy}

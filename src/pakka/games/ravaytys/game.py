@@ -585,10 +585,21 @@ class RavaytysState(State[RvAction]):
                     return "two runs of one suit in a contract may not continue each other (R-RV-7)"
         return None
 
+    def apply(self, action: RvAction | str) -> None:
+        """As :meth:`State.apply`, with a fast path for action values (the base
+        class's runtime Protocol check costs more than the whole move)."""
+        if type(action) is RvAction:
+            self.verify(action)
+            self._apply(action)
+            self._actions.append(action)
+        else:
+            super().apply(action)
+
     # ---------------------------------------------------------------- legality
     def verify(self, action: RvAction) -> None:
         if not isinstance(action, RvAction) or not (
-            0 <= action.id < A.NUM_ACTIONS and ACTIONS[action.id] == action
+            0 <= action.id < A.NUM_ACTIONS
+            and (ACTIONS[action.id] is action or ACTIONS[action.id] == action)
         ):
             raise IllegalAction(f"{action!r} is not a Räväytys action")
         if self.phase == OVER:
