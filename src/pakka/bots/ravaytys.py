@@ -5,8 +5,10 @@
   card, lays the contract down as soon as the meld solver finds it (with the
   arrangement that leaves the fewest points), lays off and swaps wild cards, and
   discards the least useful card (the most expensive one once down).
-* ``search`` — the generic ISMCTS with the ``rules`` bot as rollout policy and a
-  depth limit (the position is then scored by :meth:`heuristic_returns`).
+* ``search`` — determinized search: at each real decision the rules bot's choice
+  and its closest alternatives are played out by the rules bot in sampled deals
+  of the seat's information set, and the best average outcome is played.
+  (The generic ``ismcts`` with ``rollout=rules`` also works.)
 
 The same decision function serves a bot (from its seat's view) and an ISMCTS
 rollout (from a sampled state).
@@ -19,7 +21,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pakka.bots.base import SeatHandle
-from pakka.bots.ismcts import ISMCTSBot
 from pakka.core.cards import parse_card
 from pakka.core.game import Action, Game, State
 from pakka.games.ravaytys import actions as A
@@ -281,11 +282,44 @@ class RulesBot:
         return decide(info_from_view(handle.view()), legal, self.rng)
 
 
+def _candidates(info: Info, legal: list[RvAction], rng: random.Random, k: int) -> list[RvAction]:
+    """The rules bot's choice and the next most plausible alternatives."""
+    first = decide(info, legal, rng)
+    out = [first]
+    if info.phase in ("start", "buy"):
+        out += [a for a in legal if a is not first]
+    elif info.phase in ("play", "open") and not info.down:
+        discards = sorted(
+            (a for a in legal if a.kind == A.DISCARD and a is not first),
+            key=lambda a: (usefulness(info, a.card), -info.values[a.card], a.card),
+        )
+        if A.A_MELD in legal and first is not A.A_MELD:
+            out.append(A.A_MELD)
+        out += discards[: max(0, k - len(out))]
+    return out[:k] if info.phase not in ("start", "buy") else out
+
+
+def _estimate(s: RavaytysState, seat: int, round_index: int) -> float:
+    """How well ``seat`` did: the others' mean points minus its own (this round)."""
+    if s.round != round_index:
+        pts = s.sheet[round_index]
+    else:
+        pts = [
+            sum(s.values[c] * k for c, k in enumerate(s.hands[p]) if k) + (0 if s.down[p] else 30)
+            for p in range(s.n)
+        ]
+    others = [pts[p] for p in range(s.n) if p != seat]
+    return sum(others) / len(others) - pts[seat]
+
+
 class SearchBot:
-    """ISMCTS (rules-bot rollouts, depth-limited, :meth:`heuristic_returns` at the
-    limit) at the real decisions — take or draw, buy or pass, meld or discard and
-    which card; the mechanical steps (building a lay-down, lay-offs once down,
-    placing a freed wild card) are left to the rules bot."""
+    """Determinized search at the real decisions (take or draw, buy or pass, meld or
+    which card to discard): each candidate — the rules bot's choice and its closest
+    alternatives — is played out by the rules bot in the same sampled deals (the
+    seat's information set via ``sample_consistent``) up to the end of the round or
+    ``depth`` actions, and the best average outcome is played. The mechanical steps
+    (building a lay-down, lay-offs once down, placing a freed wild card) are left to
+    the rules bot."""
 
     name = "search"
 
@@ -293,33 +327,46 @@ class SearchBot:
         self,
         game: Game[Any],
         seed: int = 0,
-        iterations: int = 40,
-        max_depth: int = 60,
-        seconds: float = 0.0,
-        c: float = 0.7,
+        samples: int = 8,
+        candidates: int = 3,
+        depth: int = 150,
     ) -> None:
-        self.rules = RulesBot(game, seed=seed)
-        self.search = ISMCTSBot(
-            game,
-            seed=seed,
-            iterations=iterations,
-            seconds=seconds,
-            max_depth=max_depth,
-            c=c,
-            rollout="rules",
-        )
+        self.rng = random.Random(seed)
+        self.samples = int(samples)
+        self.k = int(candidates)
+        self.depth = int(depth)
 
     def choose(self, handle: SeatHandle) -> Action:
         """Search at decisions, rules elsewhere."""
-        legal = handle.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        phase = handle.view()["phase"]
-        if phase in ("build", "place"):
-            return self.rules.choose(handle)
-        if phase == "play" and handle.view()["down"][handle.seat]:
-            return self.rules.choose(handle)
-        return self.search.choose(handle)
+        legal = [a for a in handle.legal_actions() if isinstance(a, RvAction)]
+        info = info_from_view(handle.view())
+        if (
+            len(legal) == 1
+            or info.phase in ("build", "place")
+            or (info.phase == "play" and info.down)
+        ):
+            return decide(info, legal, self.rng)
+        cands = _candidates(info, legal, self.rng, self.k)
+        if len(cands) == 1:
+            return cands[0]
+        seat = handle.seat
+        totals = [0.0] * len(cands)
+        for _ in range(self.samples):
+            base = handle.sample_consistent(self.rng)
+            assert isinstance(base, RavaytysState)
+            r0 = base.round
+            seed = self.rng.getrandbits(32)
+            for i, a in enumerate(cands):
+                s = base.clone()
+                s.apply_legal(a)
+                prng = random.Random(seed)
+                n = 0
+                while s.round == r0 and s.phase != 6 and n < self.depth:
+                    s.apply_legal(rules_policy(s, prng))  # type: ignore[arg-type]
+                    n += 1
+                totals[i] += _estimate(s, seat, r0)
+        best = max(range(len(cands)), key=lambda i: (totals[i], -i))
+        return cands[best]
 
 
 def hint(game: Game[Any], handle: SeatHandle, lang: str = "en") -> dict[str, Any]:
