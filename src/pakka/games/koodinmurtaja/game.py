@@ -764,7 +764,15 @@ class KMState(State[KMAction]):
         s = self.clone()
         if self.cp is not None:
             know = self.knowledge(player)
-            assign, pool = know.sample(rng)
+            # The real deal is one consistent assignment: the start of the Metropolis
+            # chain when neither exact method is fast enough (see Knowledge.sample).
+            start = {
+                self.handle_of[k]: k
+                for q in know.seats
+                for k in self.code[q]
+                if not (self.revealed >> k) & 1
+            }
+            assign, pool = know.sample(rng, start)
             s._kcache = (player, know)
             for h, k in assign.items():
                 s.card_at[h] = k
