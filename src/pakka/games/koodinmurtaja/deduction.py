@@ -231,7 +231,7 @@ class Knowledge:
         pool = [k for k in self.unknown if k not in used]
         n_slots = len(flat)
         if n_slots == 0:
-            out0 = []
+            out0: list[tuple[dict[int, int], list[int]]] = []
             for _ in range(draws):
                 rng.shuffle(pool)
                 out0.append(({}, list(pool)))
