@@ -109,7 +109,8 @@ class PlaySession:
             if self.read_line is not None:
                 return self.read_line(prompt)
             return self.console.input(f"[bold]{escape(prompt)}[/]> ")
-        except EOFError:
+        except (EOFError, KeyboardInterrupt):  # Ctrl-D / Ctrl-C at the prompt: quit (and save)
+            self.console.print()
             return None
 
     # -- showing things ---------------------------------------------------------------
