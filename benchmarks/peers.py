@@ -99,7 +99,11 @@ def openspiel_ismcts_hearts() -> Measure:
         t0 = time.process_time()
         while time.process_time() - t0 < seconds:
             bot = ismcts.ISMCTSBot(
-                game, evaluator, 2.0, batch, random_state=np.random.RandomState(seed + sims),
+                game,
+                evaluator,
+                2.0,
+                batch,
+                random_state=np.random.RandomState(seed + sims),
                 allow_inconsistent_action_sets=True,
             )
             bot.run_search(state)
@@ -184,10 +188,16 @@ def main(argv: list[str] | None = None) -> int:
     problems: list[str] = []
     for label, setup, factory in [
         ("OpenSpiel euchre", "4 players, C++ via pyspiel", lambda: openspiel_playouts("euchre")),
-        ("OpenSpiel gin_rummy", "2 players, C++ via pyspiel",
-         lambda: openspiel_playouts("gin_rummy")),
-        ("OpenSpiel hearts ISMCTS (Python bot)", "4 players, 1 random rollout/simulation",
-         openspiel_ismcts_hearts),
+        (
+            "OpenSpiel gin_rummy",
+            "2 players, C++ via pyspiel",
+            lambda: openspiel_playouts("gin_rummy"),
+        ),
+        (
+            "OpenSpiel hearts ISMCTS (Python bot)",
+            "4 players, 1 random rollout/simulation",
+            openspiel_ismcts_hearts,
+        ),
         ("RLCard gin-rummy", "2 players, raw game loop", lambda: rlcard_playouts("gin-rummy")),
         ("RLCard bridge", "4 players, raw game loop", lambda: rlcard_playouts("bridge")),
     ]:
@@ -202,8 +212,10 @@ def main(argv: list[str] | None = None) -> int:
             problems.append(f"pakka {name}: not measured ({type(e).__name__}: {e})")
 
     results: dict[str, dict[str, float]] = {}
-    print(f"median of {args.repeats} repeats x {args.seconds:g} s, one process "
-          f"(python {sys.version.split()[0]})")
+    print(
+        f"median of {args.repeats} repeats x {args.seconds:g} s, one process "
+        f"(python {sys.version.split()[0]})"
+    )
     for label, setup, run in peers:
         values: dict[str, list[float]] = {}
         try:

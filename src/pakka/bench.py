@@ -125,12 +125,33 @@ def default_setups(name: str) -> list[tuple[int, dict[str, Any]]]:
     return [(n, {}) for n in counts]
 
 
-def _call_extra(fn: Callable[..., dict[str, float]], seconds: float) -> dict[str, float]:
+SETUP_KEYS = frozenset({"players", "decisions", "games", "deals", "seed", "iterations"})
+"""Keys of an extra benchmark's result that describe its setup rather than measure."""
+
+
+def _call_extra(fn: Callable[..., dict[str, Any]], seconds: float) -> dict[str, Any]:
+    """Call an extra benchmark, passing ``seconds=`` only if it takes that keyword."""
     try:
-        takes_args = bool(inspect.signature(fn).parameters)
+        params = list(inspect.signature(fn).parameters.values())
     except (TypeError, ValueError):
-        takes_args = False
-    return fn(seconds=seconds) if takes_args else fn()
+        params = []
+    takes_seconds = any(
+        p.name == "seconds" or p.kind is inspect.Parameter.VAR_KEYWORD for p in params
+    )
+    return fn(seconds=seconds) if takes_seconds else fn()
+
+
+def _split_extra(result: dict[str, Any]) -> tuple[str, dict[str, float]]:
+    """An extra benchmark's dict as (setup text, figures): text values and counts such as
+    ``players`` describe the setup; the other numbers are figures."""
+    setup = []
+    figures = {}
+    for k, v in result.items():
+        if isinstance(v, bool) or not isinstance(v, int | float) or k in SETUP_KEYS:
+            setup.append(f"{k}={v}")
+        else:
+            figures[k] = float(v)
+    return ", ".join(setup), figures
 
 
 def run_bench(
@@ -169,10 +190,10 @@ def run_bench(
         for bench_name, fn in (getattr(mod, "BENCHMARKS", {}) if mod else {}).items():
             extra: dict[str, Figure] = {}
             for _ in range(repeats):
-                for fig_name, value in _call_extra(fn, seconds).items():
-                    extra.setdefault(fig_name, Figure(name, bench_name, fig_name)).values.append(
-                        float(value)
-                    )
+                setup_text, values = _split_extra(_call_extra(fn, seconds))
+                label = f"{bench_name}: {setup_text}" if setup_text else bench_name
+                for fig_name, value in values.items():
+                    extra.setdefault(fig_name, Figure(name, label, fig_name)).values.append(value)
             for fig in extra.values():
                 figures.append(fig)
                 if on_figure:

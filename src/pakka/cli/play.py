@@ -25,7 +25,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from pakka.bots import GAME_BOT_MODULES, Bot, SeatHandle, make_bot
-from pakka.cli.render import renderer
+from pakka.cli.render import menu_hook, renderer
 from pakka.cli.text import command_of, t
 from pakka.core.errors import PakkaError, RecordError
 from pakka.core.game import Action, State
@@ -35,6 +35,17 @@ from pakka.rules import rules_text
 
 MAX_CHOICES_SHOWN = 80
 """More legal actions than this are not all listed (notation still works)."""
+
+
+def entry_text(game: str, entry: dict[str, Any], lang: str) -> str:
+    """A log entry in words; list arguments (cards) read as ``3S 4S 7H``, not ``['3S', …]``."""
+    args = entry.get("args") or {}
+    if any(isinstance(v, list | tuple) for v in args.values()):
+        args = {
+            k: " ".join(map(str, v)) if isinstance(v, list | tuple) else v for k, v in args.items()
+        }
+        entry = {"key": entry.get("key", ""), "args": args}
+    return render_entry(game, entry, lang)
 
 
 def bot_seed(game_seed: int, seat: int, moves: int) -> int:
@@ -78,6 +89,7 @@ class PlaySession:
 
     def __post_init__(self) -> None:
         self.render, self.describe = renderer(self.state.game.name)
+        self.menu = menu_hook(self.state.game.name)
         moves = len(self.state.history)
         for p, spec in enumerate(self.bot_specs):
             if spec is not None:
@@ -119,7 +131,7 @@ class PlaySession:
         log = self.state.view(self.seat)["log"]
         for entry in log[self.shown_log :]:
             self.console.print(
-                "  • " + render_entry(self.state.game.name, entry, self.lang),
+                "  • " + entry_text(self.state.game.name, entry, self.lang),
                 highlight=False,
                 markup=False,
             )
@@ -130,7 +142,7 @@ class PlaySession:
         self.console.rule(self.tr("play.log_title"))
         for entry in self.state.view(self.seat)["log"]:
             self.console.print(
-                "  • " + render_entry(self.state.game.name, entry, self.lang),
+                "  • " + entry_text(self.state.game.name, entry, self.lang),
                 highlight=False,
                 markup=False,
             )
@@ -156,14 +168,25 @@ class PlaySession:
             labels.append(label)
         return labels
 
+    def numbered(self) -> list[Action]:
+        """The legal actions offered by number (the renderer's ``menu`` may pick and order
+        them; every legal action can still be typed in notation)."""
+        legal = self.state.legal_actions()
+        if self.menu is None:
+            return legal
+        by_text = {str(a): a for a in legal}
+        chosen = self.menu(self.state.view(self.seat), list(by_text), self.lang)
+        return [by_text[x] for x in chosen if x in by_text] or legal
+
     def show_choices(self, legal: list[Action]) -> None:
         """The numbered legal actions."""
         self.console.print(self.tr("play.choices"))
         labels = self.choice_labels(legal)
         items = [f"[bold cyan]{i + 1:>2}[/] {lab}" for i, lab in enumerate(labels)]
         self.console.print(Columns(items[:MAX_CHOICES_SHOWN], padding=(0, 3)))
-        if len(items) > MAX_CHOICES_SHOWN:
-            self.console.print(self.tr("play.more_choices", n=len(items) - MAX_CHOICES_SHOWN))
+        hidden = len(self.state.legal_actions()) - min(len(items), MAX_CHOICES_SHOWN)
+        if hidden > 0:
+            self.console.print(self.tr("play.more_choices", n=hidden))
 
     def show_result(self) -> None:
         """Scores and winners at the end."""
@@ -229,7 +252,7 @@ class PlaySession:
         """Read input until the human has moved; ``False`` if they quit."""
         self.show_new_log()
         self.show_board()
-        legal = self.state.legal_actions()
+        legal = self.numbered()
         self.console.print(f"[bold]{self.tr('play.your_turn', seat=self.seat)}[/]")
         self.show_choices(legal)
         while True:

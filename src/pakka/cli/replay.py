@@ -14,12 +14,12 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
+from pakka.cli.play import entry_text
 from pakka.cli.render import renderer
 from pakka.cli.text import t
 from pakka.core.errors import PakkaError, RecordError
 from pakka.core.game import State
 from pakka.core.record import Record
-from pakka.i18n import render_entry
 
 
 def replay_states(record: Record) -> list[State[Any]]:
@@ -81,7 +81,7 @@ class ReplaySession:
         for entry in state.log[start:]:
             if self.seat is not None and not entry.visible_to(self.seat):
                 continue
-            text = render_entry(self.record.game, entry.to_json(), self.lang)
+            text = entry_text(self.record.game, entry.to_json(), self.lang)
             mark = "" if entry.to is None or self.seat is not None else f" [→ {entry.to}]"
             self.console.print("  • " + text + mark, highlight=False, markup=False)
         view = state.full_view() if self.seat is None else state.view(self.seat)

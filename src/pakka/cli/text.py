@@ -29,7 +29,8 @@ TEXT: dict[str, dict[str, str]] = {
         "play.you": "you",
         "play.your_turn": "Your turn (seat {seat}).",
         "play.choices": "Your choices:",
-        "play.more_choices": "… and {n} more (type help to see notation)",
+        "play.more_choices": "{n} more legal moves are not numbered; type them in notation "
+        "(see rules).",
         "play.prompt": "Your move (number, notation or help)",
         "play.thinking": "Seat {seat} ({bot}) is thinking…",
         "play.bot_moves": "Seat {seat} ({bot}): {action}",
@@ -124,7 +125,8 @@ TEXT: dict[str, dict[str, str]] = {
         "play.you": "sinä",
         "play.your_turn": "Sinun vuorosi (paikka {seat}).",
         "play.choices": "Vaihtoehdot:",
-        "play.more_choices": "… ja {n} muuta (kirjoita apu nähdäksesi merkinnät)",
+        "play.more_choices": "{n} muuta sallittua siirtoa ei ole numeroitu; kirjoita ne "
+        "merkintänä (katso säännöt).",
         "play.prompt": "Siirtosi (numero, merkintä tai apu)",
         "play.thinking": "Paikka {seat} ({bot}) miettii…",
         "play.bot_moves": "Paikka {seat} ({bot}): {action}",
