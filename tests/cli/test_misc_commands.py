@@ -79,3 +79,22 @@ def test_serve_without_server_module(
         pytest.skip("pakka.server is installed")
     rc, _, err = run_cli(monkeypatch, capsys, ["serve", "--lang", "en"])
     assert rc == 2 and "pakka.server is missing" in err
+
+
+def test_command_line_help_and_errors_in_finnish(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import argparse
+
+    before = argparse._  # type: ignore[attr-defined]
+    with pytest.raises(SystemExit):
+        run_cli(monkeypatch, capsys, ["--lang", "fi", "play", "--players", "x"])
+    err = capsys.readouterr().err
+    assert "käyttö: pakka play" in err and "virheellinen arvo (int): 'x'" in err
+    assert argparse._ is before  # type: ignore[attr-defined]
+    with pytest.raises(SystemExit):
+        run_cli(monkeypatch, capsys, ["--lang", "fi", "play", "-h"])
+    assert "pelaajien määrä" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        run_cli(monkeypatch, capsys, ["--lang", "en", "play", "-h"])
+    assert "number of players" in capsys.readouterr().out

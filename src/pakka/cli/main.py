@@ -100,6 +100,28 @@ HELP: dict[str, dict[str, str]] = {
 }
 
 
+ARGPARSE_FI: dict[str, str] = {
+    "usage: ": "käyttö: ",
+    "positional arguments": "argumentit",
+    "options": "valinnat",
+    "show this help message and exit": "näytä tämä ohje ja lopeta",
+    "%(prog)s: error: %(message)s\n": "%(prog)s: virhe: %(message)s\n",
+    "argument %(argument_name)s: %(message)s": "argumentti %(argument_name)s: %(message)s",
+    "invalid %(type)s value: %(value)r": "virheellinen arvo (%(type)s): %(value)r",
+    "invalid choice: %(value)r (choose from %(choices)s)": (
+        "virheellinen valinta: %(value)r (vaihtoehdot: %(choices)s)"
+    ),
+    "the following arguments are required: %s": "nämä argumentit puuttuvat: %s",
+    "unrecognized arguments: %s": "tuntemattomat argumentit: %s",
+    "expected one argument": "odotettiin yhtä arvoa",
+    "expected at least one argument": "odotettiin ainakin yhtä arvoa",
+    "ambiguous option: %(option)s could match %(matches)s": (
+        "monitulkintainen valinta: %(option)s voi olla %(matches)s"
+    ),
+}
+"""argparse's own messages in Finnish (argparse looks them up through ``argparse._``)."""
+
+
 def _prescan_lang(argv: Sequence[str]) -> str:
     """The ``--lang`` given on the command line (needed before parsing, for --help)."""
     for i, arg in enumerate(argv):
@@ -439,6 +461,7 @@ def cmd_bench(args: argparse.Namespace, console: Console) -> int:
             f"({fig.low:,.1f}..{fig.high:,.1f})",
             highlight=False,
             markup=False,
+            soft_wrap=True,
         )
 
     figures = run_bench(
@@ -491,7 +514,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``pakka`` command; returns the exit status."""
     argv = list(sys.argv[1:] if argv is None else argv)
     lang = _prescan_lang(argv)
-    args = build_parser(lang).parse_args(argv)
+    translate = argparse._  # type: ignore[attr-defined]
+    if lang == "fi":
+        argparse._ = lambda text: ARGPARSE_FI.get(text, text)  # type: ignore[attr-defined]
+    try:
+        args = build_parser(lang).parse_args(argv)
+    finally:
+        argparse._ = translate  # type: ignore[attr-defined]
     console = Console(highlight=False)
     try:
         return COMMANDS[args.command](args, console)
