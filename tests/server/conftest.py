@@ -161,7 +161,12 @@ class Server:
         return data
 
     def client(self, table_id: str, **hello: Any) -> Client:
+        """A client that has said ``hello`` with these fields and got ``welcome``."""
         return Client(self.ws_base + f"/ws/tables/{table_id}", hello)
+
+    def raw_client(self, table_id: str) -> Client:
+        """A connected client that has not said hello."""
+        return Client(self.ws_base + f"/ws/tables/{table_id}", None)
 
 
 class Client:

@@ -95,13 +95,11 @@ def test_hotseat_one_client_holds_every_seat(server: Server) -> None:
     assert sorted(t["seat_tokens"]) == ["0", "1", "2"] and t["invites"] == []
     c = server.client(t["table_id"], tokens=list(t["seat_tokens"].values()))
     assert c.welcome["seats"] == [0, 1, 2]
-    sid = 0
-    for _ in range(6):
+    for sid in range(6):
         f = c.wait_state(sid, 0)
         cp = f["view"]["current_player"]
         mine = c.wait_state(sid, cp)
         c.send({"type": "action", "seat": cp, "state_id": sid, "action": mine["legal"][0]})
-        sid += 1
         for seat in range(3):
-            assert c.wait_state(sid, seat)["seat"] == seat
+            assert c.wait_state(sid + 1, seat)["seat"] == seat
     assert c.latest[0]["view"]["is_terminal"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -55,7 +56,11 @@ def games_catalogue() -> list[dict[str, Any]]:
     """Every registered game with its options, levels and bots (``GET /api/games``)."""
     out = []
     for name in pakka.games():
-        cls = game_class(name)
+        try:
+            cls = game_class(name)
+        except ImportError:
+            logging.getLogger("pakka.server").exception("game %s cannot be imported", name)
+            continue
         counts = range(cls.min_players, cls.max_players + 1)
         out.append(
             {
