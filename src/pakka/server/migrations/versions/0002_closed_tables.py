@@ -16,10 +16,12 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("tables") as batch:
-        batch.add_column(sa.Column("closed", sa.Boolean, nullable=False, server_default=sa.false()))
+    # A plain ADD COLUMN: SQLite's batch mode would copy the table, which its
+    # foreign keys forbid while seats and games point at it.
+    op.add_column(
+        "tables", sa.Column("closed", sa.Boolean, nullable=False, server_default=sa.text("false"))
+    )
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("tables") as batch:
-        batch.drop_column("closed")
+    op.drop_column("tables", "closed")
