@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -204,10 +205,8 @@ async def main() -> None:
             t.cancel()
         for table in tables:
             for ws in table.conns:
-                try:
+                with contextlib.suppress(Exception):
                     await ws.close()
-                except Exception:
-                    pass
         if proc is not None:
             proc.send_signal(signal.SIGTERM)
             try:
