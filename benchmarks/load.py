@@ -100,7 +100,7 @@ async def main() -> None:
     ap.add_argument("--tables", type=int, default=200)
     ap.add_argument("--rate", type=float, default=200.0, help="offered actions per second")
     ap.add_argument("--seconds", type=float, default=30.0)
-    ap.add_argument("--game", default="toy")
+    ap.add_argument("--game", default="koodinmurtaja")
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
     ap.add_argument("--seed", type=int, default=1)
@@ -148,6 +148,7 @@ async def main() -> None:
             print(f"tables: {len(tables)}, connections: {sum(len(t.conns) for t in tables)}")
             t0 = time.perf_counter()
             cpu0 = cpu_seconds(proc.pid) if proc is not None else 0.0
+            own0 = time.process_time()
             k = 0
             while True:
                 now = time.perf_counter()
@@ -183,6 +184,7 @@ async def main() -> None:
             elapsed = time.perf_counter() - t0
             await asyncio.sleep(2.0)
             cpu = cpu_seconds(proc.pid) - cpu0 if proc is not None else 0.0
+            own = time.process_time() - own0
             lost = 0
             for table in tables:
                 s = (await http.get(f"/api/tables/{table.id}")).json()
@@ -199,6 +201,7 @@ async def main() -> None:
         )
         if lat and proc is not None:
             print(f"server CPU: {cpu:.2f} s, {cpu / len(lat) * 1000:.2f} ms per accepted action")
+        print(f"load generator CPU: {own:.2f} s; load average {os.getloadavg()[0]:.1f}")
         print(f"errors: {len(stats['errors'])} {sorted(set(stats['errors']))}, lost: {lost}")
     finally:
         for t in tasks:
