@@ -40,7 +40,8 @@ export const api = {
   createTable: (body) => request("POST", "/api/tables", body),
   openTables: () => request("GET", "/api/tables"),
   table: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}`),
-  claim: (code, name) => request("POST", `/api/invites/${encodeURIComponent(code)}/claim`, name ? { name } : {}),
+  // The invite code travels in the body, never in a URL (protocol v1).
+  claim: (code, name) => request("POST", "/api/invites/claim", name ? { code, name } : { code }),
   join: (id, name) => request("POST", `/api/tables/${encodeURIComponent(id)}/join`, name ? { name } : {}),
   hint: (game, view) => request("POST", `/api/games/${encodeURIComponent(game)}/hint`, { view }),
   again: (id, gameNo, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/again`, { game_no: gameNo }, token),

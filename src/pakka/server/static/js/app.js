@@ -46,7 +46,7 @@ document.getElementById("lang-btn").addEventListener("click", () => {
 async function route() {
   renderChrome();
   const p = params();
-  if (screen && p.get("table") !== screen.tableId) {
+  if (screen && (p.get("table") !== screen.tableId || p.get("view") !== screen.viewParam)) {
     screen.close();
     screen = null;
   }
@@ -75,12 +75,13 @@ async function claimInvite(code) {
 }
 
 function openTable(id, watch) {
-  if (screen && screen.tableId === id) {
+  if (screen && screen.tableId === id && screen.viewParam === params().get("view")) {
     screen.render();
     return;
   }
   const info = myTables()[id] || { tokens: {} };
   screen = new TableScreen(main, id, info, watch, setConn, loadGames);
+  screen.viewParam = params().get("view");
 }
 
 async function showRules(game) {

@@ -88,17 +88,20 @@ function frame(extraClass) {
   return svg;
 }
 
-// Pip layouts (x, y) in the 60x84 box for number cards.
+// Pip layouts (x, y) in the 60x84 box for number cards; the middle column is
+// clear of the corner indices.
+const L = 23, M = 37, R = 51;
+void R;
 const PIPS = {
   2: [[30, 22], [30, 62]],
   3: [[30, 20], [30, 42], [30, 64]],
-  4: [[20, 22], [40, 22], [20, 62], [40, 62]],
-  5: [[20, 22], [40, 22], [30, 42], [20, 62], [40, 62]],
-  6: [[20, 22], [40, 22], [20, 42], [40, 42], [20, 62], [40, 62]],
-  7: [[20, 22], [40, 22], [30, 32], [20, 42], [40, 42], [20, 62], [40, 62]],
-  8: [[20, 22], [40, 22], [30, 32], [20, 42], [40, 42], [30, 52], [20, 62], [40, 62]],
-  9: [[20, 20], [40, 20], [20, 35], [40, 35], [30, 42], [20, 49], [40, 49], [20, 64], [40, 64]],
-  10: [[20, 20], [40, 20], [30, 28], [20, 36], [40, 36], [20, 48], [40, 48], [30, 56], [20, 64], [40, 64]],
+  4: [[L, 22], [M, 22], [L, 62], [M, 62]],
+  5: [[L, 22], [M, 22], [30, 42], [L, 62], [M, 62]],
+  6: [[L, 22], [M, 22], [L, 42], [M, 42], [L, 62], [M, 62]],
+  7: [[L, 22], [M, 22], [30, 32], [L, 42], [M, 42], [L, 62], [M, 62]],
+  8: [[L, 22], [M, 22], [30, 32], [L, 42], [M, 42], [30, 52], [L, 62], [M, 62]],
+  9: [[L, 20], [M, 20], [L, 35], [M, 35], [30, 42], [L, 49], [M, 49], [L, 64], [M, 64]],
+  10: [[L, 20], [M, 20], [30, 27], [L, 35], [M, 35], [L, 49], [M, 49], [30, 57], [L, 64], [M, 64]],
 };
 
 /** A standard card face (or the joker) as an SVG element. */
@@ -123,16 +126,18 @@ export function stdCardSvg(text, lang = "en") {
   const svg = frame("card-face suit-" + c.suit);
   const corner = (x, y, rot) => {
     const g = el("g", rot ? { transform: `rotate(180 30 42)` } : {});
-    g.appendChild(el("text", { x, y, "text-anchor": "middle", "font-size": c.rank === "10" ? 12 : 14, "font-weight": 700, fill: colour, "font-family": "sans-serif" }, c.rank));
-    g.appendChild(el("text", { x, y: y + 12, "text-anchor": "middle", "font-size": 12, fill: colour, "font-family": "sans-serif" }, sym));
+    g.appendChild(el("text", { x, y, "text-anchor": "middle", "font-size": c.rank === "10" ? 11 : 13, "letter-spacing": c.rank === "10" ? -1 : 0, "font-weight": 700, fill: colour, "font-family": "sans-serif" }, c.rank));
+    g.appendChild(el("text", { x, y: y + 11, "text-anchor": "middle", "font-size": 11, fill: colour, "font-family": "sans-serif" }, sym));
     return g;
   };
-  svg.appendChild(corner(9.5, 15, false));
-  svg.appendChild(corner(9.5, 15, true));
+  svg.appendChild(corner(9, 14, false));
+  svg.appendChild(corner(9, 14, true));
   const pips = PIPS[c.rank];
   if (pips) {
     for (const [x, y] of pips) {
-      svg.appendChild(el("text", { x: x + 2, y: y + 5, "text-anchor": "middle", "font-size": 13, fill: colour, "font-family": "sans-serif", transform: y > 42 ? `rotate(180 ${x + 2} ${y})` : "" }, sym));
+      const a = { x, y, "text-anchor": "middle", "dominant-baseline": "central", "font-size": 12, fill: colour, "font-family": "sans-serif" };
+      if (y > 42) a.transform = `rotate(180 ${x} ${y})`;
+      svg.appendChild(el("text", a, sym));
     }
   } else {
     // Ace and court cards: one large suit symbol and a framed letter.

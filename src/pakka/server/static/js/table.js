@@ -192,7 +192,9 @@ export class TableScreen {
         else if (Array.isArray(v)) args[k] = v.map((x) => cardText(x, game)).join(" ");
         else args[k] = cardText(v, game);
       }
-      const text = tmpl ? format(nameTemplate(tmpl), args) : e.key + " " + JSON.stringify(e.args || {});
+      // A key missing from the catalogue still reads as words, never as JSON.
+      const text = tmpl ? format(nameTemplate(tmpl), args)
+        : e.key.replace(/^[^.]*\./, "").replace(/_/g, " ") + (Object.keys(args).length ? ": " + Object.entries(args).map(([k, x]) => `${k.replace(/_/g, " ")} ${x}`).join(", ") : "");
       return text;
     });
   }
@@ -251,7 +253,7 @@ export class TableScreen {
     }
     const waitingHumans = (this.summary.seats || []).some((s) => s.kind === "human" && s.status === "open" && !s.zombie);
 
-    const viewMod = viewFor(game);
+    const viewMod = viewFor(new URLSearchParams(location.hash.slice(1)).get("view") === "generic" ? "" : game);
     let felt;
     try {
       felt = viewMod.render(ctx);
@@ -271,7 +273,7 @@ export class TableScreen {
 
     const result = view.is_terminal ? this.resultBox(view) : null;
 
-    this.root.replaceChildren(
+    this.root.replaceChildren(...[
       h("div", { class: "table-head" },
         h("h1", {}, title),
         h("a", { href: `#rules=${game}`, target: "_blank", rel: "noopener" }, t("rules")),
@@ -279,12 +281,12 @@ export class TableScreen {
       h("div", { class: "turn-banner" + (mine ? " mine" : ""), role: "status", "aria-live": "polite", id: "turn" },
         banner, this.spectator ? " · " + t("spectating") : "", waitingHumans && !view.is_terminal ? " · " + t("waiting_players") : ""),
       result,
-      h("div", { class: "table-layout" },
+      h("div", { class: "table-layout", id: "table", dataset: { stateId: frame.state_id, gameNo: frame.game_no, moves: view.moves, terminal: String(view.is_terminal), mine: String(mine) } },
         h("section", { class: "felt", "aria-label": title }, felt),
         h("aside", { class: "side" },
           h("section", { class: "panel" }, h("h2", {}, t("scores")), scores),
           h("section", { class: "panel" }, h("h2", {}, t("log")), logList))),
-    );
+    ].filter(Boolean));
     logList.scrollTop = logList.scrollHeight;
 
     // Keep keyboard focus where it was (or on the first control of a new turn).

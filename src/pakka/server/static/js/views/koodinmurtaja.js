@@ -116,8 +116,7 @@ export function render(ctx) {
       under.push(h("span", { class: "pos" }, String(pos)));
       if (!faceUp && e.not && e.not.length) under.push(h("span", { class: "pos" }, "≠" + e.not.join(",")));
       if (hint && !faceUp && hint[e.handle]) {
-        const tops = topRanks(hint[e.handle]);
-        under.push(h("span", { class: "prob" }, tops.map(([r, p]) => `${r} ${Math.round(p * 100)}%`).join(" · ")));
+        for (const [r, p] of topRanks(hint[e.handle])) under.push(h("span", { class: "prob" }, `${r} ${Math.round(p * 100)}%`));
       }
       return h("span", { class: "code-slot" }, c, ...under);
     });
@@ -126,7 +125,7 @@ export function render(ctx) {
         ctx.name(q),
         q === ctx.seat ? h("span", { class: "badge" }, t("you")) : null,
         q === v.current_player ? h("span", { class: "badge turn" }, "▶") : null,
-        isTarget ? h("span", { class: "badge turn" }, "🎯 " + t("km_target")) : null,
+        isTarget ? h("span", { class: "badge turn" }, "◎ " + t("km_target")) : null,
         v.out && v.out[q] ? h("span", { class: "badge out" }, t("km_out")) : null),
       h("div", { class: "cards code", role: "group", "aria-label": t("km_code_of", { name: ctx.name(q) }) }, cards)));
   }

@@ -1,0 +1,185 @@
+"""Driving the pakka web client in the browser tests: the lobby, waiting for
+one's turn, and playing moves by clicking (or by keyboard)."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "artifacts" / "browser"
+DESKTOP = {"width": 1280, "height": 860}
+PHONE = {"width": 390, "height": 844}
+
+TURN_TIMEOUT = 30_000
+Page = Any
+
+
+def create_table(
+    page: Page,
+    server: str,
+    game: str,
+    players: int,
+    seats: list[str],
+    hotseat: bool = False,
+    name: str = "Aino",
+    options: dict[str, str] | None = None,
+) -> None:
+    """Create a table from the lobby by clicking. ``seats`` holds ``"human"`` or
+    ``"bot:easy"``-style values, one per seat."""
+    page.goto(server + "/#/")
+    page.click(f'[data-game="{game}"]')
+    page.select_option("#players", str(players))
+    for key, value in (options or {}).items():
+        sel = f"#opt-{key}"
+        if page.get_attribute(sel, "type") == "checkbox":
+            page.set_checked(sel, value == "true")
+        elif page.evaluate(f"document.querySelector('{sel}').tagName") == "SELECT":
+            page.select_option(sel, value)
+        else:
+            page.fill(sel, value)
+    for i, s in enumerate(seats):
+        page.select_option(f"#seat-{i}", s)
+    if hotseat:
+        page.check("#hotseat")
+    page.fill("#my-name", name)
+    page.click("#create")
+
+
+def state_id(page: Page) -> int:
+    """The state id the page shows (-1 when no table is on screen)."""
+    v = page.evaluate("document.querySelector('#table')?.dataset.stateId ?? '-1'")
+    return int(v)
+
+
+def wait_turn_or_end(page: Page, timeout: int = TURN_TIMEOUT) -> str:
+    """Wait until it is this page's turn, the game is over, or a hot-seat cover shows."""
+    page.wait_for_selector(
+        '#table[data-mine="true"], #table[data-terminal="true"], #cover-ok', timeout=timeout
+    )
+    if page.locator("#cover-ok").count():
+        return "cover"
+    return "over" if page.get_attribute("#table", "data-terminal") == "true" else "mine"
+
+
+def act_and_wait(page: Page, do: Callable[[], None]) -> None:
+    """Do a move and wait for the table to show the state after it."""
+    before = state_id(page)
+    do()
+    page.wait_for_function(
+        f"(document.querySelector('#table')?.dataset.stateId ?? '{before}') != '{before}' "
+        "|| !!document.querySelector('#cover-ok') || !!document.querySelector('.rank-picker')",
+        timeout=TURN_TIMEOUT,
+    )
+
+
+BEST_GUESS_JS = """() => {
+  let best = null;
+  for (const slot of document.querySelectorAll('.code-slot')) {
+    const card = slot.querySelector('button.guessable:not([disabled])');
+    const prob = slot.querySelector('.prob');
+    if (!card || !prob) continue;
+    const [rank, pct] = prob.textContent.split(' ');
+    const p = parseInt(pct, 10);
+    if (!best || p > best.p) best = { pos: card.dataset.pos, rank, p };
+  }
+  return best;
+}"""
+
+
+def km_move(page: Page, rng: random.Random, smart: bool = False) -> None:
+    """One Koodinmurtaja decision by clicking: stop sometimes, else guess a card.
+
+    ``smart`` turns the hint overlay on and guesses its most likely card and
+    rank (games end sooner)."""
+    if page.locator("#km-stop").count() and rng.random() < (0.5 if smart else 0.35):
+        act_and_wait(page, lambda: page.click("#km-stop"))
+        return
+    best = None
+    if smart:
+        if page.get_attribute("#km-hint", "aria-pressed") != "true":
+            page.click("#km-hint")
+        with contextlib.suppress(Exception):
+            page.wait_for_selector("button.guessable:not([disabled]) ~ .prob", timeout=3000)
+        best = page.evaluate(BEST_GUESS_JS)
+    if best:
+        page.click(f'button.guessable[data-pos="{best["pos"]}"]')
+        rank = page.locator(f'.rank-picker button[data-rank="{best["rank"]}"]')
+        rank.wait_for()
+        act_and_wait(page, lambda: rank.click())
+        return
+    cards = page.locator("button.guessable:not([disabled])")
+    n = cards.count()
+    assert n > 0, "my turn but no card to guess"
+    cards.nth(rng.randrange(n)).click()
+    ranks = page.locator(".rank-picker button[data-rank]")
+    ranks.first.wait_for()
+    k = ranks.count()
+    act_and_wait(page, lambda: ranks.nth(rng.randrange(k)).click())
+
+
+STATUS_JS = """() => {
+  if (document.querySelector('#cover-ok')) return 'cover';
+  const t = document.querySelector('#table');
+  if (!t) return 'wait';
+  if (t.dataset.terminal === 'true') return 'over';
+  return t.dataset.mine === 'true' ? 'mine' : 'wait';
+}"""
+
+
+def play_to_end(pages: list[Page], move: Callable[[Page], None], max_moves: int = 600) -> None:
+    """Play moves on whichever page is to move until every page shows the end."""
+    if len(pages) == 1:
+        for _ in range(max_moves):
+            state = wait_turn_or_end(pages[0])
+            if state == "over":
+                return
+            if state == "cover":
+                pages[0].click("#cover-ok")
+            else:
+                move(pages[0])
+        raise AssertionError("the game did not end")
+    idle = 0
+    for _ in range(max_moves * 20):
+        states = [p.evaluate(STATUS_JS) for p in pages]
+        if all(s == "over" for s in states):
+            return
+        acted = False
+        for p, s in zip(pages, states, strict=True):
+            if s == "cover":
+                p.click("#cover-ok")
+                acted = True
+            elif s == "mine":
+                move(p)
+                acted = True
+        idle = 0 if acted else idle + 1
+        assert idle < 600, f"nobody can move: {states}"
+        if not acted:
+            pages[0].wait_for_timeout(50)
+    raise AssertionError("the game did not end")
+
+
+def screenshots(page: Page, name: str) -> None:
+    """Save the table at desktop and phone size; the phone view must not scroll sideways."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    size = page.viewport_size
+    page.screenshot(path=str(ARTIFACTS / f"{name}-desktop.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(150)
+    page.screenshot(path=str(ARTIFACTS / f"{name}-phone.png"), full_page=True)
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"{name}: the phone view scrolls sideways by {overflow}px"
+    page.set_viewport_size(size)
