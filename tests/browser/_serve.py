@@ -10,10 +10,10 @@ from __future__ import annotations
 import sys
 
 import uvicorn
-from pakka.server.config import Settings
 from starlette.routing import BaseRoute
 
 from pakka.server import catalogue, create_app
+from pakka.server.config import Settings
 
 
 def main() -> None:
