@@ -183,3 +183,41 @@ def screenshots(page: Page, name: str) -> None:
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0, f"{name}: the phone view scrolls sideways by {overflow}px"
     page.set_viewport_size(size)
+
+
+def click_any(page: Page, selector: str, rng: random.Random) -> bool:
+    """Click one of the enabled elements matching ``selector`` (and wait for the
+    next state); False when there is none."""
+    loc = page.locator(selector)
+    n = loc.count()
+    if not n:
+        return False
+    act_and_wait(page, lambda: loc.nth(rng.randrange(n)).click())
+    return True
+
+
+def vs_move(page: Page, rng: random.Random, used: set[str]) -> None:
+    """One Viisisataa decision: the highest bid (to win the kitty), a discard,
+    a card, or whatever else the table offers."""
+    if page.locator(".bid-grid button").count():
+        used.add("bid")
+        act_and_wait(page, lambda: page.locator(".bid-grid button").last.click())
+        return
+    if page.locator('.hand button.playable[data-action^="discard"]').count():
+        used.add("discard")
+        click_any(page, '.hand button.playable[data-action^="discard"]', rng)
+        return
+    if page.locator('[data-fkey^="jk:"]').count():
+        click_any(page, '[data-fkey^="jk:"]', rng)
+        return
+    if page.locator(".hand button.playable").count():
+        used.add("play")
+        loc = page.locator(".hand button.playable")
+        n = loc.count()
+        card = loc.nth(rng.randrange(n))
+        if card.get_attribute("data-action"):
+            act_and_wait(page, lambda: card.click())
+        else:
+            card.click()  # the joker: a suit picker opens
+        return
+    assert click_any(page, ".actions-box button:not([disabled])", rng), "nothing to do"

@@ -12,6 +12,8 @@ const SEAT_ARGS = new Set([
   "player", "seat", "target", "winner", "guesser", "by", "to", "from", "next", "dealer",
   "leader", "bidder", "buyer", "declarer", "partner", "taker", "owner", "loser", "starter", "claimer",
 ]);
+// Log argument names that hold a list of seat numbers.
+const SEAT_LIST_ARGS = new Set(["winners", "losers", "players", "seats", "partners", "team"]);
 const SUIT_SYM = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
 const catalogues = {};
@@ -189,6 +191,7 @@ export class TableScreen {
       const args = {};
       for (const [k, v] of Object.entries(e.args || {})) {
         if (SEAT_ARGS.has(k) && Number.isInteger(v)) args[k] = this.name(v);
+        else if (SEAT_LIST_ARGS.has(k) && Array.isArray(v) && v.every(Number.isInteger)) args[k] = v.map((x) => this.name(x)).join(", ");
         else if (Array.isArray(v)) args[k] = v.map((x) => cardText(x, game)).join(" ");
         else args[k] = cardText(v, game);
       }
