@@ -221,3 +221,90 @@ def vs_move(page: Page, rng: random.Random, used: set[str]) -> None:
             card.click()  # the joker: a suit picker opens
         return
     assert click_any(page, ".actions-box button:not([disabled])", rng), "nothing to do"
+
+
+def zoker_attrs(name: str) -> tuple[str, str, str]:
+    """Colour, size and shape of a Zoker card name such as ``OXL3``."""
+    return name[0], name[1:-1], name[-1]
+
+
+def zoker_alike(a: str, b: str, easy: bool) -> bool:
+    """R-ZK-3 compatible (exactly two attributes equal); easy Memo: at least one."""
+    same = sum(x == y for x, y in zip(zoker_attrs(a), zoker_attrs(b), strict=True))
+    return same >= 1 if easy else same == 2
+
+
+def memo_move(page: Page, rng: random.Random, easy: bool = True) -> None:
+    """Turn a card in Memo, using the memory of seen cards to find a pair."""
+    cards = page.evaluate(
+        """() => [...document.querySelectorAll('.memo-grid .card')].map(e => ({
+          place: e.dataset.place, card: e.dataset.card,
+          can: e.tagName === 'BUTTON', up: e.classList.contains('turned')}))"""
+    )
+    known = [c for c in cards if c["card"] not in (None, "?")]
+    up = [c for c in known if c["up"]]
+    can = [c for c in cards if c["can"]]
+    choice = None
+    if up:
+        choice = next(
+            (c for c in can if c["card"] != "?" and zoker_alike(up[0]["card"], c["card"], easy)),
+            None,
+        )
+    else:
+        for i, a in enumerate(known):
+            for b in known[i + 1 :]:
+                if a in can and b in can and zoker_alike(a["card"], b["card"], easy):
+                    choice = a
+                    break
+            if choice:
+                break
+    if choice is None:
+        unknown = [c for c in can if c["card"] == "?"]
+        choice = rng.choice(unknown or can)
+    act_and_wait(page, lambda: page.click(f'.memo-grid [data-place="{choice["place"]}"]'))
+
+
+def pairs_move(page: Page, rng: random.Random) -> None:
+    """Pick a compatible pair in the pairs trainer, or stop when none is left."""
+    names = page.evaluate(
+        "() => [...document.querySelectorAll('.memo-grid .card[data-card]')]"
+        ".map(e => e.dataset.card)"
+    )
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            if zoker_alike(a, b, easy=False):
+                page.click(f'.memo-grid [data-card="{a}"]')
+                page.click(f'.memo-grid [data-card="{b}"]')
+                act_and_wait(page, lambda: page.click("#pairs-check"))
+                return
+    act_and_wait(page, lambda: page.click("#pairs-stop"))
+
+
+def solo_move(page: Page, rng: random.Random) -> None:
+    """Zoker Solo: move a card or pile onto a pile, or deal."""
+    sources = page.locator('.solo-grid [aria-pressed="false"]')
+    if sources.count():
+        sources.nth(rng.randrange(sources.count())).click()
+        targets = page.locator(".solo-grid .target")
+        targets.first.wait_for()
+        n = targets.count()
+        act_and_wait(page, lambda: targets.nth(rng.randrange(n)).click())
+        return
+    act_and_wait(page, lambda: page.click("#solo-deal"))
+
+
+def kubo_move(page: Page, rng: random.Random, used: set[str]) -> None:
+    """Zoker Kubo: choose a hand card and place it on its lit place, else draw/end."""
+    playable = page.locator(".hand button.playable")
+    if playable.count():
+        used.add("place")
+        playable.nth(rng.randrange(playable.count())).click()
+        lit = page.locator("button.kubo-cell.lit")
+        lit.first.wait_for()
+        act_and_wait(page, lambda: lit.first.click())
+        return
+    for sel in ('[data-action^="piste"]', "#kubo-draw", "#kubo-end", ".actions-box button"):
+        if page.locator(sel).count():
+            act_and_wait(page, lambda s=sel: page.locator(s).first.click())
+            return
+    raise AssertionError("Kubo: nothing to do")

@@ -2,10 +2,16 @@
 import * as generic from "./generic.js";
 import * as koodinmurtaja from "./koodinmurtaja.js";
 import * as viisisataa from "./viisisataa.js";
+import { solo, memo, tiko, kubo, pairs } from "./zoker.js";
 
 const VIEWS = {
   koodinmurtaja,
   viisisataa,
+  "zoker-solo": solo,
+  "zoker-memo": memo,
+  "zoker-tiko": tiko,
+  "zoker-kubo": kubo,
+  "zoker-pairs": pairs,
 };
 
 /** The view module (with render(ctx)) for `game`. */
