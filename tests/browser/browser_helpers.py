@@ -308,3 +308,74 @@ def kubo_move(page: Page, rng: random.Random, used: set[str]) -> None:
             act_and_wait(page, lambda s=sel: page.locator(s).first.click())
             return
     raise AssertionError("Kubo: nothing to do")
+
+
+def rv_move(page: Page, rng: random.Random, used: set[str], budget: dict[str, int]) -> None:
+    """One Räväytys decision by clicking: buy, draw or take, meld (a few
+    attempts), lay off, swap a wild card, else discard."""
+
+    def click(sel: str) -> None:
+        act_and_wait(page, lambda: page.locator(sel).first.click())
+
+    if page.locator("#rv-buy").count():
+        if "buy" not in used or rng.random() < 0.3:
+            used.add("buy")
+            click("#rv-buy")
+        else:
+            click("#rv-pass")
+        return
+    if page.locator("#rv-draw").count():
+        if page.locator("#rv-take").count() and rng.random() < 0.3:
+            used.add("take")
+            click("#rv-take")
+        else:
+            click("#rv-draw")
+        return
+    if page.locator(".place-target").count():
+        used.add("place")
+        click(".place-target")
+        return
+    for kind in ("swap", "lay"):
+        cards = page.locator(f'.hand [data-kinds~="{kind}"]')
+        if cards.count():
+            used.add(kind)
+            cards.first.click()
+            page.locator(f".{kind}-target").first.wait_for()
+            click(f".{kind}-target")
+            return
+    building = page.locator("#rv-cancel").count() > 0
+    if building:
+        budget["build"] = budget.get("build", 0) + 1
+        adds = page.locator('.hand [data-kinds~="add"]')
+        if budget["build"] > 12:
+            click("#rv-cancel")
+        elif page.locator("#rv-close").count() and rng.random() < 0.5:
+            used.add("close")
+            click("#rv-close")
+        elif adds.count():
+            adds.nth(rng.randrange(adds.count())).click()
+            page.locator(".add-btn").first.wait_for()
+            click(".add-btn")
+        elif page.locator(".open-btn").count():
+            opens = page.locator(".open-btn")
+            k = rng.randrange(opens.count())
+            act_and_wait(page, lambda: opens.nth(k).click())
+        elif page.locator("#rv-close").count():
+            click("#rv-close")
+        else:
+            click("#rv-cancel")
+        return
+    budget["build"] = 0
+    if page.locator("#rv-meld").count() and budget.get("melds", 0) < 3:
+        budget["melds"] = budget.get("melds", 0) + 1
+        used.add("meld")
+        click("#rv-meld")
+        return
+    cards = page.locator('.hand [data-kinds~="discard"]')
+    if cards.count():
+        used.add("discard")
+        cards.nth(rng.randrange(cards.count())).click()
+        page.locator(".discard-btn").first.wait_for()
+        click(".discard-btn")
+        return
+    assert click_any(page, ".actions-box button:not([disabled])", rng), "Räväytys: nothing to do"

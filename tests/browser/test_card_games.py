@@ -15,6 +15,7 @@ from browser_helpers import (
     memo_move,
     pairs_move,
     play_to_end,
+    rv_move,
     screenshots,
     solo_move,
     vs_move,
@@ -115,3 +116,30 @@ if "zoker-pairs" in REGISTERED:
         """R-ZK-6: pick compatible pairs until none is left."""
         rng = random.Random(15)
         _zoker_game(page, server, "zoker-pairs", 1, lambda p: pairs_move(p, rng), cards="12")
+
+
+if "ravaytys" in REGISTERED:
+
+    def test_ravaytys_buy_meld_and_discard(page: Any, server: str) -> None:
+        """Eight rounds (D-RV-6 turn cap keeps them short): the buy window,
+        drawing, melding attempts, lay-offs/swaps when they come up, discards."""
+        rng = random.Random(16)
+        used: set[str] = set()
+        budget: dict[str, int] = {}
+        create_table(
+            page,
+            server,
+            "ravaytys",
+            3,
+            ["human", "bot:easy", "bot:easy"],
+            options={"max_turns_per_round": "3"},
+        )
+        page.wait_for_selector("#table")
+        wait_turn_or_end(page)
+        screenshots(page, "ravaytys")
+        page.click("#rv-sort")
+        play_to_end([page], lambda p: rv_move(p, rng, used, budget))
+        assert {"buy", "discard", "meld"} <= used, used
+        assert page.locator(".sheet").count() == 1
+        screenshots(page, "ravaytys-over")
+        assert not page.js_errors, page.js_errors

@@ -172,7 +172,7 @@ export function cardBackSvg(label = "") {
 // red/green vision (the corner code and the dots carry the value as well).
 const ZCOL = { B: "#1f5fbf", G: "#2e8b3a", O: "#f08c00", R: "#c8102e" };
 const ZDOTS = { B: 1, G: 2, O: 3, R: 4 };
-const ZSCALE = { S: 0.45, M: 0.62, L: 0.8, XL: 1.0 };
+const ZSCALE = { S: 0.42, M: 0.6, L: 0.78, XL: 0.95 };
 
 function zokerShape(shape, scale, fill) {
   // Figure centred at (30, 46), radius up to 19.
@@ -205,7 +205,7 @@ export function zokerCardSvg(text, lang = "en") {
   svg.appendChild(g);
   // Colour strength as dots (1 blue .. 4 red), as on the physical cards.
   for (let i = 0; i < ZDOTS[z.colour]; i++) {
-    svg.appendChild(el("circle", { cx: 52 - i * 6, cy: 9, r: 2.2, fill: ZCOL[z.colour], stroke: "#111", "stroke-width": 0.5 }));
+    svg.appendChild(el("circle", { cx: 6, cy: 20 + i * 6, r: 2.2, fill: ZCOL[z.colour], stroke: "#111", "stroke-width": 0.5 }));
   }
   svg.appendChild(zokerShape(z.shape, ZSCALE[z.size], ZCOL[z.colour]));
   svg.setAttribute("aria-label", cardName(text, lang));

@@ -2,11 +2,13 @@
 import * as generic from "./generic.js";
 import * as koodinmurtaja from "./koodinmurtaja.js";
 import * as viisisataa from "./viisisataa.js";
+import * as ravaytys from "./ravaytys.js";
 import { solo, memo, tiko, kubo, pairs } from "./zoker.js";
 
 const VIEWS = {
   koodinmurtaja,
   viisisataa,
+  ravaytys,
   "zoker-solo": solo,
   "zoker-memo": memo,
   "zoker-tiko": tiko,
