@@ -47,7 +47,14 @@ def test_keyboard_only_game(page: Any, server: str) -> None:
     """The whole game, lobby included, with Tab and Enter only."""
     page.goto(server + "/#/")
     page.wait_for_selector("#create")
-    # Tab to "Create table" (defaults: Koodinmurtaja, 2 players, a medium bot).
+    # Tab to Koodinmurtaja and choose it, then Tab to "Create table"
+    # (defaults: 2 players, a medium bot).
+    for _ in range(30):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.dataset.game") == GAME:
+            break
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f'[data-game="{GAME}"][aria-pressed="true"]')
     for _ in range(60):
         page.keyboard.press("Tab")
         if page.evaluate("document.activeElement.id") == "create":
