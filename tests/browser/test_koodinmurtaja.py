@@ -120,6 +120,11 @@ def test_reload_resumes_and_language_switch_rerenders_log(page: Any, server: str
     wait_turn_or_end(page)
     sid = state_id(page)
     log_before = page.inner_text("#log")
+    # A dropped connection shows "reconnecting" and comes back by itself.
+    page.evaluate("window.pakkaTable.socket.ws.close()")
+    page.wait_for_selector("#conn.bad")
+    assert "reconnecting" in page.inner_text("#conn")
+    page.wait_for_selector('body[data-conn="open"]')
     page.reload()
     page.wait_for_selector("#table")
     assert state_id(page) >= sid

@@ -125,7 +125,7 @@ async function showLobby() {
       dataset: { game: x.name },
       onclick: () => { selectGame(x); showLobby(); focusSel(`[data-game="${x.name}"]`); },
     }, h("strong", {}, pick(x.title)), h("span", { class: "desc" }, pick(x.summary)),
-    h("span", { class: "desc" }, `${x.min_players}–${x.max_players} ${t("players").toLowerCase()}`)),
+    h("span", { class: "desc" }, x.min_players === x.max_players ? t(x.min_players === 1 ? "solo_game" : "n_players", { n: x.min_players }) : `${x.min_players}–${x.max_players} ${t("players").toLowerCase()}`)),
   );
 
   const playersSel = h("select", { id: "players", onchange: (e) => { setPlayers(g, Number(e.target.value)); showLobby(); focusSel("#players"); } },

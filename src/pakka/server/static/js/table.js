@@ -72,6 +72,7 @@ export class TableScreen {
     const hello = tokens.length ? { tokens } : watch ? { watch } : {};
     this.root.replaceChildren(h("p", { class: "muted" }, t("connecting")));
     this.socket = new TableSocket(tableId, hello, (f) => this.onFrame(f), (s) => this.onStatus(s));
+    window.pakkaTable = this; // a handle for tests and debugging
   }
 
   close() {
@@ -84,6 +85,7 @@ export class TableScreen {
     else if (s === "reconnecting") this.setConn(t("reconnecting"), true);
     else if (s === "connecting") this.setConn(t("connecting"));
     else this.setConn("");
+    document.body.dataset.conn = s;
     const banner = this.root.querySelector(".turn-banner");
     if (banner) this.render();
   }
