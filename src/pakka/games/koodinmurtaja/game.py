@@ -149,6 +149,34 @@ class Koodinmurtaja(Game["KMState"]):
 class KMState(State[KMAction]):
     """A Koodinmurtaja match in progress (one or more games)."""
 
+    __slots__ = (
+        "_kcache",
+        "card_at",
+        "code",
+        "cp",
+        "dealer",
+        "drawn",
+        "eliminated",
+        "game_no",
+        "games_total",
+        "handle_of",
+        "hidden",
+        "n",
+        "next_target",
+        "penalty",
+        "phase",
+        "rank_only",
+        "rank_refuted",
+        "refuted",
+        "results",
+        "revealed",
+        "right",
+        "stock",
+        "table",
+        "target",
+        "wins",
+    )
+
     game: Koodinmurtaja
 
     def __init__(
@@ -764,7 +792,15 @@ class KMState(State[KMAction]):
         s = self.clone()
         if self.cp is not None:
             know = self.knowledge(player)
-            assign, pool = know.sample(rng)
+            # The real deal is one consistent assignment: the start of the Metropolis
+            # chain when neither exact method is fast enough (see Knowledge.sample).
+            start = {
+                self.handle_of[k]: k
+                for q in know.seats
+                for k in self.code[q]
+                if not (self.revealed >> k) & 1
+            }
+            assign, pool = know.sample(rng, start)
             s._kcache = (player, know)
             for h, k in assign.items():
                 s.card_at[h] = k
