@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -58,6 +59,12 @@ def start_server(port: int, db: str, game: str) -> subprocess.Popen[bytes]:
     )
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 class Table:
     """One table: its clients, the latest frame per seat, the pending action."""
 
@@ -93,16 +100,17 @@ async def main() -> None:
     ap.add_argument("--tables", type=int, default=200)
     ap.add_argument("--rate", type=float, default=200.0, help="offered actions per second")
     ap.add_argument("--seconds", type=float, default=30.0)
-    ap.add_argument("--game", default="toy")
+    ap.add_argument("--game", default="koodinmurtaja")
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--port", type=int, default=0, help="use a server already running here")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     tmp = tempfile.mkdtemp(prefix="pakka-load-")
     db = args.db or str(Path(tmp) / "load.sqlite3")
-    port = free_port()
-    proc = start_server(port, db, args.game)
+    port = args.port or free_port()
+    proc = None if args.port else start_server(port, db, args.game)
     base = f"http://127.0.0.1:{port}"
     stats: dict[str, Any] = {"lat": [], "errors": [], "skipped": 0, "sent": 0}
     tables: list[Table] = []
@@ -116,7 +124,7 @@ async def main() -> None:
                         break
                 except httpx.TransportError:
                     pass
-                if time.time() > deadline or proc.poll() is not None:
+                if time.time() > deadline or (proc is not None and proc.poll() is not None):
                     raise SystemExit("server did not start")
                 await asyncio.sleep(0.1)
             for _ in range(args.tables):
@@ -139,6 +147,8 @@ async def main() -> None:
             await asyncio.sleep(1.0)
             print(f"tables: {len(tables)}, connections: {sum(len(t.conns) for t in tables)}")
             t0 = time.perf_counter()
+            cpu0 = cpu_seconds(proc.pid) if proc is not None else 0.0
+            own0 = time.process_time()
             k = 0
             while True:
                 now = time.perf_counter()
@@ -154,7 +164,9 @@ async def main() -> None:
                     continue
                 f0 = table.latest[0]
                 sid = f0["state_id"]
-                if any(table.latest.get(s, {}).get("state_id") != sid for s in range(table.players)):
+                if any(
+                    table.latest.get(s, {}).get("state_id") != sid for s in range(table.players)
+                ):
                     stats["skipped"] += 1
                     continue
                 view = f0["view"]
@@ -171,12 +183,12 @@ async def main() -> None:
                 await ws.send(json.dumps(msg))
             elapsed = time.perf_counter() - t0
             await asyncio.sleep(2.0)
+            cpu = cpu_seconds(proc.pid) - cpu0 if proc is not None else 0.0
+            own = time.process_time() - own0
             lost = 0
             for table in tables:
                 s = (await http.get(f"/api/tables/{table.id}")).json()
-                if table.pending is not None:
-                    lost += 1
-                elif s["state_id"] != table.acked and table.acked:
+                if table.pending is not None or (s["state_id"] != table.acked and table.acked):
                     lost += 1
         lat = sorted(stats["lat"])
         q = statistics.quantiles(lat, n=100) if len(lat) >= 2 else [0.0] * 99
@@ -187,21 +199,23 @@ async def main() -> None:
             f"latency to every client: p50 {q[49] * 1000:.1f} ms, p99 {q[98] * 1000:.1f} ms,"
             f" max {lat[-1] * 1000 if lat else 0:.1f} ms"
         )
+        if lat and proc is not None:
+            print(f"server CPU: {cpu:.2f} s, {cpu / len(lat) * 1000:.2f} ms per accepted action")
+        print(f"load generator CPU: {own:.2f} s; load average {os.getloadavg()[0]:.1f}")
         print(f"errors: {len(stats['errors'])} {sorted(set(stats['errors']))}, lost: {lost}")
     finally:
         for t in tasks:
             t.cancel()
         for table in tables:
             for ws in table.conns:
-                try:
+                with contextlib.suppress(Exception):
                     await ws.close()
-                except Exception:
-                    pass
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        if proc is not None:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
 
 
 if __name__ == "__main__":

@@ -114,7 +114,7 @@ def sqlite_url(tmp_path: Path) -> str:
 class Server:
     """A uvicorn server on a free loopback port, run in a thread."""
 
-    def __init__(self, db: str, **settings: Any) -> None:
+    def __init__(self, db: str, log_level: str = "warning", **settings: Any) -> None:
         settings.setdefault("bot_pause", 0.01)
         settings.setdefault("create_per_minute", 10_000)
         settings.setdefault("msg_rate", 1000.0)
@@ -126,7 +126,9 @@ class Server:
         self.port = self.sock.getsockname()[1]
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws_base = f"ws://127.0.0.1:{self.port}"
-        cfg = uvicorn.Config(self.app, log_level="warning", ws_max_size=WS_MAX_SIZE, lifespan="on")
+        cfg = uvicorn.Config(
+            self.app, log_level=log_level, ws_max_size=WS_MAX_SIZE, lifespan="on", log_config=None
+        )
         self.server = uvicorn.Server(cfg)
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]})
         self.thread.daemon = True

@@ -50,10 +50,20 @@ def play_out(clients: list[Client], rng: random.Random, limit: int = MAX_MOVES) 
 
 
 @pytest.mark.parametrize("game", served_games())
-def test_complete_game_hides_every_hidden_card(any_server: Server, game: str) -> None:
+def test_complete_game_hides_every_hidden_card(server: Server, game: str) -> None:
     """Security: every frame to every seat and to a spectator during a complete game
     is exactly that seat's view; no hidden card, seed or foreign token ever appears."""
-    server = any_server
+    complete_game_checked(server, game)
+
+
+def test_complete_game_on_every_database(any_server: Server) -> None:
+    """The same complete, leak-checked game on SQLite and on PostgreSQL (the restart
+    test covers every game on both)."""
+    complete_game_checked(any_server, served_games()[0])
+
+
+def complete_game_checked(server: Server, game: str) -> None:
+    """Play a complete game over WebSockets and check every frame and the record."""
     cls = pakka.core.registry.game_class(game)
     players = min(cls.max_players, max(cls.min_players, 3))
     t, tokens = seat_table(server, game, players)

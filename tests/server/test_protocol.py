@@ -273,3 +273,47 @@ def test_catalogue_and_openapi(server: Server, path: str) -> None:
         toy = next(g for g in r.json()["games"] if g["name"] == "toy")
         assert toy["levels"] == ["easy", "medium", "hard"]
         assert {o["name"] for o in toy["options"]} == {"hand", "dealer"}
+
+
+def test_thinking_bot_does_not_block_the_event_loop(server: Server) -> None:
+    """A bot computing for a second (in a worker thread) leaves the server responsive."""
+    t = server.create(
+        game="toy", players=2, take_seat=0, seats=[{}, {"kind": "bot", "level": "hard"}]
+    )
+    c = server.client(t["table_id"], tokens=[t["seat_tokens"]["0"]])
+    c.wait_state(0, 0)
+    time.sleep(0.1)  # the bot (seat 1 starts) is thinking now
+    waits = []
+    for i in range(5):
+        t0 = time.perf_counter()
+        c.send({"type": "ping", "id": i})
+        c.recv_type("pong")
+        waits.append(time.perf_counter() - t0)
+        r = server.http.get(f"/api/tables/{t['table_id']}")
+        assert r.json()["state_id"] == 0
+    assert max(waits) < 0.5, waits
+    assert c.wait_state(1, 0, timeout=10)["last_action"]["by"] == "bot"
+
+
+def test_tokens_never_reach_the_logs(sqlite_url: str, caplog: pytest.LogCaptureFixture) -> None:
+    """Credentials are absent from server and access logs (info level)."""
+    caplog.set_level("DEBUG")
+    s = Server(sqlite_url, log_level="info")
+    try:
+        t = s.create(game="toy", players=2)
+        tok = s.claim(t["invites"][0]["code"])["token"]
+        c = s.client(t["table_id"], tokens=[tok])
+        c.wait_state(0, None)
+        c.send({"type": "action", "state_id": 0, "action": "play Z9"})
+        c.recv_type("error")
+        admin = {"Authorization": f"Bearer {t['admin_token']}"}
+        s.http.post(f"/api/tables/{t['table_id']}/seats/1/invite", headers=admin)
+        c.close()
+        time.sleep(0.2)
+    finally:
+        s.stop()
+    server_side = ("uvicorn", "pakka", "fastapi", "starlette", "sqlalchemy", "alembic")
+    text = "\n".join(r.getMessage() for r in caplog.records if r.name.startswith(server_side))
+    assert "/api/tables" in text  # the access log was captured
+    for secret in [tok, t["admin_token"], t["spectator"]["code"], t["invites"][0]["code"]]:
+        assert secret not in text

@@ -30,6 +30,8 @@ class Process:
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join([str(HERE.parent), env.get("PYTHONPATH", "")])
         env["PAKKA_BOT_PAUSE"] = "0.05"
+        env["PAKKA_MSG_RATE"] = "1000"
+        env["PAKKA_MSG_BURST"] = "1000"
         code = (
             "from server.toygame import register; register(); import pakka.server as s; "
             f"s.run(host='127.0.0.1', port={port}, db={db!r})"
@@ -132,13 +134,29 @@ def test_sigkill_mid_game_loses_nothing(db_url: str) -> None:
             sid = summary["state_id"]
             # finish the game, then check the record against what every seat saw before
             while True:
-                f = c.wait_state(sid, 0)
+                try:
+                    f = c.wait_state(sid, 0)
+                except TimeoutError:
+                    raise AssertionError(
+                        (
+                            game,
+                            sid,
+                            acked,
+                            summary["state_id"],
+                            [
+                                (x["type"], x.get("state_id"), x.get("seat"), x.get("code"))
+                                for x in c.frames[-8:]
+                            ],
+                        )
+                    ) from None
                 cp = f["view"]["current_player"]
                 if cp is None:
                     break
                 legal = c.wait_state(sid, cp)["legal"]
                 c.send({"type": "action", "seat": cp, "state_id": sid, "action": legal[0]})
                 sid += 1
+                errors = [f for f in c.frames if f["type"] == "error"]
+                assert not errors, errors
             rec = Record.from_json(p.http.get(f"/api/tables/{t['table_id']}/games/1/record").text)
             replay = rec.replay(upto=acked)
             for seat in range(n):

@@ -176,6 +176,8 @@ class ToyState(State[Play]):
 
 def register() -> None:
     """Add the toy game to pakka's registry (tests only)."""
+    from pakka.bots import GAME_BOT_MODULES
     from pakka.games import REGISTRY
 
     REGISTRY.setdefault("toy", "server.toygame:Toy")
+    GAME_BOT_MODULES.setdefault("toy", "server.toybots")

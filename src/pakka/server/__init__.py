@@ -36,7 +36,14 @@ def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) -> Non
     from pakka.server.config import Settings
 
     app = create_app(Settings.from_env(db=db))
-    uvicorn.run(app, host=host, port=port, ws_max_size=WS_MAX_SIZE, log_level="info")
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        ws_max_size=WS_MAX_SIZE,
+        ws_per_message_deflate=False,
+        log_level="info",
+    )
 
 
 __all__ = ["create_app", "run"]

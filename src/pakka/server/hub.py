@@ -453,9 +453,13 @@ class Hub:
             max_workers=max(1, settings.bot_threads), thread_name_prefix="pakka-bot"
         )
         self.create_log: dict[str, list[float]] = {}
+        self.inline_db = store.engine.dialect.name == "sqlite"
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """Run a blocking database call on the database thread."""
+        """Run a blocking database call: inline for SQLite (a WAL commit is one
+        write without fsync, cheaper than a thread hop), else on the database thread."""
+        if self.inline_db:
+            return fn(*args, **kwargs)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.db_pool, lambda: fn(*args, **kwargs))
 
