@@ -277,6 +277,10 @@ export class TableScreen {
         h("td", { class: "num" }, String(s))))));
 
     const result = view.is_terminal ? this.resultBox(view) : null;
+    // A bot plays my seat (I left or my clock ran out): offer to take it back.
+    const zombie = seat !== null && ((this.summary.seats || [])[seat] || {}).zombie;
+    const resume = zombie && !view.is_terminal ? h("div", { class: "turn-banner" }, t("bot_plays_you"), " ",
+      h("button", { type: "button", id: "resume", onclick: () => this.socket.send({ type: "resume", seat }) }, t("take_back_seat"))) : null;
 
     this.root.replaceChildren(...[
       h("div", { class: "table-head" },
@@ -286,6 +290,7 @@ export class TableScreen {
       h("div", { class: "turn-banner" + (mine ? " mine" : ""), role: "status", "aria-live": "polite", id: "turn" },
         banner, this.spectator ? " · " + t("spectating") : "", waitingHumans && !view.is_terminal ? " · " + t("waiting_players") : ""),
       result,
+      resume,
       h("div", { class: "table-layout", id: "table", dataset: { stateId: frame.state_id, gameNo: frame.game_no, moves: view.moves, terminal: String(view.is_terminal), mine: String(mine) } },
         h("section", { class: "felt", "aria-label": title }, felt),
         h("aside", { class: "side" },
