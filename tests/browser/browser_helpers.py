@@ -366,6 +366,20 @@ def rv_move(page: Page, rng: random.Random, used: set[str], budget: dict[str, in
             click("#rv-cancel")
         return
     budget["build"] = 0
+    if page.locator("#rv-propose").count() and "proposal" not in used:
+        # The solver proposes a lay-down; when it finds one, lay it down.
+        page.click("#rv-propose")
+        page.wait_for_selector("#rv-proposal")
+        if page.locator("#rv-lay-proposal").count():
+            used.add("proposal")
+            used.add("meld")
+            page.click("#rv-lay-proposal")
+            page.wait_for_function(
+                "!document.querySelector('#rv-cancel') && "
+                "document.querySelector('#table')?.dataset.mine === 'true'",
+                timeout=TURN_TIMEOUT,
+            )
+            return
     if page.locator("#rv-meld").count() and budget.get("melds", 0) < 3:
         budget["melds"] = budget.get("melds", 0) + 1
         used.add("meld")

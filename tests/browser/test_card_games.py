@@ -139,6 +139,7 @@ if "ravaytys" in REGISTERED:
         screenshots(page, "ravaytys")
         page.click("#rv-sort")
         play_to_end([page], lambda p: rv_move(p, rng, used, budget))
+        print("Räväytys controls used:", sorted(used))
         assert {"buy", "discard", "meld"} <= used, used
         assert page.locator(".sheet").count() == 1
         screenshots(page, "ravaytys-over")

@@ -85,7 +85,34 @@ def _koodinmurtaja_hint(view: dict[str, Any]) -> dict[str, Any]:
     return {"cards": cards}
 
 
-_HINTS = {"koodinmurtaja": _koodinmurtaja_hint}
+def _ravaytys_hint(view: dict[str, Any]) -> dict[str, Any]:
+    """The solver's proposed lay-down of the round's contract from the viewer's hand."""
+    from pakka.core.cards import parse_card
+
+    cards_mod = importlib.import_module("pakka.games.ravaytys.cards")
+    solver = importlib.import_module("pakka.games.ravaytys.solver")
+    counts = [0] * int(cards_mod.NUM_KINDS)
+    for text in view["hand"]:
+        counts[parse_card(str(text)).index] += 1
+    opts = view["options"]
+    contract = view["contract"]
+    keep = 0 if opts.get("go_out_by_melding") else 1
+    values = cards_mod.VALUES[str(opts.get("scoring", "default"))]
+    arr = solver.best_contract(
+        counts,
+        int(contract["sets"]),
+        int(contract["runs"]),
+        values,
+        keep,
+        int(opts.get("max_wilds_per_group", 0)),
+    )
+    if arr is None:
+        return {"steps": [], "groups": []}
+    groups = [[cards_mod.name(c) for c in g.cards] for g in arr.groups]
+    return {"steps": list(solver.build_steps(arr)), "groups": groups}
+
+
+_HINTS = {"koodinmurtaja": _koodinmurtaja_hint, "ravaytys": _ravaytys_hint}
 
 
 @router.post("/api/games/{game}/hint")

@@ -177,6 +177,9 @@ const STRINGS = {
     rv_as: "as {card}",
     rv_hi: "high end",
     rv_lo: "low end",
+    rv_propose: "Propose a lay-down",
+    rv_lay_proposal: "Lay these down",
+    rv_no_proposal: "Your hand cannot lay down the contract yet.",
   },
   fi: {
     app_title: "pakka — suomalaisia korttipelejä",
@@ -352,6 +355,9 @@ const STRINGS = {
     rv_as: "= {card}",
     rv_hi: "yläpää",
     rv_lo: "alapää",
+    rv_propose: "Ehdota räväytystä",
+    rv_lay_proposal: "Räväytä nämä",
+    rv_no_proposal: "Kädelläsi ei vielä voi räväyttää tavoitetta.",
   },
 };
 

@@ -114,6 +114,16 @@ export class TableScreen {
         if (f.table) this.summary = f.table;
         if (old && old.game_no !== f.game_no) this.uiState = {};
         this.pending = false;
+        // A queued sequence of moves (e.g. a proposed lay-down) goes on step by step.
+        const q = this.uiState.queue;
+        if (q && q.length && f.seat === this.shown && !this.spectator) {
+          if ((f.legal || []).includes(q[0])) {
+            const next = q.shift();
+            setTimeout(() => this.act(next), 0);
+          } else if ((f.legal || []).length) {
+            this.uiState.queue = null;
+          }
+        }
         break;
       }
       case "table":

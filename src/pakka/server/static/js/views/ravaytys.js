@@ -6,6 +6,7 @@ import { h } from "../ui.js";
 import { t } from "../i18n.js";
 import { cardEl, cardBackSvg, parseStd } from "../cards.js";
 import { seatBox, seatHead, backs, sheet } from "./common.js";
+import { api } from "../api.js";
 
 const RANK_ORDER = { A: 14, K: 13, Q: 12, J: 11 };
 function rankValue(c) {
@@ -140,6 +141,20 @@ export function render(ctx) {
       const opens = L.plain.filter((a) => /^(set|run) /.test(a));
       const misc = L.plain.filter((a) => !/^(set|run|place) /.test(a) && !["take", "draw", "buy", "pass"].includes(a));
       const words = { meld: t("rv_meld"), close: t("rv_close"), cancel: t("rv_cancel") };
+      if (L.plain.includes("meld")) {
+        controls.push(h("button", { type: "button", class: "secondary", id: "rv-propose", onclick: () => {
+          ui.proposal = "…";
+          ctx.rerender();
+          api.hint(ctx.game, v).then((r) => { ui.proposal = r; ctx.rerender(); }).catch(() => { ui.proposal = null; ctx.rerender(); });
+        } }, t("rv_propose")));
+        if (ui.proposal && ui.proposal !== "…") {
+          const p = ui.proposal;
+          controls.push(p.steps.length ? h("div", { class: "proposal", id: "rv-proposal" },
+            p.groups.map((g) => h("div", { class: "cards small-cards" }, g.map((c) => cardEl(c, ctx.game, ctx.lang)))),
+            h("button", { type: "button", id: "rv-lay-proposal", disabled: ctx.pending, onclick: () => { ui.queue = p.steps.slice(); ui.proposal = null; act(ui.queue.shift()); } }, t("rv_lay_proposal")))
+            : h("p", { id: "rv-proposal" }, t("rv_no_proposal")));
+        }
+      } else if (!L.plain.includes("cancel")) ui.proposal = null;
       if (misc.length) controls.push(h("div", { class: "action-list" }, misc.map((a) => abtn(words[a] || a, a, { id: "rv-" + a.replace(/\W+/g, "-"), class: a === "cancel" ? "secondary" : "" }))));
       if (opens.length) controls.push(h("p", {}, t("rv_open_group")), h("div", { class: "action-list open-list" }, opens.map((a) => abtn(a.replace(/^run (\w) /, (m0, s) => `run ${s} `), a, { class: "secondary open-btn" }))));
     }
