@@ -327,14 +327,16 @@ class SearchBot:
         self,
         game: Game[Any],
         seed: int = 0,
-        samples: int = 8,
+        samples: int = 6,
         candidates: int = 3,
-        depth: int = 150,
+        depth: int = 240,
+        margin: float = 4.0,
     ) -> None:
         self.rng = random.Random(seed)
         self.samples = int(samples)
         self.k = int(candidates)
         self.depth = int(depth)
+        self.margin = float(margin)
 
     def choose(self, handle: SeatHandle) -> Action:
         """Search at decisions, rules elsewhere."""
@@ -365,7 +367,11 @@ class SearchBot:
                     s.apply_legal(rules_policy(s, prng))  # type: ignore[arg-type]
                     n += 1
                 totals[i] += _estimate(s, seat, r0)
+        # the rules bot's choice (first) stands unless another candidate is better
+        # by ``margin`` points per sampled deal: few samples are noisy
         best = max(range(len(cands)), key=lambda i: (totals[i], -i))
+        if totals[best] - totals[0] < self.margin * self.samples:
+            best = 0
         return cands[best]
 
 
