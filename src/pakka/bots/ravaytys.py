@@ -166,19 +166,41 @@ def _fits_table(info: Info, c: int) -> bool:
     return False
 
 
-def _plan(info: Info) -> Arrangement | None:
+_PLANS: dict[tuple[Any, ...], Arrangement | None] = {}
+_STEPS: dict[tuple[Any, ...], list[str]] = {}
+
+
+def _plan_key(info: Info) -> tuple[Any, ...]:
     hand = list(info.hand)
     for g in info.pending:
         for c in g.cards:
             hand[c] += 1
-    return best_contract(hand, info.sets, info.runs, info.values, info.keep, info.max_wilds)
+    return (*hand, info.sets, info.runs, info.keep, info.max_wilds, info.values[0])
+
+
+def _plan(info: Info) -> Arrangement | None:
+    """The solver's best lay-down for the hand (pending groups counted back in);
+    cached, since every step of a lay-down asks again for the same hand."""
+    key = _plan_key(info)
+    if key in _PLANS:
+        return _PLANS[key]
+    if len(_PLANS) > 50_000:
+        _PLANS.clear()
+        _STEPS.clear()
+    arr = best_contract(
+        list(key[:53]), info.sets, info.runs, info.values, info.keep, info.max_wilds
+    )
+    _PLANS[key] = arr
+    if arr is not None:
+        _STEPS[key] = build_steps(arr)
+    return arr
 
 
 def _build_step(info: Info, legal: list[RvAction]) -> RvAction:
     arr = _plan(info)
     if arr is None:
         return A.A_CANCEL
-    steps = build_steps(arr)
+    steps = _STEPS[_plan_key(info)]
     done = 1
     for i, g in enumerate(info.pending):
         done += 1 + len(g.cards) + (0 if (i == len(info.pending) - 1 and info.pending_open) else 1)
