@@ -374,7 +374,7 @@ class SearchBot:
         if len(cands) == 1:
             return cands[0]
         seat = handle.seat
-        totals = [0.0] * len(cands)
+        values: list[list[float]] = [[] for _ in cands]
         for _ in range(self.samples):
             base = handle.sample_consistent(self.rng)
             assert isinstance(base, RavaytysState)
@@ -388,12 +388,18 @@ class SearchBot:
                 while s.round == r0 and s.phase != 6 and n < self.depth:
                     s.apply_legal(rules_policy(s, prng))  # type: ignore[arg-type]
                     n += 1
-                totals[i] += _estimate(s, seat, r0)
-        # the rules bot's choice (first) stands unless another candidate is better
-        # by ``margin`` points per sampled deal: few samples are noisy
-        best = max(range(len(cands)), key=lambda i: (totals[i], -i))
-        if totals[best] - totals[0] < self.margin * self.samples:
-            best = 0
+                values[i].append(_estimate(s, seat, r0))
+        # The rules bot's choice (first) stands unless another candidate beats it
+        # clearly in the same deals: by ``margin`` points and by two standard
+        # errors of the paired differences (few samples are noisy).
+        best, best_gain = 0, 0.0
+        m = self.samples
+        for i in range(1, len(cands)):
+            d = [x - y for x, y in zip(values[i], values[0], strict=True)]
+            mean = sum(d) / m
+            sd = (sum((x - mean) ** 2 for x in d) / (m - 1)) ** 0.5 if m > 1 else float("inf")
+            if mean > max(self.margin, 2 * sd / m**0.5) and mean > best_gain:
+                best, best_gain = i, mean
         return cands[best]
 
 
