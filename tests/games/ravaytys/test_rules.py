@@ -549,8 +549,10 @@ def test_d_rv_4_out_by_final_discard_and_r_rv_18_round_ends() -> None:
 
 
 def test_d_rv_4_out_by_discard_ends_round_with_zero() -> None:
-    """D-RV-4/R-RV-18: the hand empties with the discard; the round is scored (R-RV-21)."""
-    s = new(3, {0: "KD", 1: "7H 7S 7D 8H 8S 8D 9H 9S 9D 9C JS"}, stock="QC")
+    """D-RV-4/R-RV-18: down to one card, the player lays off the drawn card on a later
+    turn and goes out by discarding the last card; the round ends and is scored
+    (R-RV-21): zero for the player who went out."""
+    s = new(3, {0: "KD", 1: "7H 7S 7D 7C 8H 8S 8D 8C 7H 8H 4C"}, stock="5S 6D 6C 7D")
     play(
         s,
         "discard KD",
@@ -559,20 +561,30 @@ def test_d_rv_4_out_by_discard_ends_round_with_zero() -> None:
         "meld",
         "set 7",
         "add 7H",
+        "add 7H",
         "add 7S",
         "add 7D",
+        "add 7C",
         "close",
         "set 8",
         "add 8H",
+        "add 8H",
         "add 8S",
         "add 8D",
+        "add 8C",
         "close",
+        "discard 5S",
     )
-    # R-RV-14: 9s are not a third group; JS QC and the nines stay
-    assert s.sizes[1] == 6
-    assert s.went_out == []
-    # lay off isn't possible for 9s (no set of 9s); go out over later turns instead
-    assert not s.is_legal("set 9")
+    assert hand(s, 1) == ["4C"]
+    play(s, "draw", "pass", "discard " + hand(s, 2)[0], "draw", "pass")
+    play(s, "discard " + hand(s, 0)[0], "draw", "pass", "lay 7D M1")
+    left = [list(h) for h in s.hands]
+    play(s, "discard 4C")
+    assert s.went_out == [1] and s.round == 1
+    vals = VALUES["default"]
+    assert s.sheet[0] == [sum(vals[c] * k for c, k in enumerate(h)) for h in left][:1] + [0] + [
+        sum(vals[c] * k for c, k in enumerate(left[2]))
+    ]
 
 
 def test_d_rv_4_last_card_cannot_be_melded_but_option_allows_going_out() -> None:
@@ -683,11 +695,7 @@ def test_r_rv_19_reshuffle_once_and_drawn_card_not_discarded_d_rv_5_d_rv_15() ->
     unless it is the only card)."""
     s = new(3, {})
     _cycle_until(s, "rv.reshuffle")
-    assert (
-        s.stage == 1 and s.reshuffles_done == 1 and s.pile_size_ok()
-        if hasattr(s, "pile_size_ok")
-        else s.stage == 1
-    )
+    assert s.stage == 1 and s.reshuffles_done == 1
     assert len(s.pile) == 1
     tp = s.turn_player
     drawn = s.drawn
