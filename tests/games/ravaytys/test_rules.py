@@ -582,9 +582,8 @@ def test_d_rv_4_out_by_discard_ends_round_with_zero() -> None:
     play(s, "discard 4C")
     assert s.went_out == [1] and s.round == 1
     vals = VALUES["default"]
-    assert s.sheet[0] == [sum(vals[c] * k for c, k in enumerate(h)) for h in left][:1] + [0] + [
-        sum(vals[c] * k for c, k in enumerate(left[2]))
-    ]
+    pts = [sum(vals[c] * k for c, k in enumerate(h)) for h in left]
+    assert s.sheet[0] == [pts[0], 0, pts[2]]
 
 
 def test_d_rv_4_last_card_cannot_be_melded_but_option_allows_going_out() -> None:
