@@ -259,6 +259,32 @@ def test_r_rv_3_wild_cards_and_red_two_is_natural_d_rv_1_natural_needed() -> Non
     play(s, "cancel")
 
 
+def test_d_rv_1_run_of_wild_cards_with_one_natural_at_the_top() -> None:
+    """D-RV-1: any number of wild cards; one natural card is enough, wherever it is."""
+    s = jump(3, 3, {1: "JK JK JK 2S 8H 5D 6D 7D 8D 3C"})
+    play(
+        s,
+        "discard " + hand(s, 0)[0],
+        "draw",
+        "pass",
+        "meld",
+        "run H 4",
+        "add JK",
+        "add JK",
+        "add JK",
+        "add 2S",
+        "add 8H",
+        "close",
+        "run D 5",
+        "add 5D",
+        "add 6D",
+        "add 7D",
+        "add 8D",
+        "close",
+    )
+    assert meld_texts(s)[0] == "JK=4H JK=5H JK=6H 2S=7H 8H"
+
+
 def test_d_rv_1_option_max_wilds_per_group() -> None:
     """D-RV-1 option ``max_wilds_per_group``: a third wild card cannot join a group."""
     s = new(3, {1: "7H JK JK 2S 8S 8D 8C"}, max_wilds_per_group=1)
