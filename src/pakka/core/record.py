@@ -99,7 +99,8 @@ class Record:
         """The initial state of the recorded game."""
         try:
             game = load(self.game, players=self.players, **self.options)
-            return game.new_state(seed=self.seed, deck=self.deck)
+            state: State[Any] = game.new_state(seed=self.seed, deck=self.deck)
+            return state
         except PakkaError as e:
             raise RecordError(f"record cannot start: {e}") from None
 
