@@ -10,8 +10,8 @@ Id layout (``NUM_ACTIONS`` = 198)::
     0..52     play a card              "AS", "10H", "JK"
     53..56    lead the joker in a no-trump hand declaring a suit  "JK:S" "JK:H" "JK:D" "JK:C"
     57..109   discard a card from the kitty exchange   "discard AS"
-    110..134  bids: (tricks - 6) * 5 + bid suit (S C D H NT)   "6S" .. "10NT"
-    135       misère "MIS"        136 "pass"      137 "double"     138 "redouble"
+    110..134  bids: (tricks - 6) * 5 + bid suit (S C D H NT)   "bid 6S" .. "bid 10NT"
+    135       misère "misere"        136 "pass"      137 "double"     138 "redouble"
     139..143  choose a partner by seat (5 players)   "partner 3"
     144..196  name a partner card (5 players, option partner_by_card)   "call AS"
     197       a discard hidden from this seat (appears only in sampled histories; never legal)
@@ -93,8 +93,8 @@ def _build() -> tuple[Move, ...]:
     for c in range(53):
         acts.append(Move(DISCARD_BASE + c, DISCARD, c, "discard " + str(CARDS[c])))
     for b in range(25):
-        acts.append(Move(BID_BASE + b, BID, b, f"{bid_tricks(b)}{BID_SUIT_LETTERS[b % 5]}"))
-    acts.append(Move(MISERE_ID, MISERE, 0, "MIS"))
+        acts.append(Move(BID_BASE + b, BID, b, f"bid {bid_tricks(b)}{BID_SUIT_LETTERS[b % 5]}"))
+    acts.append(Move(MISERE_ID, MISERE, 0, "misere"))
     acts.append(Move(PASS_ID, PASS, 0, "pass"))
     acts.append(Move(DOUBLE_ID, DOUBLE, 0, "double"))
     acts.append(Move(REDOUBLE_ID, REDOUBLE, 0, "redouble"))

@@ -95,7 +95,7 @@ class Viisisataa(Game[ViisisataaState]):
                            "partner, revealed when the card is played.",
                      "fi": "5 pelaajaa: sitoumuksen tekijä nimeää kortin; sen haltija on "
                            "salainen pari, joka paljastuu kortin tullessa pöytään."}),
-        Option("max_hands", "int", 50, minimum=0, rule="D-5S-8",
+        Option("max_hands", "int", 30, minimum=0, rule="",
                help={"en": "Safety net (not in the original): if nobody has reached 500 after "
                            "this many hands, the highest total wins. 0 = no limit.",
                      "fi": "Varaventtiili (ei alkuperäisessä): jos kukaan ei ole saavuttanut "

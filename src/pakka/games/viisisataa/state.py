@@ -357,7 +357,9 @@ class ViisisataaState(State[Move]):
             return CALLS[self._card(tail, bad)]
         if head in ("discard", "d", "kaada") and tail:
             return DISCARDS[self._card(tail, bad)]
-        if t.isdigit():
+        if head == "bid" and tail:
+            t = tail
+        if t.isdigit() and self.phase == BIDDING:
             if len(t) > 4:
                 raise bad.error()
             v = int(t)
@@ -366,7 +368,7 @@ class ViisisataaState(State[Move]):
             if v in _VALUE_TO_BID:
                 return ACTIONS[_VALUE_TO_BID[v]]
             raise IllegalAction(f"{t} is not a bid value; bids are 40, 60, … 520 (R-5S-8)")
-        mb = _BID_RE.match(t)
+        mb = _BID_RE.match(t) if self.phase == BIDDING or head == "bid" else None
         if mb and mb.group(2).strip() in _BID_SUIT_WORDS:
             b = (int(mb.group(1)) - 6) * 5 + _BID_SUIT_WORDS[mb.group(2).strip()]
             return BIDS[b]
@@ -727,7 +729,7 @@ class ViisisataaState(State[Move]):
             winners = [s for s in range(n) if self.points[s] == top]
             over = True
         if not over and 0 < self.game.max_hands <= self.hand_no:
-            # D-5S-8 (software decision): the match stops after max_hands hands.
+            # Software safety net, not in the spec: the match stops after max_hands hands.
             top = max(self.points)
             winners = [s for s in range(n) if self.points[s] == top]
             over = True
