@@ -131,7 +131,9 @@ PLAY_TABLE: Final = _suit_tables(PLAYS)
 DISCARD_TABLE: Final = _suit_tables(DISCARDS)
 
 
-def mask_actions(mask: int, table: tuple[tuple[tuple[Move, ...], ...], ...], joker: Move) -> list[Move]:
+def mask_actions(
+    mask: int, table: tuple[tuple[tuple[Move, ...], ...], ...], joker: Move
+) -> list[Move]:
     """The actions of every card in ``mask`` (card-index order), from a suit table."""
     out = [
         *table[0][mask & 0x1FFF],

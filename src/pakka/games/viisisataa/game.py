@@ -112,7 +112,7 @@ class Viisisataa(Game[ViisisataaState]):
             raise RulesError("option 'full_deck' (V1) is for 3 players only")
         if o["partner_by_card"] and self.num_players != 5:
             raise RulesError("option 'partner_by_card' is for 5 players only")
-        if int(o["first_dealer"]) >= self.num_players:  # type: ignore[arg-type]
+        if self.int_option("first_dealer") >= self.num_players:
             raise RulesError(f"option 'first_dealer' must be a seat 0..{self.num_players - 1}")
         self.australian = o["auction"] == "australian"
         self.misere = bool(o["misere"])
@@ -123,7 +123,7 @@ class Viisisataa(Game[ViisisataaState]):
         self.doubling = bool(o["doubling"])
         self.partner_scoring = str(o["partner_scoring"])
         self.partner_by_card = bool(o["partner_by_card"])
-        self.max_hands = int(o["max_hands"])  # type: ignore[arg-type]
+        self.max_hands = self.int_option("max_hands")
         self.kitty_size = 5 if o["full_deck"] else 3
         self.deck_cards = deck_for(self.num_players, bool(o["full_deck"]))
         self.deck_indices = tuple(c.index for c in self.deck_cards)

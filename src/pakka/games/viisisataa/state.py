@@ -25,10 +25,8 @@ from pakka.games.viisisataa.actions import (
     BID_SUIT_TO_CARD_SUIT,
     BIDS,
     CALL,
-    CALL_BASE,
     CALLS,
     DISCARD,
-    DISCARD_BASE,
     DISCARD_TABLE,
     DISCARDS,
     DOUBLE,
@@ -120,8 +118,9 @@ class ViisisataaState(State[Move]):
 
     game: Viisisataa
 
-    def __init__(self, game: Viisisataa, seed: int, segments: list[list[int]],
-                 deck_text: list[str] | None) -> None:
+    def __init__(
+        self, game: Viisisataa, seed: int, segments: list[list[int]], deck_text: list[str] | None
+    ) -> None:
         self._init_base(game, seed, deck_text)
         self.segments = segments
         n = game.num_players
@@ -130,7 +129,7 @@ class ViisisataaState(State[Move]):
         self.sheet: list[dict[str, Any]] = []
         self.winners_: list[int] = []
         self.hand_no = 0
-        self.dealer = int(game.options["first_dealer"]) % n
+        self.dealer = game.int_option("first_dealer") % n
         self.horizon = False
         self.hidden_discards: list[tuple[int, int]] = []
         self._start_hand()
@@ -282,8 +281,10 @@ class ViisisataaState(State[Move]):
         """Raise :class:`IllegalAction` with the reason if ``action`` is not legal now."""
         if self.turn is None:
             raise IllegalAction("the game is over")
-        if not isinstance(action, Move) or not (0 <= action.id < len(ACTIONS)) or (
-            ACTIONS[action.id] is not action and ACTIONS[action.id] != action
+        if (
+            not isinstance(action, Move)
+            or not (0 <= action.id < len(ACTIONS))
+            or (ACTIONS[action.id] is not action and ACTIONS[action.id] != action)
         ):
             raise IllegalAction(f"{action!r} is not a Viisisataa action")
         ph = self.phase
@@ -421,13 +422,13 @@ class ViisisataaState(State[Move]):
 
     def _apply(self, action: Move) -> None:
         k = action.kind
-        if k == PLAY or k == JOKER_LEAD:
+        if k in (PLAY, JOKER_LEAD):
             self._play(action)
-        elif k == BID or k == MISERE or (k == PASS and self.phase == BIDDING):
+        elif k in (BID, MISERE) or (k == PASS and self.phase == BIDDING):
             self._bid(action)
         elif k == DISCARD:
             self._discard(action.arg)
-        elif k == PASS or k == DOUBLE or k == REDOUBLE:
+        elif k in (PASS, DOUBLE, REDOUBLE):
             self._double(action)
         elif k == PARTNER:
             self.partner = action.arg
@@ -866,7 +867,8 @@ class ViisisataaState(State[Move]):
             ),
             "leader": self.leader if self.leader >= 0 else None,
             "trick": [
-                {"seat": s, "card": str(CARDS[x])} for s, x in zip(self.trick_seats, self.trick, strict=True)
+                {"seat": s, "card": _CARD_TEXT[x]}
+                for s, x in zip(self.trick_seats, self.trick, strict=True)
             ],
             "led_suit": SUITS[self.led] if 0 <= self.led < 4 else None,
             "last_trick": None if self.last_trick is None else {
@@ -880,7 +882,9 @@ class ViisisataaState(State[Move]):
             "played": _cards_list(self.played),
             "dead_hand_size": _popcount(self.dead) if n == 2 else None,
             "set_aside_size": _popcount(self.aside),
-            "sheet": [dict(r, deltas=list(r["deltas"]), totals=list(r["totals"])) for r in self.sheet],
+            "sheet": [
+                dict(r, deltas=list(r["deltas"]), totals=list(r["totals"])) for r in self.sheet
+            ],
             "target": TARGET,
         }  # fmt: skip
         return v
@@ -1043,8 +1047,9 @@ def _assign(cards: list[int], caps: list[int], forbid: list[int], rng: random.Ra
     return _match(cards, caps, allowed, rng)
 
 
-def _match(cards: list[int], caps: list[int], allowed: list[list[int]],
-           rng: random.Random) -> list[int]:
+def _match(
+    cards: list[int], caps: list[int], allowed: list[list[int]], rng: random.Random
+) -> list[int]:
     """A random feasible placement by augmenting paths (Kuhn's algorithm over slots)."""
     slots = [i for i in range(len(caps)) for _ in range(caps[i])]
     owner = [-1] * len(slots)
