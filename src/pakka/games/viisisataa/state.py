@@ -985,7 +985,7 @@ class ViisisataaState(State[Move]):
         super()._scrub(player, rng)
         keep = list(actions)
         for i, seat in self.hidden_discards:
-            if seat != player:
+            if seat != player and i < len(keep):
                 keep[i] = ACTIONS[HIDDEN_ID]
         self._actions = keep
 
