@@ -59,7 +59,9 @@ def _cited(rule_id: str, text: str) -> bool:
 def test_every_rule_of_a_registered_game_is_cited_by_a_test() -> None:
     registered = set(pakka.games())
     tests_text = "\n".join(
-        p.read_text("utf-8") for p in (ROOT / "tests").rglob("test_*.py") if p.name != Path(__file__).name
+        p.read_text("utf-8")
+        for p in (ROOT / "tests").rglob("test_*.py")
+        if p.name != Path(__file__).name
     )
     exempt_doc = ROOT / "docs" / "rules-coverage.md"
     exempt = set(ID_RE.findall(exempt_doc.read_text("utf-8"))) if exempt_doc.exists() else set()
