@@ -17,5 +17,6 @@ from __future__ import annotations
 
 RENDERERS: dict[str, str] = {
     "koodinmurtaja": "pakka.cli.render.koodinmurtaja",
+    "viisisataa": "pakka.cli.render.viisisataa",
 }
 """Game name -> renderer module."""

@@ -975,6 +975,7 @@ class ViisisataaState(State[Move]):
             for q in range(n):
                 if s.hands[q] >> called & 1:
                     s.partner = q
+        s.segments = []  # a stacked deck's later hands are secret too
         s._scrub(player, rng)
         return s
 
