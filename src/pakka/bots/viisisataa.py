@@ -101,9 +101,9 @@ def estimate_tricks(hand: int, t: int, players: int) -> float:
         if t < 4 and n == 1 and ranks[0] != 14 and ntr >= 3:
             tricks += 0.35  # a singleton soon becomes a ruff
     if players == 4:
-        tricks += 2.0  # the partner's help
+        tricks += 1.2  # the partner's help
     elif players == 5:
-        tricks += 2.3  # a chosen partner
+        tricks += 1.0  # a chosen partner
     elif players == 2:
         tricks += 0.8  # the dead hand holds many of the missing cards
     return tricks
@@ -159,7 +159,9 @@ class RulesBot:
     def _bid(self, view: dict[str, Any], seat: int, legal: list[Move]) -> Move:
         hand = _mask(view["hand"])
         n = view["players"]
-        kitty_bonus = 0.6 if n != 2 else 0.4
+        # The kitty's expected help plus a calibration so that about three contracts
+        # in four are made (measured with rules vs rules).
+        kitty_bonus = 1.4 if n != 2 else 1.2
         scores = view["scores"]
         mine = scores[seat]
         best_other = max(s for i, s in enumerate(scores) if i != seat) if n > 1 else 0

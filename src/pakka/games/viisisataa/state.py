@@ -453,7 +453,7 @@ class ViisisataaState(State[Move]):
             self.high = _bid_value_of(action.id)
             self.high_id = action.id
             self.high_seat = p
-            self._say("game.bid", seat=p, bid=action.text, value=self.high)
+            self._say("game.bid", seat=p, bid=action.text.removeprefix("bid "), value=self.high)
         self.bid_count += 1
         all_mask = (1 << n) - 1
         if self.game.australian:
@@ -495,7 +495,7 @@ class ViisisataaState(State[Move]):
             self.tc = NO_TRUMP
         else:
             self.tc = BID_SUIT_TO_CARD_SUIT[(self.high_id - BID_BASE) % 5]
-        self._say("game.contract", seat=c, contract=ACTIONS[self.high_id].text)
+        self._say("game.contract", seat=c, contract=ACTIONS[self.high_id].text.removeprefix("bid "))
         if n == 4:
             self.partner = (c + 2) % 4
             self.partner_known = True
