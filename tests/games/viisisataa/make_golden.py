@@ -1,4 +1,6 @@
-"""Regenerate the golden match (run by hand only: ``uv run python -m tests.games.viisisataa.make_golden``).
+"""Regenerate the golden match (by hand only).
+
+Run ``uv run python -m tests.games.viisisataa.make_golden``.
 
 The match is played once by ``rules`` bots from seed 2026; the test replays its
 history by notation and compares every log line and the score sheet.
