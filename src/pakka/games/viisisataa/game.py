@@ -37,6 +37,27 @@ def deck_for(num_players: int, full_deck: bool = False) -> list[Card]:
     return [*cards, JOKER]
 
 
+def _deal_slots(n: int, kitty: int, deck_size: int) -> tuple[tuple[int, ...], ...]:
+    """Deck positions per receiver in the R-5S-6 pattern (3 each, kitty, 4 each, 3 each).
+
+    Receivers in dealing order (the dead hand first with 2 players), then the
+    kitty, then the cards set aside.
+    """
+    receivers = n + 1 if n == 2 else n
+    slots: list[list[int]] = [[] for _ in range(receivers + 2)]
+    pos = 0
+    for packet in (3, 0, 4, 3):
+        if packet == 0:
+            slots[receivers].extend(range(pos, pos + kitty))
+            pos += kitty
+            continue
+        for r in range(receivers):
+            slots[r].extend(range(pos, pos + packet))
+            pos += packet
+    slots[receivers + 1].extend(range(pos, deck_size))
+    return tuple(tuple(x) for x in slots)
+
+
 class Viisisataa(Game[ViisisataaState]):
     """American Five Hundred for 2–5 players (3 is the main game)."""
 
@@ -128,6 +149,7 @@ class Viisisataa(Game[ViisisataaState]):
         self.deck_cards = deck_for(self.num_players, bool(o["full_deck"]))
         self.deck_indices = tuple(c.index for c in self.deck_cards)
         self.deck_mask = mask_of(list(self.deck_indices))
+        self.deal_slots = _deal_slots(self.num_players, self.kitty_size, len(self.deck_indices))
 
     @property
     def num_distinct_actions(self) -> int:

@@ -103,6 +103,9 @@ _LADDER: Final = sorted(
 )
 
 
+_BID_CACHE: dict[tuple[int, bool], list[Move]] = {}
+
+
 def _bid_value_of(action_id: int) -> int:
     return MISERE_VALUE if action_id == MISERE_ID else bid_value(action_id - BID_BASE)
 
@@ -139,32 +142,32 @@ class ViisisataaState(State[Move]):
         g = self.game
         n = self.n
         self.hand_no += 1
-        deck = list(g.deck_indices)
-        seg = self.segments[self.hand_no - 1] if self.hand_no <= len(self.segments) else []
-        top = set(seg)
-        rest = [c for c in deck if c not in top]
-        self.rng.shuffle(rest)
-        order = seg + rest
+        if self.hand_no <= len(self.segments) and self.segments[self.hand_no - 1]:
+            seg = self.segments[self.hand_no - 1]
+            top = set(seg)
+            rest = [c for c in g.deck_indices if c not in top]
+            self.rng.shuffle(rest)
+            order = seg + rest
+        else:
+            order = list(g.deck_indices)
+            self.rng.shuffle(order)
         # Receivers from the dealer's left, the dealer last; with 2 players the
-        # dead hand sits at the dealer's left and is dealt first.
-        seats = [(self.dealer + 1 + i) % n for i in range(n)]
-        recv: list[int] = ([-1] if n == 2 else []) + seats
-        got = {r: 0 for r in recv}
-        kitty = 0
-        pos = 0
-        for packet in (3, 0, 4, 3):
-            if packet == 0:
-                for _ in range(g.kitty_size):
-                    kitty |= 1 << order[pos]
-                    pos += 1
-                continue
-            for r in recv:
-                for _ in range(packet):
-                    got[r] |= 1 << order[pos]
-                    pos += 1
-        aside = 0
-        for c in order[pos:]:
-            aside |= 1 << c
+        # dead hand sits at the dealer's left and is dealt first (R-5S-6, D-5S-5).
+        # g.deal_slots[k] lists the deck positions of the k-th receiver; the last
+        # two entries are the kitty and the cards set aside.
+        slots = g.deal_slots
+        masks = []
+        for positions in slots:
+            m = 0
+            for i in positions:
+                m |= 1 << order[i]
+            masks.append(m)
+        first = 1 if n == 2 else 0
+        got = {-1: masks[0]} if n == 2 else {}
+        for k in range(n):
+            got[(self.dealer + 1 + k) % n] = masks[first + k]
+        kitty = masks[-2]
+        aside = masks[-1]
         self.hands = [got[s] for s in range(n)]
         self.dead = got.get(-1, 0)
         self.aside = aside
@@ -264,12 +267,16 @@ class ViisisataaState(State[Move]):
         return []
 
     def _bid_actions(self) -> list[Move]:
-        out = [ACTIONS[PASS_ID]]
-        misere = self.game.misere
-        for value, act in _LADDER:
-            if value > self.high and (misere or act.id != MISERE_ID):
-                out.append(act)
-        return out
+        key = (self.high, self.game.misere)
+        cached = _BID_CACHE.get(key)
+        if cached is None:
+            cached = [ACTIONS[PASS_ID]] + [
+                act
+                for value, act in _LADDER
+                if value > self.high and (self.game.misere or act.id != MISERE_ID)
+            ]
+            _BID_CACHE[key] = cached
+        return list(cached)
 
     def _callable_mask(self) -> int:
         """Cards the contractor may name (neither in hand nor discarded: R-5S-25 variant)."""
@@ -771,11 +778,8 @@ class ViisisataaState(State[Move]):
     def clone(self) -> ViisisataaState:
         """An independent copy (lists copied, nothing deep-copied)."""
         s = ViisisataaState.__new__(ViisisataaState)
+        s.__dict__.update(self.__dict__)
         self._copy_base(s)
-        d = s.__dict__
-        for k, v in self.__dict__.items():
-            if k not in d:
-                d[k] = v
         s.points = self.points.copy()
         s.sheet = self.sheet.copy()
         s.hidden_discards = self.hidden_discards.copy()
