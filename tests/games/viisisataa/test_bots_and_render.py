@@ -55,9 +55,9 @@ def test_search_bot_plays_a_hand_and_hints() -> None:
 def test_hand_evaluation_sanity() -> None:
     """A hand of all ten hearts trumps is worth ten tricks; low cards are safe for misère."""
     idx = {str(pakka.core.cards.CARDS[c]): c for c in range(53)}
-    slam = mask_of([idx[c] for c in "JK JH JD AH KH QH 10H 9H 8H 7H".split()])
+    slam = mask_of([idx[c] for c in ["JK", "JH", "JD", "AH", "KH", "QH", "10H", "9H", "8H", "7H"]])
     assert estimate_tricks(slam, 1, 3) >= 9.5
-    low = mask_of([idx[c] for c in "7S 8S 7H 8H 7D 8D 9D 7C 8C 9C".split()])
+    low = mask_of([idx[c] for c in ["7S", "8S", "7H", "8H", "7D", "8D", "9D", "7C", "8C", "9C"]])
     assert misere_risk(low) < misere_risk(slam)
 
 
