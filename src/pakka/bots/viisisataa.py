@@ -436,7 +436,7 @@ def greedy_rollout(state: State[Any], rng: random.Random) -> Action:
             bi = i
     cards = cards_of(m)
     wseat = s.trick_seats[bi]
-    friend = (
+    friend = s.contractor >= 0 and (
         wseat == s.partner
         or (p == s.partner and wseat == s.contractor)
         or (p != s.contractor and p != s.partner and wseat != s.contractor and wseat != s.partner)

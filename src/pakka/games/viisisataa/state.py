@@ -815,10 +815,29 @@ class ViisisataaState(State[Move]):
         return super().returns()
 
     def hand_utility(self) -> list[float]:
-        """A 0..1 value per seat of the last scored hand: its points against the others'."""
+        """A 0..1 value per seat of the last scored hand, for search at a hand horizon.
+
+        With a contract the two sides are opposed: the contractor's side values its
+        points minus the defenders' average, and every defender the reverse (so the
+        defenders co-operate). Without a contract each seat against the others.
+        """
         n = self.n
         deltas = self.sheet[-1]["deltas"] if self.sheet else [0] * n
+        c = self.contractor
         out = []
+        if c >= 0:
+            side = {c} | ({self.partner} if self.partner >= 0 else set())
+            if n == 4:
+                side = {c, (c + 2) % 4}
+            defenders = [t for t in range(n) if t not in side and t != self.sitting_out]
+            if n == 4:
+                defenders = [(c + 1) % 4]
+            d_def = sum(deltas[t] for t in defenders) / len(defenders) if defenders else 0.0
+            diff = deltas[c] - d_def
+            for s in range(n):
+                x = diff if s in side else -diff
+                out.append(1.0 / (1.0 + math.exp(-x / 150.0)))
+            return out
         for s in range(n):
             others = [deltas[t] for t in range(n) if t not in self._side(s)]
             diff = deltas[s] - (sum(others) / len(others) if others else 0)
