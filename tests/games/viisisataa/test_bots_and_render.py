@@ -81,4 +81,4 @@ def test_hand_sorted_with_trumps_together() -> None:
     """Trumps (joker and both bowers) are shown together once the trump is known."""
     hand = ["JD", "AS", "JK", "7H", "AH", "JH", "KD", "9C"]
     assert sort_hand(hand, "H")[-5:] == ["JK", "JH", "JD", "AH", "7H"]
-    assert describe_action("bid 8S", {}, "en") == "8S (240)"
+    assert describe_action("bid 8S", {}, "en") == "240"

@@ -160,7 +160,7 @@ def render(view: dict[str, Any], lang: str) -> RenderableType:
                 _l(
                     lang,
                     "contract",
-                    contract=view["contract"],
+                    contract=view["contract"].removeprefix("bid "),
                     seat=view["contractor"],
                     mult=mult,
                     trump=tr,
@@ -260,7 +260,7 @@ def render(view: dict[str, Any], lang: str) -> RenderableType:
 
 
 def describe_action(text: str, view: dict[str, Any], lang: str) -> str:
-    """Bids with their points (``bid 8S`` -> ``8S (240)``); other actions as they are."""
+    """Bids with their points (``bid 8S`` -> ``240``); other actions as they are."""
     if text.startswith("bid "):
         b = text[4:]
         tricks, suit = (
@@ -268,7 +268,7 @@ def describe_action(text: str, view: dict[str, Any], lang: str) -> str:
             ("NT" if b.endswith("NT") else b[-1]),
         )
         value = 40 + 100 * (tricks - 6) + 20 * ["S", "C", "D", "H", "NT"].index(suit)
-        return f"{b} ({value})"
+        return f"{value}"
     if text == "misere":
-        return "misère (250)" if lang == "en" else "misääri (250)"
+        return "250"
     return text
