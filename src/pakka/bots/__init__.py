@@ -21,6 +21,7 @@ LEVEL_NAMES = ("easy", "medium", "hard")
 
 GAME_BOT_MODULES: dict[str, str] = {
     "koodinmurtaja": "pakka.bots.koodinmurtaja",
+    "viisisataa": "pakka.bots.viisisataa",
 }
 """Game name -> module with that game's ``BOTS`` and ``LEVELS``."""
 

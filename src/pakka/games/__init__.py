@@ -8,5 +8,6 @@ from __future__ import annotations
 
 REGISTRY: dict[str, str] = {
     "koodinmurtaja": "pakka.games.koodinmurtaja:Koodinmurtaja",
+    "viisisataa": "pakka.games.viisisataa:Viisisataa",
 }
 """Game name -> ``module:class`` of its :class:`~pakka.core.game.Game` subclass."""

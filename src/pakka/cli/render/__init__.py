@@ -27,6 +27,7 @@ from rich.console import RenderableType
 
 RENDERERS: dict[str, str] = {
     "koodinmurtaja": "pakka.cli.render.koodinmurtaja",
+    "viisisataa": "pakka.cli.render.viisisataa",
 }
 """Game name -> renderer module."""
 Render = Callable[[dict[str, Any], str], RenderableType]
