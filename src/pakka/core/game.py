@@ -60,8 +60,10 @@ class Game(ABC, Generic[S]):
     option_specs: ClassVar[tuple[Option, ...]] = ()
 
     def __init__(self, num_players: int, **options: Any) -> None:
-        if not isinstance(num_players, int) or isinstance(num_players, bool) or not (
-            self.min_players <= num_players <= self.max_players
+        if (
+            not isinstance(num_players, int)
+            or isinstance(num_players, bool)
+            or not (self.min_players <= num_players <= self.max_players)
         ):
             raise RulesError(
                 f"{self.name}: players={num_players!r} is not allowed; use "

@@ -210,7 +210,7 @@ class SoloState(State[SoloAction]):
             stock = self.stock
             k = 0
             for i in range(UPPER):
-                if self.upper[i] < 0 and stock:
+                if self.upper[i] < 0 and stock and k < 4:
                     self.upper[i] = stock.pop()
                     k += 1
             self._say("solo.dealt", cards=k, stock=len(stock))
