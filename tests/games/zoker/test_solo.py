@@ -117,6 +117,7 @@ def test_d_so_3_hint_undo_and_solver() -> None:
     # A position near the end is solved exactly (the search finishes).
     small = new(DECK)
     small.stock = small.stock[-4:]
+    small.upper = [-1] * 4 + small.upper[4:8] + [-1] * 4
     small._legal = None
     exact = solve(small, max_nodes=200_000)
     assert exact.exact and exact.bound == exact.score
