@@ -48,8 +48,8 @@ def test_r_ti_2_d_ti_2_top_card_comparison_not_transitive() -> None:
     s.apply("BM2")  # seat 0: stronger than the top card GS1 -> on top
     assert s.won == [3, 0, 0]
     assert s.current_player == 0  # R-TI-3: the winner leads
-    log = [e.args for e in s.log if e.key == "tiko.play"]
-    assert [a["where"] for a in log] == ["lead", "under", "top"]
+    trick = next(e.args for e in s.log if e.key == "tiko.trick")
+    assert trick["pile"] == "BL1 GS1 BM2" and trick["seats"] == [2, 1, 0]
 
 
 def test_r_ti_3_winner_takes_the_trick_and_leads() -> None:

@@ -6,8 +6,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "en": {
         "tiko.dealt": "Your new cards: {cards}.",
         "tiko.deal": "Four cards each are dealt ({stock} left in the stock).",
-        "tiko.play": "Seat {seat} plays {card} ({where}).",
-        "tiko.trick": "Seat {seat} wins the trick with {card} on top ({cards} cards).",
+        "tiko.trick": "Seat {seat} wins the trick with {card} on top (pile {pile}).",
         "tiko.end": "The stock cannot give everyone four cards ({left} left): game over.",
         "memo.deal": "{cards} cards are dealt face down ({stock} in the stock).",
         "memo.refill": "No pair remains: {cards} cards are dealt into the empty places "
@@ -44,8 +43,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "fi": {
         "tiko.dealt": "Uudet korttisi: {cards}.",
         "tiko.deal": "Jokaiselle jaetaan neljä korttia (pakassa {stock}).",
-        "tiko.play": "Pelaaja {seat} pelaa kortin {card} ({where}).",
-        "tiko.trick": "Pelaaja {seat} voittaa tikin, päällimmäisenä {card} ({cards} korttia).",
+        "tiko.trick": "Pelaaja {seat} voittaa tikin, päällimmäisenä {card} (pino {pile}).",
         "tiko.end": "Pakasta ei riitä kaikille neljää korttia ({left} jäljellä): peli päättyy.",
         "memo.deal": "Pöytään jaetaan {cards} korttia kuvapuoli alaspäin (pakassa {stock}).",
         "memo.refill": "Pareja ei ole: tyhjille paikoille jaetaan {cards} korttia "

@@ -67,6 +67,7 @@ class Tiko(ZokerDeckMixin, Game["TikoState"]):
         # Top of the deck at the end of the list: dealing pops.
         s.stock = order[::-1]
         n = self.num_players
+        s.n = n
         s.hands = [[] for _ in range(n)]
         s.won = [0] * n
         s.pile = []
@@ -84,6 +85,7 @@ class TikoState(State[TikoPlay]):
     """A Tiko position: hands, the stock, the trick pile and won card counts."""
 
     public_history: ClassVar[bool] = True
+    n: int
     hands: list[list[int]]
     stock: list[int]
     won: list[int]
@@ -146,31 +148,33 @@ class TikoState(State[TikoPlay]):
         self.hands[p].remove(c)
         self.played.append(c)
         pile = self.pile
-        if not pile:
+        if not pile or STRONGER[c * 64 + pile[-1]]:
+            # R-TI-2/D-TI-2: stronger than the top card (or the lead): on top.
             pile.append(c)
             self.pile_seats.append(p)
             self.top_seat = p
-            where = "lead"
-        elif STRONGER[c * 64 + pile[-1]]:
-            # R-TI-2/D-TI-2: stronger than the top card: it becomes the top.
-            pile.append(c)
-            self.pile_seats.append(p)
-            self.top_seat = p
-            where = "top"
         else:
             pile.insert(0, c)
             self.pile_seats.insert(0, p)
-            where = "under"
-        self._say("tiko.play", seat=p, card=NAMES[c], where=where)
-        n = self.game.num_players
-        nxt = p + 1 if p + 1 < n else 0
+        nxt = p + 1
+        if nxt == self.n:
+            nxt = 0
         if nxt != self.leader:
             self.turn = nxt
             return
-        # R-TI-3: the top card's owner takes the trick and leads next.
+        # R-TI-3: the top card's owner takes the trick and leads next. The log
+        # records the whole trick, bottom to top (each play is in the history
+        # and the pile of the trick in progress is in the view).
         w = self.top_seat
         self.won[w] += len(pile)
-        self._say("tiko.trick", seat=w, card=NAMES[pile[-1]], cards=len(pile))
+        self._say(
+            "tiko.trick",
+            seat=w,
+            card=NAMES[pile[-1]],
+            cards=len(pile),
+            pile=" ".join(NAMES[x] for x in pile),
+            seats=list(self.pile_seats),
+        )
         self.pile = []
         self.pile_seats = []
         self.top_seat = -1
@@ -178,7 +182,7 @@ class TikoState(State[TikoPlay]):
         self.turn = w
         if not self.hands[w]:
             # R-TI-4/D-TI-4: deal again while everyone can get four.
-            if len(self.stock) >= HAND_SIZE * n:
+            if len(self.stock) >= HAND_SIZE * self.n:
                 self._deal()
             else:
                 self.over = True
@@ -187,6 +191,7 @@ class TikoState(State[TikoPlay]):
     def clone(self) -> TikoState:
         s = TikoState()
         self._copy_base(s)
+        s.n = self.n
         s.hands = [h.copy() for h in self.hands]
         s.stock = self.stock.copy()
         s.won = self.won.copy()
