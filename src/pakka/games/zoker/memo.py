@@ -102,6 +102,7 @@ class Memo(ZokerDeckMixin, Game["MemoState"]):
         s.over = False
         s.partners = ALIKE_ANY if self.options["easy"] else COMPATIBLE
         s.columns = math.isqrt(layout - 1) + 1
+        s._occupied = None
         s._say("memo.deal", cards=layout, stock=len(s.stock))
         s._settle()
         return s
@@ -121,6 +122,7 @@ class MemoState(State[MemoTurn]):
     over: bool
     partners: tuple[int, ...]
     columns: int
+    _occupied: list[MemoTurn] | None
 
     def _settle(self) -> None:
         """D-ME-2, D-ME-4, R-ME-4: act when no pair remains on the table.
@@ -129,6 +131,7 @@ class MemoState(State[MemoTurn]):
         identities of face-down cards are not revealed.
         """
         while not has_pair(self.table, self.partners):
+            self._occupied = None
             stock = self.stock
             if not stock:
                 self.over = True
@@ -161,8 +164,16 @@ class MemoState(State[MemoTurn]):
     def legal_actions(self) -> list[MemoTurn]:
         if self.over:
             return []
+        occ = self._occupied
+        if occ is None:
+            occ = self._occupied = [TURNS[i] for i, c in enumerate(self.places) if c >= 0]
         f = self.first
-        return [TURNS[i] for i, c in enumerate(self.places) if c >= 0 and i != f]
+        if f < 0:
+            return occ.copy()
+        # Places are in order: the face-up one is found by counting the
+        # occupied places before it.
+        k = f - self.places[:f].count(-1)
+        return occ[:k] + occ[k + 1 :]
 
     def parse_action(self, text: str) -> MemoTurn:
         if self.over:
@@ -196,25 +207,26 @@ class MemoState(State[MemoTurn]):
     def _apply(self, action: MemoTurn) -> None:
         i = action.id
         c = self.places[i]
-        p = self.turn
         self.seen |= 1 << c
-        self._say("memo.turn", seat=p, place=i + 1, card=NAMES[c])
         f = self.first
         if f < 0:
+            # The first card stays face up; the view shows it (no log entry).
             self.first = i
             return
+        p = self.turn
         a = self.places[f]
         self.first = -1
         if self.partners[a] >> c & 1:
             # R-ME-2: a pair: take both and play again.
             self.places[f] = -1
             self.places[i] = -1
+            self._occupied = None
             self.table &= ~((1 << a) | (1 << c))
             self.taken[p] += 2
-            self._say("memo.pair", seat=p, cards=f"{NAMES[a]} {NAMES[c]}")
+            self._say("memo.pair", seat=p, places=[f + 1, i + 1], cards=f"{NAMES[a]} {NAMES[c]}")
             self._settle()
         else:
-            self._say("memo.miss", seat=p)
+            self._say("memo.miss", seat=p, places=[f + 1, i + 1], cards=f"{NAMES[a]} {NAMES[c]}")
             n = self.game.num_players
             self.turn = p + 1 if p + 1 < n else 0
 
@@ -231,6 +243,7 @@ class MemoState(State[MemoTurn]):
         s.over = self.over
         s.partners = self.partners
         s.columns = self.columns
+        s._occupied = self._occupied
         return s
 
     @property

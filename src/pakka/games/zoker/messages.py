@@ -14,9 +14,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "memo.extra": "No pair remains and no place is empty: a card is dealt to an extra "
         "place {place} ({stock} left).",
         "memo.end": "No pair remains and the stock is empty: game over ({left} cards stay).",
-        "memo.turn": "Seat {seat} turns place {place}: {card}.",
-        "memo.pair": "Seat {seat} takes the pair {cards} and plays again.",
-        "memo.miss": "Not a pair: the cards are turned face down again.",
+        "memo.pair": "Seat {seat} turns {cards} (places {places}): a pair; they play again.",
+        "memo.miss": "Seat {seat} turns {cards} (places {places}): not a pair, face down again.",
         "solo.deal": "Sixteen cards are dealt ({stock} in the stock).",
         "solo.dealt": "{cards} cards are dealt into the empty upper places ({stock} left).",
         "solo.move": "{card} goes onto {pile}.",
@@ -51,9 +50,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "memo.extra": "Pareja ei ole eikä tyhjää paikkaa: kortti jaetaan lisäpaikalle "
         "{place} (pakassa {stock}).",
         "memo.end": "Pareja ei ole ja pakka on loppu: peli päättyy ({left} korttia jää).",
-        "memo.turn": "Pelaaja {seat} kääntää paikan {place}: {card}.",
-        "memo.pair": "Pelaaja {seat} saa parin {cards} ja jatkaa.",
-        "memo.miss": "Ei pari: kortit käännetään takaisin.",
+        "memo.pair": "Pelaaja {seat} kääntää kortit {cards} (paikat {places}): pari, vuoro jatkuu.",
+        "memo.miss": "Pelaaja {seat} kääntää kortit {cards} (paikat {places}): ei paria.",
         "solo.deal": "Jaetaan kuusitoista korttia (pakassa {stock}).",
         "solo.dealt": "Ylempien rivien tyhjille paikoille jaetaan {cards} korttia "
         "(pakassa {stock}).",

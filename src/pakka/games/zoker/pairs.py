@@ -185,8 +185,9 @@ class PairsState(State[PairsAction]):
                 raise IllegalAction(f"{NAMES[c]} is not on the table")
 
     def _apply(self, action: PairsAction) -> None:
-        self._legal = None
         cards = action.cards
+        if len(cards) != 2 or COMPATIBLE[cards[0]] >> cards[1] & 1:
+            self._legal = None  # the table changes (a wrong pick leaves it as it is)
         if not cards:
             self.stopped = True
             self._say("pairs.stop", score=self.score)

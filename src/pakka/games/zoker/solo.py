@@ -111,18 +111,21 @@ class SoloState(State[SoloAction]):
     def _generate(self) -> list[SoloAction]:
         out: list[SoloAction] = []
         piles = self.piles
+        upper = self.upper
+        um = 0
+        for c in upper:
+            if c >= 0:
+                um |= 1 << c
         tops = [p[-1] if p else -1 for p in piles]
-        empty_upper = 0
-        for i, c in enumerate(self.upper):
-            if c < 0:
-                empty_upper += 1
-                continue
-            comp = COMPATIBLE[c]
-            for d in range(4):
-                t = tops[d]
-                # R-SO-3 onto a compatible top; R-SO-6 into an empty bottom place.
-                if t < 0 or comp >> t & 1:
-                    out.append(MOVES[i * 4 + d])
+        slot = {c: i for i, c in enumerate(upper) if c >= 0}
+        for d in range(4):
+            t = tops[d]
+            # R-SO-3 onto a compatible top; R-SO-6 into an empty bottom place.
+            m = um if t < 0 else um & COMPATIBLE[t]
+            while m:
+                low = m & -m
+                m ^= low
+                out.append(MOVES[slot[low.bit_length() - 1] * 4 + d])
         for a in range(4):
             ta = tops[a]
             if ta < 0:
@@ -134,7 +137,7 @@ class SoloState(State[SoloAction]):
                 if d != a and td >= 0 and comp >> td & 1:
                     out.append(MOVES[(UPPER + a) * 4 + d])
         # R-SO-5: deal when four upper places are empty (D-SO-2: what is left).
-        if empty_upper >= 4 and self.stock:
+        if UPPER - um.bit_count() >= 4 and self.stock:
             out.append(DEAL)
         return out
 
