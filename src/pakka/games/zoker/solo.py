@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 from pakka.core.errors import IllegalAction
 from pakka.core.game import Game, State
 from pakka.games.zoker.common import ZokerDeckMixin
-from pakka.games.zoker.deck import COMPATIBLE, NAMES, POWER, deal_order
+from pakka.games.zoker.deck import COMPATIBLE, NAMES, deal_order
 
 UPPER = 12
 """Places in the three upper rows (index ``row * 4 + column``)."""
@@ -299,35 +299,25 @@ def _place(t: str) -> int:
 def policy_action(state: SoloState) -> SoloAction | None:
     """The stock-blind policy behind the hint and the ``policy`` bot.
 
-    Prefer merging piles (taller result first), then moving an upper card onto
-    a pile that keeps the most compatible cards among what is still unseen
-    reachable, then starting a pile, then dealing.
+    Merge piles first (the taller the result the better), then put an upper
+    card onto the tallest pile it fits, then deal, and only then start a new
+    pile in an empty bottom place (which uses up a place for merging).
     """
     legal = state.legal_actions()
     if not legal:
         return None
     piles = state.piles
-    tops = [p[-1] if p else -1 for p in piles]
-    visible = sum(1 << c for c in state.upper if c >= 0)
     best: SoloAction | None = None
-    best_key: tuple[int, ...] = (-(10**9),)
+    best_key: tuple[int, int, int] = (-1, 0, 0)
     for a in legal:
         if a.src < 0:
-            key: tuple[int, ...] = (0,)
+            key = (1, 0, 0)
         elif a.src >= UPPER:
-            src_pile = piles[a.src - UPPER]
-            merged = len(src_pile) + len(piles[a.dst])
-            # A merge frees a bottom place and grows a pile.
-            key = (3, merged)
+            key = (3, len(piles[a.src - UPPER]) + len(piles[a.dst]), -a.id)
+        elif piles[a.dst]:
+            key = (2, len(piles[a.dst]), -a.id)
         else:
-            c = state.upper[a.src]
-            t = tops[a.dst]
-            if t < 0:
-                # Starting a new pile is worth it mostly to free upper places.
-                key = (1, (COMPATIBLE[c] & visible).bit_count(), POWER[c] % 2)
-            else:
-                # Grow the tallest pile; prefer tops with many visible partners.
-                key = (2, len(piles[a.dst]), (COMPATIBLE[c] & visible).bit_count())
+            key = (0, 0, -a.id)
         if key > best_key:
             best_key, best = key, a
     return best

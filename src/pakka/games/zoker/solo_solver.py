@@ -37,7 +37,7 @@ class _Budget(Exception):
 
 
 def solve(
-    state: SoloState, max_nodes: int = 2_000, playouts: int = 150, seed: int = 0
+    state: SoloState, max_nodes: int = 1_000, playouts: int = 500, seed: int = 0
 ) -> SoloSolution:
     """Search ``state`` knowing the stock order; ``line`` is a list of Solo actions.
 
