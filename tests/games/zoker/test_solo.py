@@ -107,7 +107,7 @@ def test_d_so_3_hint_undo_and_solver() -> None:
     for text in s.history[:-1]:
         undone.apply(text)
     assert undone.to_json() == before
-    best = solve(new(DECK))
+    best = solve(new(DECK), playouts=40, max_nodes=200)
     play = new(DECK)
     while not play.is_terminal:
         a = play.hint()
