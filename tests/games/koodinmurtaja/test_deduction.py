@@ -170,3 +170,50 @@ def test_deduce_guesses_a_certain_card() -> None:
     assert str(bot.choose(h)) == "0/2=2"
     info = hint(s.game, h, "en")
     assert info["best"] == "0/2=2" and info["probabilities"]["0"]["2"] == {"2": 1.0}
+
+
+def test_metropolis_sampler_is_close_to_uniform() -> None:
+    """When the exact DP is too large the chain of swaps is used: on small cases
+    (forced by lowering the limit, and with rejection disabled) its draws must pass
+    the same chi-square test as the exact sampler."""
+    cases = _positions(2, range(300, 500), 24)
+    cases = [(s, p) for s, p in cases if s.knowledge(p).count() >= 3][:3]
+    assert cases
+    for state, p in cases:
+        know = knowledge_from_view(state.view(p))
+        n_worlds = know.count()
+        start = {
+            state.handle_of[k]: k
+            for q in know.seats
+            for k in state.code[q]
+            if not (state.revealed >> k) & 1
+        }
+        rng = random.Random(5)
+        draws = 80 * n_worlds
+        tally: Counter[tuple[tuple[int, int], ...]] = Counter()
+        for _ in range(draws):
+            assign, _pool = know._mcmc(rng, start)
+            tally[tuple(sorted(assign.items()))] += 1
+        assert len(tally) == n_worlds
+        expected = draws / n_worlds
+        chi2 = sum((c - expected) ** 2 / expected for c in tally.values())
+        assert chi2 < _chi2_critical(n_worlds - 1), (chi2, n_worlds)
+
+
+def test_deduce_is_quick_with_eight_players() -> None:
+    import time
+
+    game = pakka.load("koodinmurtaja", players=8)
+    bot = DeduceBot(game, seed=1)
+    rng = random.Random(3)
+    state = game.new_state(seed=3)
+    worst = 0.0
+    for _ in range(60):
+        if state.is_terminal:
+            break
+        h = SeatHandle(state, state.current_player or 0, rng)
+        t0 = time.process_time()
+        a = bot.choose(h)
+        worst = max(worst, time.process_time() - t0)
+        state.apply(a)
+    assert worst < 20.0  # generous: a hang guard, not a benchmark

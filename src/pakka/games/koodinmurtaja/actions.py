@@ -118,11 +118,11 @@ class ActionTable:
         )
         self.reveals = tuple(reveals)
 
-        self._filtered: dict[tuple[int, int, int], tuple[Guess, ...]] = {}
+        self._filtered: dict[int, tuple[Guess, ...]] = {}
 
     def without(self, target: int, position: int, ranks: int) -> tuple[Guess, ...]:
         """The guesses at one card except the ranks in bitmask ``ranks`` (memoised)."""
-        key = (target, position, ranks)
+        key = ((target * MAX_POSITIONS + position) << NUM_RANKS) | ranks
         got = self._filtered.get(key)
         if got is None:
             got = tuple(

@@ -147,13 +147,23 @@ class Knowledge:
         return 1.0 - self.without_rank(seat, rank).count() / total
 
     # -- sampling ---------------------------------------------------------------------
-    def sample(self, rng: random.Random) -> tuple[dict[int, int], list[int]]:
-        """A uniformly random consistent assignment: (handle -> card, pool cards shuffled)."""
+    def sample(
+        self, rng: random.Random, start: Mapping[int, int] | None = None
+    ) -> tuple[dict[int, int], list[int]]:
+        """A consistent assignment: (handle -> card, the pool cards shuffled).
+
+        Exactly uniform from the DP, or from rejection when the DP is large. When both
+        are too slow (a large DP and rejection failing), and a consistent ``start``
+        assignment is given, a Metropolis chain of swaps from ``start`` (whose
+        stationary distribution is uniform) gives an approximately uniform draw.
+        """
         if self.is_large():
-            for _ in range(200):
+            for _ in range(60):
                 got = self._rejection(rng)
                 if got is not None:
                     return got
+            if start is not None:
+                return self._mcmc(rng, start)
         back = self.backward()
         total = back[0].get(0, 0)
         if total == 0:
@@ -193,21 +203,102 @@ class Knowledge:
         pool = cards[at:]
         return assign, pool
 
+    MCMC_SWEEPS = 40
+
+    def _mcmc(
+        self, rng: random.Random, start: Mapping[int, int]
+    ) -> tuple[dict[int, int], list[int]]:
+        return self._chain(rng, start, 1, self.MCMC_SWEEPS, 0)[0]
+
+    def _chain(
+        self, rng: random.Random, start: Mapping[int, int], draws: int, burn: int, thin: int
+    ) -> list[tuple[dict[int, int], list[int]]]:
+        """``draws`` states of one Metropolis chain: ``burn`` sweeps, then one draw
+        every ``thin`` sweeps (a sweep is one proposal per card)."""
+        # Slots in code order per seat; a slot's card must fit its bounds and stay
+        # between the cards of the seat's neighbouring hidden slots (sorted codes).
+        flat: list[Slot] = [s for q in self.seats for s in self.slots[q]]
+        prev: list[int] = []
+        nxt: list[int] = []
+        at = 0
+        for h in self.sizes:
+            for j in range(h):
+                prev.append(at + j - 1 if j > 0 else -1)
+                nxt.append(at + j + 1 if j < h - 1 else -1)
+            at += h
+        cur = [start[s.handle] for s in flat]
+        used = set(cur)
+        pool = [k for k in self.unknown if k not in used]
+        n_slots = len(flat)
+        if n_slots == 0:
+            out0: list[tuple[dict[int, int], list[int]]] = []
+            for _ in range(draws):
+                rng.shuffle(pool)
+                out0.append(({}, list(pool)))
+            return out0
+        total = n_slots + len(pool)
+
+        def fits(i: int, k: int) -> bool:
+            s = flat[i]
+            if not (s.lo < k < s.hi) or (s.forbidden >> (k // 4)) & 1:
+                return False
+            p, n = prev[i], nxt[i]
+            return (p < 0 or cur[p] < k) and (n < 0 or k < cur[n])
+
+        out: list[tuple[dict[int, int], list[int]]] = []
+        steps = (burn + max(0, draws - 1) * thin) * total
+        record_every = thin * total
+        for step in range(steps + 1):
+            if step >= burn * total and (step - burn * total) % max(1, record_every) == 0:
+                shuffled = list(pool)
+                rng.shuffle(shuffled)
+                out.append(({s.handle: k for s, k in zip(flat, cur, strict=True)}, shuffled))
+                if len(out) == draws:
+                    break
+            i = rng.randrange(n_slots)
+            j = rng.randrange(total - 1)
+            if j >= i:
+                j += 1
+            a = cur[i]
+            if j < n_slots:
+                b = cur[j]
+                cur[i] = b
+                cur[j] = a
+                if not (fits(i, b) and fits(j, a)):
+                    cur[i] = a
+                    cur[j] = b
+            else:
+                b = pool[j - n_slots]
+                cur[i] = b
+                if fits(i, b):
+                    pool[j - n_slots] = a
+                else:
+                    cur[i] = a
+        return out
+
     # -- marginals -------------------------------------------------------------------
     def marginals(
-        self, rng: random.Random | None = None, samples: int = 2000
+        self,
+        rng: random.Random | None = None,
+        samples: int = 600,
+        start: Mapping[int, int] | None = None,
     ) -> dict[int, dict[int, float]]:
         """handle -> {card strength: probability} for every opponent's hidden card.
 
-        Exact unless the DP is large, where ``samples`` uniform samples estimate it.
+        Exact unless the DP is large, where ``samples`` draws (see :meth:`sample`)
+        estimate it.
         """
         if self.is_large():
             rng = rng or random.Random(0)
             tally: dict[int, dict[int, float]] = {
                 s.handle: {} for q in self.seats for s in self.slots[q]
             }
-            for _ in range(samples):
-                assign, _pool = self.sample(rng)
+            first = self._rejection(rng)
+            if first is None and start is not None:
+                draws = [a for a, _p in self._chain(rng, start, samples, self.MCMC_SWEEPS, 2)]
+            else:
+                draws = [self.sample(rng, start)[0] for _ in range(samples)]
+            for assign in draws:
                 for h, k in assign.items():
                     tally[h][k] = tally[h].get(k, 0.0) + 1.0 / samples
             return tally

@@ -149,6 +149,34 @@ class Koodinmurtaja(Game["KMState"]):
 class KMState(State[KMAction]):
     """A Koodinmurtaja match in progress (one or more games)."""
 
+    __slots__ = (
+        "_kcache",
+        "card_at",
+        "code",
+        "cp",
+        "dealer",
+        "drawn",
+        "eliminated",
+        "game_no",
+        "games_total",
+        "handle_of",
+        "hidden",
+        "n",
+        "next_target",
+        "penalty",
+        "phase",
+        "rank_only",
+        "rank_refuted",
+        "refuted",
+        "results",
+        "revealed",
+        "right",
+        "stock",
+        "table",
+        "target",
+        "wins",
+    )
+
     game: Koodinmurtaja
 
     def __init__(
@@ -243,7 +271,7 @@ class KMState(State[KMAction]):
         else:
             # R-KM-13: with the stock empty a turn is guessing only.
             self.drawn = -1
-            self._say("koodinmurtaja.no_draw", player=player)
+            self._log.append(LogEntry("koodinmurtaja.no_draw", {"player": player}, None))
         # R-KM-9: the first target is the next active player to the left.
         self.target = self._next_active(player)
 
@@ -268,12 +296,18 @@ class KMState(State[KMAction]):
         rows = self.table.guess_rows[t]
         refuted = self.refuted
         handle_of = self.handle_of
+        filtered = self.table._filtered
+        base = t * 52
         for pos, k in enumerate(code):
             if (revealed >> k) & 1:
                 continue
             bad = refuted[handle_of[k]]
+            if not bad:
+                out.extend(rows[pos])
+                continue
             # D-KM-7: a publicly refuted guess at the same card is not legal.
-            out.extend(rows[pos] if not bad else self.table.without(t, pos, bad))
+            got = filtered.get(((base + pos) << 13) | bad)
+            out.extend(got if got is not None else self.table.without(t, pos, bad))
 
     def legal_actions(self) -> list[KMAction]:
         cp = self.cp
@@ -522,15 +556,19 @@ class KMState(State[KMAction]):
             self._start_turn(self._next_active(cp))
             return
         if not self.rank_only:
-            self._say(
-                "koodinmurtaja.wrong", player=cp, target=t, position=pos + 1, rank=rname, handle=h
+            self._log.append(
+                LogEntry(
+                    "koodinmurtaja.wrong",
+                    {"player": cp, "target": t, "position": pos + 1, "rank": rname, "handle": h},
+                    None,
+                )
             )
         if self.penalty:
             # D-KM-7 option: with no drawn card the guesser reveals a hidden card instead.
             self.phase = REVEAL
         else:
             # D-KM-4: no drawn card, no further cost.
-            self._end_turn(cp)
+            self._start_turn(self._next_active(cp))
 
     def _end_turn(self, cp: int) -> None:
         self._start_turn(self._next_active(cp))
@@ -754,7 +792,15 @@ class KMState(State[KMAction]):
         s = self.clone()
         if self.cp is not None:
             know = self.knowledge(player)
-            assign, pool = know.sample(rng)
+            # The real deal is one consistent assignment: the start of the Metropolis
+            # chain when neither exact method is fast enough (see Knowledge.sample).
+            start = {
+                self.handle_of[k]: k
+                for q in know.seats
+                for k in self.code[q]
+                if not (self.revealed >> k) & 1
+            }
+            assign, pool = know.sample(rng, start)
             s._kcache = (player, know)
             for h, k in assign.items():
                 s.card_at[h] = k
