@@ -378,7 +378,12 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
     )
     table = Table()
     for col in ("arena.bot", "arena.seats", "arena.win", "arena.score", "arena.time"):
-        table.add_column(t(lang, col), justify="left" if col == "arena.bot" else "right")
+        table.add_column(
+            t(lang, col),
+            justify="left" if col == "arena.bot" else "right",
+            overflow="fold",
+            min_width=12 if col == "arena.bot" else None,
+        )
     for i, label in enumerate(result.labels):
         w, s = result.win_rate(i), result.mean_score(i)
         table.add_row(
