@@ -98,3 +98,15 @@ def test_command_line_help_and_errors_in_finnish(
     with pytest.raises(SystemExit):
         run_cli(monkeypatch, capsys, ["--lang", "en", "play", "-h"])
     assert "number of players" in capsys.readouterr().out
+
+
+def test_bot_lists_keep_parameters_with_their_bot() -> None:
+    from pakka.cli.main import split_specs
+
+    assert split_specs("deduce,ismcts:iterations=200,c=0.5,random") == [
+        "deduce",
+        "ismcts:iterations=200,c=0.5",
+        "random",
+    ]
+    assert split_specs(" easy , hard ") == ["easy", "hard"]
+    assert split_specs("") == []

@@ -187,6 +187,20 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     return parser
 
 
+def split_specs(text: str) -> list[str]:
+    """Split a ``--bots`` list: ``deduce,ismcts:iterations=200,c=0.5,random`` is three bots
+    (a ``key=value`` piece belongs to the bot spec before it)."""
+    specs: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if not piece:
+            continue
+        if "=" in piece and ":" not in piece and specs and ":" in specs[-1]:
+            specs[-1] += "," + piece
+        else:
+            specs.append(piece)
+    return specs
+
+
 def parse_sets(items: Sequence[str], lang: str) -> dict[str, str]:
     """``["deck=full", ...]`` -> ``{"deck": "full"}`` (values are checked by the game)."""
     out: dict[str, str] = {}
@@ -287,7 +301,7 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     if not 0 <= seat < n:
         raise RulesError(t(lang, "err.seat", seat=seat, max=n - 1))
     if args.bots is not None or not session.get("bots"):
-        specs = [s.strip() for s in (args.bots or "medium").split(",")]
+        specs = split_specs(args.bots or "medium") or ["medium"]
         others = n - 1
         if len(specs) == 1:
             specs = specs * others
@@ -337,7 +351,7 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
     from pakka.arena import run_arena
 
     lang = args.lang
-    specs = [s.strip() for s in args.bots.split(",") if s.strip()]
+    specs = split_specs(args.bots)
     options = parse_sets(args.set, lang)
     with Progress(
         "[progress.description]{task.description}",
