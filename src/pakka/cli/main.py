@@ -476,8 +476,8 @@ def cmd_bench(args: argparse.Namespace, console: Console) -> int:
 
     def show(fig: Figure) -> None:
         console.print(
-            f"{fig.game} [{fig.setup}] {fig.name}: {fig.median:,.1f} "
-            f"({fig.low:,.1f}..{fig.high:,.1f})",
+            f"{fig.game} [{fig.setup}] {fig.name}: {t(lang, 'bench.value')} {fig.median:,.1f} "
+            f"({t(lang, 'bench.spread')} {fig.low:,.1f}..{fig.high:,.1f})",
             highlight=False,
             markup=False,
             soft_wrap=True,
@@ -492,12 +492,6 @@ def cmd_bench(args: argparse.Namespace, console: Console) -> int:
         extras=not args.no_extras,
         on_figure=show,
     )
-    table = Table()
-    for col in ("bench.game", "bench.setup", "bench.figure", "bench.value", "bench.spread"):
-        table.add_column(t(lang, col), justify="right" if col in ("bench.value",) else "left")
-    for f in figures:
-        table.add_row(f.game, f.setup, f.name, f"{f.median:,.1f}", f"{f.low:,.1f}..{f.high:,.1f}")
-    console.print(table)
     if args.json:
         Path(args.json).write_text(json.dumps([f.to_json() for f in figures], indent=1) + "\n")
     return 0

@@ -100,9 +100,6 @@ TEXT: dict[str, dict[str, str]] = {
         # pakka bench
         "bench.title": "pakka bench: median of {repeats} repeats of {seconds:g} s each, "
         "one process",
-        "bench.game": "game",
-        "bench.setup": "players, options",
-        "bench.figure": "figure",
         "bench.value": "median",
         "bench.spread": "min..max",
     },
@@ -193,9 +190,6 @@ TEXT: dict[str, dict[str, str]] = {
         "arena.elapsed": "{games} peliä {seconds:.1f} sekunnissa",
         "bench.title": "pakka bench: {repeats} toiston mediaani, kukin {seconds:g} s, "
         "yksi prosessi",
-        "bench.game": "peli",
-        "bench.setup": "pelaajat, valinnat",
-        "bench.figure": "mittari",
         "bench.value": "mediaani",
         "bench.spread": "min..max",
     },
