@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -338,12 +337,6 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
     return session.run()
 
 
-def _fmt_est(value: float, half: float, digits: int) -> str:
-    if math.isnan(half):
-        return f"{value:.{digits}f}"
-    return f"{value:.{digits}f} ± {half:.{digits}f}"
-
-
 def cmd_arena(args: argparse.Namespace, console: Console) -> int:
     """``pakka arena``: run, then print the table and the pairwise comparisons."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
@@ -403,8 +396,8 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
         table.add_row(
             escape(label),
             str(result.seat_games(i)),
-            _fmt_est(w.mean, w.half_width, 3),
-            _fmt_est(s.mean, s.half_width, 2),
+            w.format(3),
+            s.format(2),
             f"{result.ms_per_decision(i):.2f}",
         )
     console.print(table)
@@ -423,9 +416,9 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
                 "arena.diff",
                 a=labels[a],
                 b=labels[b],
-                win=_fmt_est(wd.mean, wd.half_width, 3),
+                win=wd.format(3),
                 winsig=sig(wd),
-                score=_fmt_est(sd.mean, sd.half_width, 2),
+                score=sd.format(2),
                 scoresig=sig(sd),
             ),
             highlight=False,
