@@ -57,7 +57,8 @@ HELP: dict[str, dict[str, str]] = {
         "no_extras": "skip the games' own extra benchmarks",
         "host": "address to listen on",
         "port": "port to listen on",
-        "db": "database URL or SQLite file",
+        "db": "database URL or SQLite file (default: $PAKKA_DB, else "
+        "~/.local/share/pakka/pakka.sqlite3)",
     },
     "fi": {
         "prog": "Suomalaisia korttipelejä päätteessä: pelaa botteja vastaan, katso "
@@ -94,7 +95,8 @@ HELP: dict[str, dict[str, str]] = {
         "no_extras": "ohita pelien omat lisämittaukset",
         "host": "kuunneltava osoite",
         "port": "kuunneltava portti",
-        "db": "tietokannan URL tai SQLite-tiedosto",
+        "db": "tietokannan URL tai SQLite-tiedosto (oletus: $PAKKA_DB, muuten "
+        "~/.local/share/pakka/pakka.sqlite3)",
     },
 }
 
@@ -182,7 +184,7 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     p = sub.add_parser("serve", parents=[common], help=h["serve"])
     p.add_argument("--host", default="127.0.0.1", help=h["host"])
     p.add_argument("--port", type=int, default=8000, help=h["port"])
-    p.add_argument("--db", default="pakka.sqlite3", help=h["db"])
+    p.add_argument("--db", default=None, help=h["db"])
     return parser
 
 
