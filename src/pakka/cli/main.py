@@ -214,6 +214,15 @@ def parse_sets(items: Sequence[str], lang: str) -> dict[str, str]:
 
 
 # -- subcommands ------------------------------------------------------------------------------
+def _option_text(value: Any) -> str:
+    """An option value as typed with ``--set`` (``true``, ``1,2,3``)."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, tuple | list):
+        return ",".join(map(str, value))
+    return str(value)
+
+
 def cmd_games(args: argparse.Namespace, console: Console) -> int:
     """``pakka games [GAME]``."""
     from pakka.bots import bot_names, levels
@@ -227,10 +236,11 @@ def cmd_games(args: argparse.Namespace, console: Console) -> int:
             table.add_column(t(lang, col))
         for o in cls.option_specs:
             default = (
-                o.default
+                _option_text(o.default)
                 if not callable(o.default)
                 else ", ".join(
-                    f"{n}: {o.default(n)}" for n in range(cls.min_players, cls.max_players + 1)
+                    f"{n}: {_option_text(o.default(n))}"
+                    for n in range(cls.min_players, cls.max_players + 1)
                 )
             )
             help_text = o.help.get(lang) or o.help.get("en", "")
