@@ -198,3 +198,10 @@ def test_arena_command(
         ],
     )
     assert "vaatii vähintään 2 jakoa" in out
+
+
+def test_run_arena_accepts_a_game_object(toy: str) -> None:
+    game = pakka.load(toy, players=3, hand=1)
+    r = run_arena(game, None, ["random", "random"], deals=2, seed=4)
+    assert r.players == 3 and r.options == {"hand": 1} and len(r.games) == 6
+    assert r.labels == ["random#1", "random#2"]
