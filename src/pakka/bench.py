@@ -70,6 +70,7 @@ class Figure:
 
 def describe_setup(game: Game[Any]) -> str:
     """``4 players, deck=half, guess=positional`` — what a figure was measured on."""
+
     def text(v: Any) -> str:
         if isinstance(v, bool):
             return str(v).lower()
