@@ -60,8 +60,7 @@ def main() -> None:
         others = [s.totals[p] for p in range(a.players) if p != me]
         adv.append(statistics.fmean(others) - s.totals[me])
         print(
-            f"game {gi + 1}: seat {me} totals {s.totals} "
-            f"({time.perf_counter() - t0:.0f}s)",
+            f"game {gi + 1}: seat {me} totals {s.totals} ({time.perf_counter() - t0:.0f}s)",
             flush=True,
         )
     w, wh = ci(wins)
