@@ -843,16 +843,15 @@ def test_r_rv_21_d_rv_7_scoring_values() -> None:
         15,
         15,
     ]
-    s = new(3, {0: "KD"}, max_turns_per_round=1, scoring="high")
-    play(s, "discard KD", "draw", "pass", "discard " + hand(s, 1)[0])
-    assert (
-        s.sheet[0]
-        == [
-            sum(VALUES["high"][c] * k for c, k in enumerate(h))
-            for h in [s.hands[p] for p in range(3)]
-        ]
-        or len(s.sheet) == 1
-    )
+    s = new(3, {0: "KD", 1: "JK 2S KH AH 9C"}, max_turns_per_round=1, scoring="high")
+    play(s, "discard KD", "draw", "pass")
+    before = [list(h) for h in s.hands]
+    play(s, "discard 9C")  # the turn cap (D-RV-6) ends the round: every hand scores
+    before[1][s.game.parse_card("9C").index] -= 1
+    high = VALUES["high"]
+    expected = [sum(high[c] * k for c, k in enumerate(h)) for h in before]
+    assert s.sheet[0] == expected
+    assert expected[1] >= 25 + 50 + 13 + 14  # the joker, 2S, KH and AH at "high" values
 
 
 def test_r_rv_22_d_rv_13_lowest_total_wins_ties_share() -> None:
