@@ -394,7 +394,7 @@ def test_r_rv_7_adjacent_runs_forbidden_overlap_and_gap_allowed_d_rv_10() -> Non
 
 # ------------------------------------------------------ lay-offs and swaps
 def _two_sets_down(extra: str = "", **options: object) -> RavaytysState:
-    s = new(3, {1: "7H 7S 7D 8H 8S 8D " + extra, 2: "5C 5D 5H 6C 6D 6H 4S"}, **options)
+    s = new(3, {1: "7H 7S 7D 8H 8S 8D " + extra, 2: "5C 5D 5H 6C 6D 6H 4S 8C"}, **options)
     play(
         s,
         "discard " + hand(s, 0)[0],
@@ -423,17 +423,15 @@ def test_r_rv_14_extend_own_groups_and_r_rv_16_lay_off_on_others() -> None:
     assert meld_texts(s)[0] == "7H 7S 7D 7C"
     dis = next(iter(hand(s, 1)))
     play(s, f"discard {dis}", "draw", "pass")
-    # seat 2 has not laid down: no lay-off on seat 1's melds
+    # seat 2 holds 8C but has not laid down: no lay-off on seat 1's melds
     assert not any(str(a).startswith("lay") for a in s.legal_actions())
+    assert not s.is_legal("lay 8C M2")
 
 
 def test_r_rv_16_lay_off_on_an_opponent_meld_same_turn() -> None:
     """R-RV-16: seat 2 lays down, then lays its 8C on seat 1's eights at once."""
     s = _two_sets_down()
-    s2hand = hand(s, 2)
-    assert "8C" not in s2hand
-    s.hands[2][s.game.parse_card("8C").index] += 1  # scenario: seat 2 also holds 8C
-    s.sizes[2] += 1
+    assert "8C" in hand(s, 2)
     play(
         s,
         "discard " + hand(s, 1)[0],
