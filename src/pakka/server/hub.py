@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import json
 import logging
@@ -40,6 +41,17 @@ T = TypeVar("T")
 
 HUMAN, BOT = "human", "bot"
 OPEN, CLAIMED, LEFT, BOTSEAT = "open", "claimed", "left", "bot"
+
+
+@functools.lru_cache(maxsize=256)
+def _load_cached(name: str, players: int, options_json: str) -> Game[Any]:
+    return pakka.load(name, players=players, **json.loads(options_json))
+
+
+def load_game(name: str, players: int, options: dict[str, Any]) -> Game[Any]:
+    """The game's rules object, shared by all tables with the same settings (a
+    :class:`Game` holds only rules and precomputed tables, never a position)."""
+    return _load_cached(name, players, json.dumps(options, sort_keys=True))
 
 
 def new_secret() -> str:
@@ -194,7 +206,7 @@ class LiveTable:
     def begin_game(self, game_no: int, seed: int, options: dict[str, Any]) -> None:
         """Make the state of game ``game_no`` (before replaying its actions)."""
         self.game_no = game_no
-        self.game = pakka.load(self.game_name, players=self.players, **options)
+        self.game = load_game(self.game_name, self.players, options)
         self.state = self.game.new_state(seed=seed)
         self.options = options
         self.bots.clear()
