@@ -240,3 +240,11 @@ def any_server(db_url: str) -> Iterator[Server]:
     s = Server(db_url)
     yield s
     s.stop()
+
+
+@pytest.fixture
+def pg_server(pg_url: str) -> Iterator[Server]:
+    """A live server on a fresh PostgreSQL database."""
+    s = Server(fresh_pg_db(pg_url))
+    yield s
+    s.stop()
