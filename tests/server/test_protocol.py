@@ -317,3 +317,17 @@ def test_tokens_never_reach_the_logs(sqlite_url: str, caplog: pytest.LogCaptureF
     assert "/api/tables" in text  # the access log was captured
     for secret in [tok, t["admin_token"], t["spectator"]["code"], t["invites"][0]["code"]]:
         assert secret not in text
+
+
+def test_next_game_options_hook_and_dealer_rotation(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Play again: a game's own hook decides the next options; else ``dealer`` passes left."""
+    import pakka
+    from pakka.server.hub import next_game_options
+
+    game = pakka.load("toy", players=3, dealer=2)
+    state = game.new_state(seed=1)
+    assert next_game_options(state, {"hand": 2, "dealer": 2})["dealer"] == 0
+    monkeypatch.setattr(
+        type(game), "next_game_options", lambda self, st: {"hand": 1}, raising=False
+    )
+    assert next_game_options(state, {"hand": 2, "dealer": 2}) == {"hand": 1, "dealer": 2}

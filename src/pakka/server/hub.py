@@ -54,6 +54,26 @@ def load_game(name: str, players: int, options: dict[str, Any]) -> Game[Any]:
     return _load_cached(name, players, json.dumps(options, sort_keys=True))
 
 
+def next_game_options(state: State[Any], options: dict[str, Any]) -> dict[str, Any]:
+    """The options of the game that follows ``state`` at the same table.
+
+    In a match the deal passes left (e.g. D-KM-8). A game says how through an
+    optional ``Game.next_game_options(state) -> dict`` hook; without one, an
+    integer option named ``dealer`` moves to the next seat; otherwise the next
+    game starts like the first.
+    """
+    game = state.game
+    hook = getattr(game, "next_game_options", None)
+    if callable(hook):
+        changed = hook(state)
+        return options_to_json(dict(options) | dict(changed))
+    out = dict(options)
+    spec = {o.name: o for o in game.option_specs}.get("dealer")
+    if spec is not None and spec.kind == "int":
+        out["dealer"] = (int(out.get("dealer", 0)) + 1) % game.num_players
+    return out
+
+
 def new_secret() -> str:
     """A fresh credential: 128 bits from :mod:`secrets`, url-safe (22 characters)."""
     return secrets.token_urlsafe(16)
@@ -349,13 +369,7 @@ class LiveTable:
 
     async def next_game(self) -> None:
         """Start the next game at this table (call under the lock, game over)."""
-        options = dict(self.options)
-        # In a match the deal passes left (e.g. D-KM-8): games with an integer
-        # option "dealer" get the next seat.
-        assert self.game is not None
-        spec = {o.name: o for o in self.game.option_specs}.get("dealer")
-        if spec is not None and spec.kind == "int":
-            options["dealer"] = (int(options.get("dealer", 0)) + 1) % self.players
+        options = next_game_options(self.st, self.options)
         seed = secrets.randbits(63)
         self.past.append(self.summary_of_current())
         await self.hub.db(self.hub.store.start_game, self.id, self.game_no + 1, seed, options)
@@ -418,6 +432,7 @@ class LiveTable:
             raise
         except Exception:
             log.exception("bot move failed at table %s", self.id)
+            await asyncio.sleep(1.0)  # do not spin on a failing bot
         finally:
             if asyncio.current_task() is self.bot_task:
                 self.bot_task = None
