@@ -15,7 +15,6 @@ from sqlalchemy import Engine, insert, select, update
 
 from pakka.server import db
 
-
 _INSERT_ACTION = insert(db.actions)
 """Built once: the hot path only binds parameters (no statement construction)."""
 
