@@ -95,13 +95,24 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         subprocess.run([str(ROOT / "scripts" / "pg.sh"), "stop"], capture_output=True, timeout=60)
 
 
+def drop_pg_db(url: str) -> None:
+    """Drop a database made by :func:`fresh_pg_db` (closing its connections)."""
+    import psycopg
+
+    head, _, name = url.rpartition("/")
+    with psycopg.connect(f"{head}/postgres", autocommit=True) as c:
+        c.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
-def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """A fresh database of each kind."""
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh database of each kind (PostgreSQL ones are dropped afterwards)."""
     if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'pakka.sqlite3'}"
-    base = request.getfixturevalue("pg_url")
-    return fresh_pg_db(base)
+        yield f"sqlite:///{tmp_path / 'pakka.sqlite3'}"
+        return
+    url = fresh_pg_db(request.getfixturevalue("pg_url"))
+    yield url
+    drop_pg_db(url)
 
 
 @pytest.fixture
@@ -245,6 +256,8 @@ def any_server(db_url: str) -> Iterator[Server]:
 @pytest.fixture
 def pg_server(pg_url: str) -> Iterator[Server]:
     """A live server on a fresh PostgreSQL database."""
-    s = Server(fresh_pg_db(pg_url))
+    url = fresh_pg_db(pg_url)
+    s = Server(url)
     yield s
     s.stop()
+    drop_pg_db(url)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -331,3 +332,33 @@ def test_next_game_options_hook_and_dealer_rotation(monkeypatch: pytest.MonkeyPa
         type(game), "next_game_options", lambda self, st: {"hand": 1}, raising=False
     )
     assert next_game_options(state, {"hand": 2, "dealer": 2}) == {"hand": 1, "dealer": 2}
+
+
+def test_reconnect_with_token_resyncs(server: Server) -> None:
+    """A client that reconnects with its seat token gets the current view and whole log."""
+    t, toks = two_player(server)
+    c1 = server.client(t["table_id"], tokens=[toks[1]])
+    f = c1.wait_state(0, 1)
+    c1.send({"type": "action", "state_id": 0, "action": f["legal"][0]})
+    before = c1.wait_state(1, 1)
+    c1.close()
+    again = server.client(t["table_id"], tokens=[toks[1]])
+    assert again.welcome["seats"] == [1]
+    now = again.recv_type("state")
+    assert now["state_id"] == 1 and now["view"] == before["view"] and now["log_index"] == 0
+    assert len(now["log"]) == before["log_index"] + len(before["log"])
+    again.send({"type": "sync"})
+    assert again.recv_type("state")["view"] == before["view"]
+
+
+def test_static_client_is_served_at_root(sqlite_url: str, tmp_path: Path) -> None:
+    """The browser client's directory is served at / (index.html), next to the API."""
+    static = tmp_path / "static"
+    static.mkdir()
+    (static / "index.html").write_text("<html>pakka</html>")
+    s = Server(sqlite_url, static_dir=str(static))
+    try:
+        assert "pakka" in s.http.get("/").text
+        assert s.http.get("/api/games").status_code == 200
+    finally:
+        s.stop()
