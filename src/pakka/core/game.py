@@ -188,6 +188,8 @@ class State(ABC, Generic[A]):
     :meth:`apply`, history, the log and the JSON envelope).
     """
 
+    __slots__ = ("__dict__", "_actions", "_log", "deck", "game", "rng", "seed")
+
     public_history: ClassVar[bool] = True
     """Whether every action is public (else sampled states drop the history)."""
 

@@ -149,6 +149,34 @@ class Koodinmurtaja(Game["KMState"]):
 class KMState(State[KMAction]):
     """A Koodinmurtaja match in progress (one or more games)."""
 
+    __slots__ = (
+        "_kcache",
+        "card_at",
+        "code",
+        "cp",
+        "dealer",
+        "drawn",
+        "eliminated",
+        "game_no",
+        "games_total",
+        "handle_of",
+        "hidden",
+        "n",
+        "next_target",
+        "penalty",
+        "phase",
+        "rank_only",
+        "rank_refuted",
+        "refuted",
+        "results",
+        "revealed",
+        "right",
+        "stock",
+        "table",
+        "target",
+        "wins",
+    )
+
     game: Koodinmurtaja
 
     def __init__(
