@@ -12,10 +12,9 @@ from pathlib import Path
 
 
 def default_db_path() -> Path:
-    """Where the SQLite database lives by default: ``$XDG_DATA_HOME/pakka/pakka.sqlite3``
-    (``~/.local/share/pakka/pakka.sqlite3`` when ``XDG_DATA_HOME`` is unset)."""
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "pakka" / "pakka.sqlite3"
+    """Where the SQLite database lives by default: ``pakka.sqlite3`` in the working
+    directory (the same default as ``pakka serve --db``)."""
+    return Path("pakka.sqlite3").resolve()
 
 
 def db_url(db: str | None) -> str:
@@ -24,9 +23,7 @@ def db_url(db: str | None) -> str:
     if db is None:
         db = os.environ.get("PAKKA_DB") or None
     if db is None:
-        path = default_db_path()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        return f"sqlite:///{path}"
+        return f"sqlite:///{default_db_path()}"
     if db.startswith(("postgresql://", "postgres://")):
         return "postgresql+psycopg://" + db.split("://", 1)[1]
     if "://" in db:
