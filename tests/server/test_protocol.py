@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from server.conftest import Client, Server
+import pakka
+from server.conftest import Client, Server, served_games
 
 
 def two_player(server: Server, **extra: object) -> tuple[dict, list[str]]:  # type: ignore[type-arg]
@@ -360,5 +361,25 @@ def test_static_client_is_served_at_root(sqlite_url: str, tmp_path: Path) -> Non
     try:
         assert "pakka" in s.http.get("/").text
         assert s.http.get("/api/games").status_code == 200
+    finally:
+        s.stop()
+
+
+@pytest.mark.parametrize("game", served_games())
+def test_bots_in_worker_processes(sqlite_url: str, game: str) -> None:
+    """With PAKKA_BOT_WORKERS=process the bots think in other processes and play on."""
+    s = Server(sqlite_url, bot_workers="process")
+    try:
+        cls = pakka.core.registry.game_class(game)
+        n = cls.min_players
+        seats = [{"kind": "bot", "level": "easy"} for _ in range(n)]
+        t = s.create(game=game, players=n, seats=seats)
+        w = s.client(t["table_id"], watch=t["spectator"]["code"])
+        f = w.wait_state(0, None)
+        target = 3
+        while f["state_id"] < target and not f["view"]["is_terminal"]:
+            f = w.recv_type("state", timeout=20)
+        assert f["last_action"] is None or f["last_action"]["by"] == "bot"
+        assert f["state_id"] >= min(target, f["view"]["moves"])
     finally:
         s.stop()

@@ -40,7 +40,10 @@ class Settings:
     bot_pause: float = 0.7
     """Seconds a bot waits before moving, to feel human [PAKKA_BOT_PAUSE]."""
     bot_threads: int = 2
-    """Worker threads that run bot searches [PAKKA_BOT_THREADS]."""
+    """Workers (threads or processes) that run bot searches [PAKKA_BOT_THREADS]."""
+    bot_workers: str = "thread"
+    """``thread`` or ``process``: where bots think; processes keep CPU-heavy searches
+    off the server's interpreter lock [PAKKA_BOT_WORKERS]."""
     max_frame: int = 4096
     """Largest accepted WebSocket message in bytes [PAKKA_MAX_FRAME]."""
     msg_rate: float = 20.0

@@ -19,7 +19,7 @@ import random
 import secrets
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -72,6 +72,12 @@ def next_game_options(state: State[Any], options: dict[str, Any]) -> dict[str, A
     if spec is not None and spec.kind == "int":
         out["dealer"] = (int(out.get("dealer", 0)) + 1) % game.num_players
     return out
+
+
+def choose_in_worker(state: State[Any], seat: int, level: str, seed: int) -> str:
+    """Worker-process entry: the chosen action's notation for ``seat`` at ``level``."""
+    bot = make_bot(state.game, level, seed=seed & 0xFFFFFFFF)
+    return str(bot.choose(SeatHandle(state, seat, random.Random(seed))))
 
 
 def new_secret() -> str:
@@ -401,10 +407,14 @@ class LiveTable:
                 self.clock_task.cancel()
             self.clock_task = asyncio.create_task(self.clock_expiry(self.state_id, cp))
 
+    def bot_level(self, seat: int) -> str:
+        """The level of the bot that plays ``seat`` now."""
+        s = self.seats[seat]
+        return s.level or ("medium" if s.kind == BOT else "easy")
+
     def bot_for(self, seat: int) -> Bot:
         """The bot that plays ``seat`` (made once per game and level)."""
-        s = self.seats[seat]
-        level = s.level or ("medium" if s.kind == BOT else "easy")
+        level = self.bot_level(seat)
         key = (seat, level)
         if key not in self.bots:
             assert self.game is not None
@@ -419,15 +429,22 @@ class LiveTable:
             async with self.lock:
                 if self.state_id != sid or not self.seats[seat].bot_controlled:
                     return
-                bot = self.bot_for(seat)
                 sample = self.st.clone()
-            rng = random.Random(secrets.randbits(64))
-            action = await self.hub.in_bot_thread(lambda: bot.choose(SeatHandle(sample, seat, rng)))
+                level = self.bot_level(seat)
+                bot = None if self.hub.bot_processes else self.bot_for(seat)
+            if bot is None:
+                text = await self.hub.in_bot_process(sample, seat, level)
+            else:
+                rng = random.Random(secrets.randbits(64))
+                chosen = bot
+                text = await self.hub.in_bot_thread(
+                    lambda: str(chosen.choose(SeatHandle(sample, seat, rng)))
+                )
             async with self.lock:
                 self.timed_out.discard(seat)
                 if self.state_id != sid or not self.seats[seat].bot_controlled:
                     return
-                await self.commit_action(str(action), seat, by)
+                await self.commit_action(text, seat, by)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -476,9 +493,14 @@ class Hub:
         self.tokens: dict[str, tuple[str, int]] = {}
         self.invites: dict[str, tuple[str, int]] = {}
         self.db_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pakka-db")
-        self.bot_pool = ThreadPoolExecutor(
-            max_workers=max(1, settings.bot_threads), thread_name_prefix="pakka-bot"
-        )
+        self.bot_processes = settings.bot_workers == "process"
+        self.bot_pool: Executor
+        if self.bot_processes:
+            self.bot_pool = ProcessPoolExecutor(max_workers=max(1, settings.bot_threads))
+        else:
+            self.bot_pool = ThreadPoolExecutor(
+                max_workers=max(1, settings.bot_threads), thread_name_prefix="pakka-bot"
+            )
         self.create_log: dict[str, list[float]] = {}
         self.inline_db = store.engine.dialect.name == "sqlite"
 
@@ -489,6 +511,13 @@ class Hub:
             return fn(*args, **kwargs)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.db_pool, lambda: fn(*args, **kwargs))
+
+    async def in_bot_process(self, state: State[Any], seat: int, level: str) -> str:
+        """Run a bot's search in a worker process (the state travels pickled; the
+        bot there sees only a :class:`SeatHandle`)."""
+        return await asyncio.get_running_loop().run_in_executor(
+            self.bot_pool, choose_in_worker, state, seat, level, secrets.randbits(64)
+        )
 
     async def in_bot_thread(self, fn: Callable[[], T]) -> T:
         """Run a bot's search on a worker thread."""
