@@ -383,3 +383,14 @@ def test_bots_in_worker_processes(sqlite_url: str, game: str) -> None:
         assert f["state_id"] >= min(target, f["view"]["moves"])
     finally:
         s.stop()
+
+
+def test_creator_cannot_act_for_handed_out_seats(server: Server) -> None:
+    """The admin token and spent invite codes hold no seat on the WebSocket."""
+    t = server.create(game="toy", players=2)
+    code = t["invites"][1]["code"]
+    server.claim(code)
+    for cred in (t["admin_token"], code, t["spectator"]["code"]):
+        c = server.raw_client(t["table_id"])
+        c.send({"type": "hello", "tokens": [cred]})
+        assert c.recv()["code"] == "unauthorized"
