@@ -56,6 +56,12 @@ def pg_base_url() -> str | None:
         return url
     if os.geteuid() != 0 or not Path("/usr/lib/postgresql/15/bin/initdb").exists():
         return None
+    running = subprocess.run(
+        [str(ROOT / "scripts" / "pg.sh"), "url"], capture_output=True, text=True, timeout=30
+    ).stdout.strip()
+    if running and _reachable(running):
+        os.environ["PAKKA_TEST_PG_URL"] = running
+        return running  # someone else's cluster run: leave it running afterwards
     out = subprocess.run(
         [str(ROOT / "scripts" / "pg.sh"), "start"], capture_output=True, text=True, timeout=120
     )
@@ -65,6 +71,16 @@ def pg_base_url() -> str | None:
     url = out.stdout.strip().splitlines()[-1]
     os.environ["PAKKA_TEST_PG_URL"] = url
     return url
+
+
+def _reachable(url: str) -> bool:
+    import psycopg
+
+    try:
+        psycopg.connect(url, connect_timeout=3).close()
+    except psycopg.Error:
+        return False
+    return True
 
 
 def fresh_pg_db(base: str) -> str:
