@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
 import json
 import logging
 from collections.abc import AsyncIterator
@@ -530,6 +531,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 table.schedule()
             else:
                 table.send_state(conn)
+
+    # The browser client's extra endpoints (message catalogues, rules, hints) live
+    # in its own module, when installed; mounted before the static files.
+    try:
+        catalogue = importlib.import_module("pakka.server.catalogue")
+    except ModuleNotFoundError as e:
+        if e.name != "pakka.server.catalogue":
+            raise
+    else:
+        app.include_router(catalogue.router)
 
     if settings.static_dir or STATIC.is_dir():
         app.mount(
