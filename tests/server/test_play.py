@@ -4,6 +4,7 @@ databases, with the hidden-information check on every frame each seat received."
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -50,10 +51,19 @@ def play_out(clients: list[Client], rng: random.Random, limit: int = MAX_MOVES) 
 
 
 @pytest.mark.parametrize("game", served_games())
-def test_complete_game_hides_every_hidden_card(server: Server, game: str) -> None:
+def test_complete_game_hides_every_hidden_card(
+    server: Server, game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Security: every frame to every seat and to a spectator during a complete game
-    is exactly that seat's view; no hidden card, seed or foreign token ever appears."""
-    complete_game_checked(server, game)
+    is exactly that seat's view; no hidden card, seed or foreign token ever appears.
+    The downloaded record replays with ``pakka replay``."""
+    record = complete_game_checked(server, game)
+    from pakka.cli.main import main
+
+    path = tmp_path / "record.json"
+    path.write_text(record.to_json())
+    assert main(["replay", str(path), "--at", "-1"]) == 0
+    assert capsys.readouterr().out
 
 
 def test_complete_game_on_postgresql(pg_server: Server) -> None:
@@ -62,7 +72,7 @@ def test_complete_game_on_postgresql(pg_server: Server) -> None:
     complete_game_checked(pg_server, served_games()[0])
 
 
-def complete_game_checked(server: Server, game: str) -> None:
+def complete_game_checked(server: Server, game: str) -> Record:
     """Play a complete game over WebSockets and check every frame and the record."""
     cls = pakka.core.registry.game_class(game)
     players = min(cls.max_players, max(cls.min_players, 3))
@@ -89,6 +99,7 @@ def complete_game_checked(server: Server, game: str) -> None:
     assert clients[0].latest[0]["view"] == view
     for c in [*clients, watcher]:
         c.close()
+    return record
 
 
 def test_record_not_before_the_end(server: Server) -> None:
