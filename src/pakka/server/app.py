@@ -34,14 +34,19 @@ from pakka.server.models import (
     ActionMsg,
     AgainBody,
     ClaimBody,
+    CreatedTable,
     CreateTable,
     EmptyBody,
     Hello,
+    InviteOut,
     JoinBody,
     LevelBody,
+    Ok,
+    OpenTables,
     PingMsg,
     PlayAgainMsg,
     ResumeMsg,
+    SeatGrant,
 )
 from pakka.server.store import Store
 
@@ -163,13 +168,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """Every game this server offers, with its options and bot levels."""
         return {"games": games_catalogue()}
 
-    @app.post("/api/tables", status_code=201)
+    @app.post("/api/tables", status_code=201, response_model=CreatedTable)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         """Create a table; the response holds the credentials (shown only once)."""
         addr = request.client.host if request.client else "?"
         return await hub.create_table(body, addr)
 
-    @app.get("/api/tables")
+    @app.get("/api/tables", response_model=OpenTables)
     async def open_tables(game: str | None = None) -> dict[str, Any]:
         """Listed tables that are looking for players."""
         out = []
@@ -197,17 +202,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """The public summary of a table."""
         return hub.table(table_id).summary()
 
-    @app.post("/api/invites/claim")
+    @app.post("/api/invites/claim", response_model=SeatGrant)
     async def claim(body: ClaimBody) -> dict[str, Any]:
         """Open an invite link: the first claim gets the seat."""
         return await hub.claim(body.code, body.name)
 
-    @app.post("/api/tables/{table_id}/join")
+    @app.post("/api/tables/{table_id}/join", response_model=SeatGrant)
     async def join(table_id: str, body: JoinBody) -> dict[str, Any]:
         """Take a free seat of a listed table."""
         return await hub.join(table_id, body.seat, body.name)
 
-    @app.post("/api/tables/{table_id}/leave")
+    @app.post("/api/tables/{table_id}/leave", response_model=Ok)
     async def leave(
         table_id: str, request: Request, body: EmptyBody | None = None
     ) -> dict[str, Any]:
@@ -215,18 +220,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await hub.leave(table_id, bearer(request))
         return {"ok": True}
 
-    @app.post("/api/tables/{table_id}/seats/{seat}/invite")
+    @app.post("/api/tables/{table_id}/seats/{seat}/invite", response_model=InviteOut)
     async def reissue(table_id: str, seat: int, request: Request) -> dict[str, Any]:
         """(Creator) revoke and re-issue the invite link of a free or abandoned seat."""
         return await hub.reissue(table_id, seat, bearer(request))
 
-    @app.post("/api/tables/{table_id}/seats/{seat}/revoke")
+    @app.post("/api/tables/{table_id}/seats/{seat}/revoke", response_model=Ok)
     async def revoke(table_id: str, seat: int, request: Request) -> dict[str, Any]:
         """(Creator) revoke a seat's invite link."""
         await hub.revoke(table_id, seat, bearer(request))
         return {"ok": True}
 
-    @app.post("/api/tables/{table_id}/seats/{seat}/bot")
+    @app.post("/api/tables/{table_id}/seats/{seat}/bot", response_model=Ok)
     async def to_bot(
         table_id: str, seat: int, request: Request, body: LevelBody | None = None
     ) -> dict[str, Any]:
@@ -234,13 +239,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await hub.to_bot(table_id, seat, (body or LevelBody()).level, bearer(request))
         return {"ok": True}
 
-    @app.post("/api/tables/{table_id}/seats/{seat}/human")
+    @app.post("/api/tables/{table_id}/seats/{seat}/human", response_model=Ok)
     async def to_human(table_id: str, seat: int, request: Request) -> dict[str, Any]:
         """(Creator) hand a zombie seat back to its player."""
         await hub.to_human(table_id, seat, bearer(request))
         return {"ok": True}
 
-    @app.post("/api/tables/{table_id}/close")
+    @app.post("/api/tables/{table_id}/close", response_model=Ok)
     async def close(table_id: str, request: Request) -> dict[str, Any]:
         """(Creator) close the table."""
         await hub.close(table_id, bearer(request))
