@@ -75,7 +75,7 @@ def test_complete_game_on_postgresql(pg_server: Server) -> None:
 def complete_game_checked(server: Server, game: str) -> Record:
     """Play a complete game over WebSockets and check every frame and the record."""
     cls = pakka.core.registry.game_class(game)
-    players = min(cls.max_players, max(cls.min_players, 3))
+    players = min(cls.max_players, max(cls.min_players, 2))
     t, tokens = seat_table(server, game, players)
     clients = [server.client(t["table_id"], tokens=[tok]) for tok in tokens]
     watcher = server.client(t["table_id"], watch=t["spectator"]["code"])
