@@ -88,7 +88,9 @@ def test_sigkill_mid_game_loses_nothing(db_url: str) -> None:
     humans: dict[str, Any] = {}
     botted: dict[str, Any] = {}
     try:
-        for game in served_games():
+        # every game on SQLite; on PostgreSQL the first one (the database layer is shared)
+        games = served_games() if db_url.startswith("sqlite") else served_games()[:1]
+        for game in games:
             n = players_for(game)
             # a table of people: play some moves, then send one more and kill at once
             t = p.http.post("/api/tables", json={"game": game, "players": n, "hotseat": True})

@@ -530,7 +530,7 @@ class Hub:
         for st in stored:
             try:
                 table = self._rebuild(st)
-            except PakkaError:
+            except Exception:  # a game no longer installed or changed: keep the rest
                 log.exception("table %s does not replay; skipped", st.row["id"])
                 continue
             self._index(table)
