@@ -394,3 +394,21 @@ def test_creator_cannot_act_for_handed_out_seats(server: Server) -> None:
         c = server.raw_client(t["table_id"])
         c.send({"type": "hello", "tokens": [cred]})
         assert c.recv()["code"] == "unauthorized"
+
+
+def test_failed_commit_changes_nothing(server: Server, monkeypatch: pytest.MonkeyPatch) -> None:
+    """If the database refuses an action, the client hears so and nothing was applied."""
+    t, toks = two_player(server)
+    c1 = server.client(t["table_id"], tokens=[toks[1]])
+    legal = c1.wait_state(0, 1)["legal"]
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(server.hub.store, "add_action", refuse)
+    c1.send({"type": "action", "state_id": 0, "action": legal[0]})
+    assert c1.recv_type("error")["code"] == "server_error"
+    assert c1.recv_type("state")["state_id"] == 0
+    monkeypatch.undo()
+    c1.send({"type": "action", "state_id": 0, "action": legal[0]})
+    assert c1.wait_state(1, 1)["view"]["moves"] == 1

@@ -510,6 +510,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     err = ("illegal_action", str(e))
                 except PakkaError as e:
                     err = ("illegal_action", str(e))
+                except Exception:
+                    # e.g. the database refused the commit: nothing was applied
+                    logging.getLogger("pakka.server").exception("action failed")
+                    err = ("server_error", "the action could not be stored; try again")
             _error(conn, err[0], err[1], "action")
             table.send_state(conn)
 
@@ -521,6 +525,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await hub.play_again(table, msg.game_no)
             except ApiError as e:
                 _error(conn, e.code, e.message, "play_again")
+                table.send_state(conn)
+            except Exception:
+                logging.getLogger("pakka.server").exception("play again failed")
+                _error(conn, "server_error", "the next game could not be started", "play_again")
                 table.send_state(conn)
 
     async def _resume(table: LiveTable, conn: Connection, msg: ResumeMsg) -> None:
