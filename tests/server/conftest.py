@@ -24,9 +24,7 @@ import pakka
 from pakka.core.registry import game_class
 from pakka.server import WS_MAX_SIZE, create_app
 from pakka.server.config import Settings
-from server.toygame import register
-
-register()
+from server.toygame import register, unregister
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -35,12 +33,22 @@ def served_games() -> list[str]:
     """Every registered game whose module exists on this branch, plus the toy game."""
     out = []
     for name in pakka.games():
+        if name == "toy":
+            continue
         try:
             game_class(name)
         except ModuleNotFoundError:
             continue
         out.append(name)
-    return out
+    return [*out, "toy"]
+
+
+@pytest.fixture(autouse=True, scope="module")
+def toy_game() -> Iterator[None]:
+    """The toy game is registered only while a server test module runs."""
+    register()
+    yield
+    unregister()
 
 
 # -- PostgreSQL --------------------------------------------------------------------------------
