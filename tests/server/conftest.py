@@ -150,7 +150,7 @@ class Server:
     """A uvicorn server on a free loopback port, run in a thread."""
 
     def __init__(self, db: str, log_level: str = "warning", **settings: Any) -> None:
-        settings.setdefault("bot_pause", 0.01)
+        settings.setdefault("bot_pause", 0.001)
         settings.setdefault("create_per_minute", 10_000)
         settings.setdefault("msg_rate", 1000.0)
         settings.setdefault("msg_burst", 1000.0)

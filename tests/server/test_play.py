@@ -4,6 +4,7 @@ databases, with the hidden-information check on every frame each seat received."
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,28 @@ from pakka import Record
 from server.conftest import Client, Server, served_games
 from server.leaks import check_frames
 
-MAX_MOVES = 3000
+RANDOM_MOVES = 40
+"""Moves the clients play themselves (random legal actions) before bots take over."""
+
+
+def finishing_level(game: str, players: int) -> str:
+    """The cheapest bot level whose self-play ends within a few hundred moves (random
+    play of some games, e.g. a rummy, can go on for thousands of moves)."""
+    from pakka.bots import make_bot, play_bot_turn
+
+    g = pakka.load(game, players=players)
+    for level in ("easy", "medium"):
+        state = g.new_state(seed=5)
+        bots = [make_bot(g, level, seed=i) for i in range(players)]
+        for _ in range(1500):
+            if state.is_terminal:
+                return level
+            cp = state.current_player
+            assert cp is not None
+            play_bot_turn(bots[cp], state)
+        if state.is_terminal:
+            return level
+    return "hard"
 
 
 def seat_table(
@@ -30,8 +52,8 @@ def seat_table(
     return t, tokens
 
 
-def play_out(clients: list[Client], rng: random.Random, limit: int = MAX_MOVES) -> int:
-    """Let the seat to act play a random legal action until the game ends."""
+def play_out(clients: list[Client], rng: random.Random, limit: int) -> int:
+    """Let the seat to act play a random legal action, ``limit`` times at most."""
     moves = 0
     frame = clients[0].wait_state(0, 0)
     while not frame["view"]["is_terminal"] and moves < limit:
@@ -79,8 +101,20 @@ def complete_game_checked(server: Server, game: str) -> Record:
     t, tokens = seat_table(server, game, players)
     clients = [server.client(t["table_id"], tokens=[tok]) for tok in tokens]
     watcher = server.client(t["table_id"], watch=t["spectator"]["code"])
-    moves = play_out(clients, random.Random(7))
-    watcher.wait_state(moves)
+    moves = play_out(clients, random.Random(7), RANDOM_MOVES)
+    if not clients[0].latest[0]["view"]["is_terminal"]:
+        # every seat hands itself to a bot (autoplay); the clients keep receiving
+        level = finishing_level(game, players)
+        for c in clients:
+            c.send({"type": "autoplay", "level": level})
+        deadline = time.time() + 90
+        while not clients[0].latest[0]["view"]["is_terminal"]:
+            clients[0].recv(max(0.01, deadline - time.time()))
+        moves = clients[0].latest[0]["view"]["moves"]
+        final_sid = clients[0].latest[0]["state_id"]
+        for c in clients[1:]:
+            c.wait_state(final_sid, c.welcome["seats"][0], timeout=30)
+    watcher.wait_state(clients[0].latest[0]["state_id"])
     assert clients[0].latest[0]["view"]["is_terminal"]
     r = server.http.get(f"/api/tables/{t['table_id']}/games/1/record")
     assert r.status_code == 200

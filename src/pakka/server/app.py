@@ -33,6 +33,7 @@ from pakka.server.models import (
     WS_MESSAGES,
     ActionMsg,
     AgainBody,
+    AutoplayMsg,
     ClaimBody,
     CreatedTable,
     CreateTable,
@@ -467,6 +468,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await _play_again(table, conn, msg)
             elif isinstance(msg, ResumeMsg):
                 await _resume(table, conn, msg)
+            elif isinstance(msg, AutoplayMsg):
+                await _autoplay(table, conn, msg)
 
     def _seat(conn: Connection, seat: int | None, ref: str) -> int | None:
         if conn.spectator or not conn.seats:
@@ -530,6 +533,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 logging.getLogger("pakka.server").exception("play again failed")
                 _error(conn, "server_error", "the next game could not be started", "play_again")
                 table.send_state(conn)
+
+    async def _autoplay(table: LiveTable, conn: Connection, msg: AutoplayMsg) -> None:
+        seat = _seat(conn, msg.seat, "autoplay")
+        if seat is None:
+            return
+        async with table.lock:
+            await table.set_seat(seat, zombie=True, level=msg.level)
+            table.broadcast(table=True)
+            table.schedule()
 
     async def _resume(table: LiveTable, conn: Connection, msg: ResumeMsg) -> None:
         seat = _seat(conn, msg.seat, "resume")

@@ -112,6 +112,14 @@ class ResumeMsg(Strict):
     seat: Annotated[int, Field(ge=0, le=15)] | None = None
 
 
+class AutoplayMsg(Strict):
+    """The seat's holder lets a bot play for it (a zombie) until ``resume``."""
+
+    type: Literal["autoplay"]
+    seat: Annotated[int, Field(ge=0, le=15)] | None = None
+    level: Level = "easy"
+
+
 class SyncMsg(Strict):
     """Ask for a fresh full state frame."""
 
@@ -130,6 +138,7 @@ WS_MESSAGES: dict[str, type[Strict]] = {
     "action": ActionMsg,
     "play_again": PlayAgainMsg,
     "resume": ResumeMsg,
+    "autoplay": AutoplayMsg,
     "sync": SyncMsg,
     "ping": PingMsg,
 }
