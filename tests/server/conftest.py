@@ -62,7 +62,7 @@ def pg_base_url() -> str | None:
     url = os.environ.get("PAKKA_TEST_PG_URL")
     if url:
         return url
-    if os.geteuid() != 0 or not Path("/usr/lib/postgresql/15/bin/initdb").exists():
+    if os.geteuid() != 0 or not list(Path("/usr/lib/postgresql").glob("*/bin/initdb")):
         return None
     running = subprocess.run(
         [str(ROOT / "scripts" / "pg.sh"), "url"], capture_output=True, text=True, timeout=30
