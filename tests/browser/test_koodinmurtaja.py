@@ -102,6 +102,16 @@ def test_two_players_through_an_invite_link(browser: Any, server: str) -> None:
         pc.wait_for_selector("text=already been used")
         pc.close()
         pa.wait_for_selector("#table")
+        # The spectator link shows the table to a watcher who cannot act.
+        spectator_link = pa.evaluate(
+            "Object.values(JSON.parse(localStorage.getItem('pakka.tables')))[0].spectator.url"
+        )
+        c = browser.new_context(locale="en-GB")
+        pw = c.new_page()
+        pw.goto(server + spectator_link)
+        pw.wait_for_selector("text=You are watching")
+        assert pw.locator("button.guessable").count() == 0
+        c.close()
         play_to_end([pa, pb], lambda p: km_move(p, rng, smart=True))
         assert pa.inner_text("#result-text") and pb.inner_text("#result-text")
     finally:
@@ -139,6 +149,15 @@ def test_reload_resumes_and_language_switch_rerenders_log(page: Any, server: str
     page.wait_for_function("document.documentElement.lang === 'en'")
     assert "Game 1" in page.inner_text("#log")
     assert not page.js_errors, page.js_errors
+
+
+def test_rules_page(page: Any, server: str) -> None:
+    """The lobby links each game's rules; they render from Markdown."""
+    page.goto(server + "/#/")
+    page.click(f'[data-game="{GAME}"]')
+    page.click(f'a[href="#rules={GAME}"]')
+    page.wait_for_selector(".rules h2, .rules h3")
+    assert page.locator(".rules li").count() > 3
 
 
 def test_hot_seat_covers_the_table_between_players(page: Any, server: str) -> None:
