@@ -103,10 +103,14 @@ if "zoker-tiko" in REGISTERED:
 if "zoker-kubo" in REGISTERED:
 
     def test_zoker_kubo_placements(page: Any, server: str) -> None:
-        """R-KU-3: a card placed on its lit place of the cube."""
+        """R-KU-3: a card placed on its lit place of the cube; manual claims
+        (R-KU-8, "Piste!") so that claim buttons appear when a line completes."""
         rng = random.Random(14)
         used: set[str] = set()
-        _zoker_game(page, server, "zoker-kubo", 2, lambda p: kubo_move(p, rng, used))
+        _zoker_game(
+            page, server, "zoker-kubo", 2, lambda p: kubo_move(p, rng, used), claims="manual"
+        )
+        print("Kubo controls used:", sorted(used))
         assert "place" in used
 
 
