@@ -151,6 +151,15 @@ def test_reload_resumes_and_language_switch_rerenders_log(page: Any, server: str
     assert not page.js_errors, page.js_errors
 
 
+def test_refused_settings_are_explained_in_plain_words(page: Any, server: str) -> None:
+    """D-KM-0: the half deck cannot deal to 8 players; the lobby says why."""
+    create_table(page, server, GAME, 8, ["human"] + ["bot:easy"] * 7, options={"deck": "half"})
+    page.wait_for_selector("#toast:not([hidden])")
+    text = page.inner_text("#toast")
+    assert "did not accept" in text and "half" in text
+    assert page.locator("#table").count() == 0
+
+
 def test_rules_page(page: Any, server: str) -> None:
     """The lobby links each game's rules; they render from Markdown."""
     page.goto(server + "/#/")
