@@ -119,6 +119,32 @@ def test_two_players_through_an_invite_link(browser: Any, server: str) -> None:
         b.close()
 
 
+def test_open_table_joined_from_the_lobby(browser: Any, server: str) -> None:
+    """A listed table with a free seat appears under "Open tables"; Join takes the seat."""
+    a = browser.new_context(locale="en-GB")
+    b = browser.new_context(locale="en-GB")
+    try:
+        pa = a.new_page()
+        create_table(pa, server, GAME, 2, ["human", "human"], name="Host")
+        pa.wait_for_selector(".invites code")
+        table_id = pa.evaluate("Object.keys(JSON.parse(localStorage.getItem('pakka.tables')))[0]")
+        # My tables lists it for its creator.
+        pa.goto(server + "/#/")
+        pa.wait_for_selector(".table-list li")
+        pb = b.new_page()
+        pb.goto(server + "/#/")
+        pb.wait_for_selector("text=Open tables")
+        pb.locator(".table-list li", has_text="Host").first.wait_for()
+        pb.fill("#my-name", "Guest")
+        pb.locator(".table-list li button", has_text="Join").first.click()
+        pb.wait_for_selector("#table")
+        assert table_id in pb.url
+        pb.wait_for_selector("text=Host")
+    finally:
+        a.close()
+        b.close()
+
+
 def test_reload_resumes_and_language_switch_rerenders_log(page: Any, server: str) -> None:
     rng = random.Random(3)
     create_table(page, server, GAME, 2, ["human", "bot:easy"])
