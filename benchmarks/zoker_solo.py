@@ -59,7 +59,7 @@ def main() -> None:
     best = [r[2] for r in rows]
     exact = sum(r[3] for r in rows)
     times = sorted(r[4] for r in rows[: a.timed])
-    p90 = times[max(0, int(round(0.9 * len(times))) - 1)]
+    p90 = times[max(0, round(0.9 * len(times)) - 1)]
     print(f"zoker-solo, {a.deals} deals (seeds 0..{a.deals - 1}), {time.perf_counter() - t0:.0f} s")
     print(f"  policy bot (stock-blind)  mean {statistics.mean(policy):6.2f}")
     print(f"  random player             mean {statistics.mean(rand):6.2f}")
