@@ -42,7 +42,7 @@ def greedy_choice(
     board: int,
     points: tuple[int, ...],
     hand_size: int,
-    threshold: int = -6,
+    threshold: int = -3,
 ) -> KuboAction:
     """The greedy decision among ``legal`` actions: claim, then place the card of
     highest :func:`placement_value` (every card placed is one minus point less and
@@ -84,7 +84,7 @@ class GreedyBot:
 
     name = "greedy"
 
-    def __init__(self, game: Game[Any], seed: int = 0, threshold: int = -6) -> None:
+    def __init__(self, game: Game[Any], seed: int = 0, threshold: int = -3) -> None:
         self.points = _points(game)
         self.threshold = int(threshold)
 
