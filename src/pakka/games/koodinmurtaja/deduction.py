@@ -70,24 +70,38 @@ class Knowledge:
             for q in self.seats
         ]
         self._back: list[dict[int, int]] | None = None
+        self._succ: dict[int, list[tuple[int, int]]] = {}
+        self._digits: dict[int, tuple[int, ...]] = {}
 
     # -- the dynamic programme -------------------------------------------------------
     def _digit(self, s: int, j: int) -> int:
         return (s // self.radix[j]) % (self.sizes[j] + 1)
 
     def _successors(self, i: int, s: int) -> list[tuple[int, int]]:
-        """(next state, seat index or -1 for the pool) for card ``i`` from state ``s``."""
+        """(next state, seat index or -1 for the pool) for card ``i`` from state ``s``
+        (memoised: the DP, the marginals and every sample walk the same edges)."""
+        key = (i << 32) | s
+        got = self._succ.get(key)
+        if got is not None:
+            return got
+        digits = self._digits.get(s)
+        if digits is None:
+            digits = tuple(
+                (s // rx) % (h + 1) for rx, h in zip(self.radix, self.sizes, strict=True)
+            )
+            self._digits[s] = digits
         out: list[tuple[int, int]] = []
         bit = 1 << i
         filled = 0
-        for j in range(len(self.sizes)):
-            f = self._digit(s, j)
+        sizes = self.sizes
+        allowed = self.allowed
+        for j, f in enumerate(digits):
             filled += f
-            if f < self.sizes[j] and self.allowed[j][f] & bit:
+            if f < sizes[j] and allowed[j][f] & bit:
                 out.append((s + self.radix[j], j))
-        pooled = i - filled
-        if pooled < self.pool_size:
+        if i - filled < self.pool_size:
             out.append((s, -1))
+        self._succ[key] = out
         return out
 
     def backward(self) -> list[dict[int, int]]:
