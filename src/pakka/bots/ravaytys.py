@@ -166,19 +166,41 @@ def _fits_table(info: Info, c: int) -> bool:
     return False
 
 
-def _plan(info: Info) -> Arrangement | None:
+_PLANS: dict[tuple[Any, ...], Arrangement | None] = {}
+_STEPS: dict[tuple[Any, ...], list[str]] = {}
+
+
+def _plan_key(info: Info) -> tuple[Any, ...]:
     hand = list(info.hand)
     for g in info.pending:
         for c in g.cards:
             hand[c] += 1
-    return best_contract(hand, info.sets, info.runs, info.values, info.keep, info.max_wilds)
+    return (*hand, info.sets, info.runs, info.keep, info.max_wilds, info.values[0])
+
+
+def _plan(info: Info) -> Arrangement | None:
+    """The solver's best lay-down for the hand (pending groups counted back in);
+    cached, since every step of a lay-down asks again for the same hand."""
+    key = _plan_key(info)
+    if key in _PLANS:
+        return _PLANS[key]
+    if len(_PLANS) > 50_000:
+        _PLANS.clear()
+        _STEPS.clear()
+    arr = best_contract(
+        list(key[:53]), info.sets, info.runs, info.values, info.keep, info.max_wilds
+    )
+    _PLANS[key] = arr
+    if arr is not None:
+        _STEPS[key] = build_steps(arr)
+    return arr
 
 
 def _build_step(info: Info, legal: list[RvAction]) -> RvAction:
     arr = _plan(info)
     if arr is None:
         return A.A_CANCEL
-    steps = build_steps(arr)
+    steps = _STEPS[_plan_key(info)]
     done = 1
     for i, g in enumerate(info.pending):
         done += 1 + len(g.cards) + (0 if (i == len(info.pending) - 1 and info.pending_open) else 1)
@@ -327,14 +349,16 @@ class SearchBot:
         self,
         game: Game[Any],
         seed: int = 0,
-        samples: int = 8,
+        samples: int = 6,
         candidates: int = 3,
-        depth: int = 150,
+        depth: int = 240,
+        margin: float = 4.0,
     ) -> None:
         self.rng = random.Random(seed)
         self.samples = int(samples)
         self.k = int(candidates)
         self.depth = int(depth)
+        self.margin = float(margin)
 
     def choose(self, handle: SeatHandle) -> Action:
         """Search at decisions, rules elsewhere."""
@@ -350,7 +374,7 @@ class SearchBot:
         if len(cands) == 1:
             return cands[0]
         seat = handle.seat
-        totals = [0.0] * len(cands)
+        values: list[list[float]] = [[] for _ in cands]
         for _ in range(self.samples):
             base = handle.sample_consistent(self.rng)
             assert isinstance(base, RavaytysState)
@@ -364,8 +388,18 @@ class SearchBot:
                 while s.round == r0 and s.phase != 6 and n < self.depth:
                     s.apply_legal(rules_policy(s, prng))  # type: ignore[arg-type]
                     n += 1
-                totals[i] += _estimate(s, seat, r0)
-        best = max(range(len(cands)), key=lambda i: (totals[i], -i))
+                values[i].append(_estimate(s, seat, r0))
+        # The rules bot's choice (first) stands unless another candidate beats it
+        # clearly in the same deals: by ``margin`` points and by two standard
+        # errors of the paired differences (few samples are noisy).
+        best, best_gain = 0, 0.0
+        m = self.samples
+        for i in range(1, len(cands)):
+            d = [x - y for x, y in zip(values[i], values[0], strict=True)]
+            mean = sum(d) / m
+            sd = (sum((x - mean) ** 2 for x in d) / (m - 1)) ** 0.5 if m > 1 else float("inf")
+            if mean > max(self.margin, 2 * sd / m**0.5) and mean > best_gain:
+                best, best_gain = i, mean
         return cands[best]
 
 

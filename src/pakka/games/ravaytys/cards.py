@@ -52,9 +52,12 @@ def positions_of(card: int) -> tuple[int, ...]:
     return (1, 14) if r == 14 else (r,)
 
 
+NAMES: Final = tuple(str(CARDS[i]) for i in range(NUM_KINDS))
+
+
 def name(card: int) -> str:
     """Notation of a card value, e.g. ``10H`` or ``JK``."""
-    return str(CARDS[card])
+    return NAMES[card]
 
 
 def pos_name(pos: int) -> str:

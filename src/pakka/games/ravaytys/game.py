@@ -445,15 +445,21 @@ class RavaytysState(State[RvAction]):
             r = arg
             nat = sum(h[s * 13 + r - 2] for s in range(4) if not IS_WILD[s * 13 + r - 2])
             return nat >= 1 and nat + wilds >= 3
+        # a run from ``start`` exists if some length >= 4 has a natural card and
+        # wild cards for the other positions (D-RV-1); no corner (D-RV-8)
         s, start = divmod(arg, 16)
+        top = 13 if start == 1 else 14
         have = 0
-        nat = 0
-        for p in range(start, start + 4):
+        for p in range(start, top + 1):
             c = card_at(s, p)
             if not IS_WILD[c] and h[c]:
                 have += 1
-                nat = 1
-        return nat == 1 and have + wilds >= 4
+            length = p - start + 1
+            if length >= 4 and have >= 1 and length - have <= wilds:
+                return True
+            if length - have > wilds:
+                return False
+        return False
 
     # ------------------------------------------------------------------- state
     @property

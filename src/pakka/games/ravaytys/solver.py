@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import combinations_with_replacement
 
 from pakka.games.ravaytys.cards import (
     IS_WILD,
@@ -203,32 +202,51 @@ class _Search:
                     inrun[rank_of(c)] += 1
         ranks = [r for r in range(2, 15) if rf[r - 2][0] + inrun[r] > 0]
         cap = self.cap
-        for combo in combinations_with_replacement(ranks, self.sets):
-            v = used
-            demand = holes
-            ok = True
-            seen: dict[int, int] = {}
-            for r in combo:
-                seen[r] = seen.get(r, 0) + 1
-            for r, k in seen.items():
-                nf, val = rf[r - 2]
+        budget = self.W - holes
+        if budget < 0:
+            return
+        # Ranks are independent: a knapsack over (sets chosen, wild cards needed)
+        # keeps the most natural value laid down. dp[j][w] = (value, choices).
+        neg = -1
+        dp: list[list[tuple[int, tuple[tuple[int, int], ...]]]] = [
+            [(neg, ()) for _ in range(budget + 1)] for _ in range(self.sets + 1)
+        ]
+        dp[0][0] = (0, ())
+        for r in ranks:
+            nf, val = rf[r - 2]
+            opts = []
+            for k in range(1, self.sets + 1):
                 pull = max(0, k - nf)
                 # with a wild-card cap a set may need more naturals (taken from runs)
                 while cap and 3 - (nf + pull) // k > cap:
                     pull += 1
                 if pull > inrun[r]:
-                    ok = False
                     break
-                nn = nf + pull
-                demand += pull + max(0, 3 * k - nn)
-                v += val
-            if not ok or demand > self.W:
+                need = pull + max(0, 3 * k - (nf + pull))
+                if need <= budget:
+                    opts.append((k, need))
+            if not opts:
                 continue
-            if v > self.best_used:
-                self.best_used = v
-                self.best = ([(c, nt.copy()) for c, nt in chosen], list(seen.items()), holes)
-                if v >= self.perfect:
-                    return
+            new = [row.copy() for row in dp]
+            for j in range(self.sets):
+                for w in range(budget + 1):
+                    v0, ch = dp[j][w]
+                    if v0 < 0:
+                        continue
+                    for k, need in opts:
+                        if j + k > self.sets or w + need > budget:
+                            continue
+                        tot = v0 + val
+                        if tot > new[j + k][w + need][0]:
+                            new[j + k][w + need] = (tot, (*ch, (r, k)))
+            dp = new
+        best_v, best_ch = max(dp[self.sets], key=lambda t: t[0])
+        if best_v < 0:
+            return
+        v = used + best_v
+        if v > self.best_used:
+            self.best_used = v
+            self.best = ([(c, nt.copy()) for c, nt in chosen], list(best_ch), holes)
 
 
 def _solve0(
