@@ -38,7 +38,7 @@ def player_counts(name: str) -> list[int]:
 GameFactory = Callable[[], Game[Any]]
 
 
-def _cases() -> list[Any]:
+def _cases(largest: bool = True) -> list[Any]:
     cases: list[Any] = [pytest.param(lambda n=n: HighCard(n), id=f"toy-{n}p") for n in (1, 2, 3)]
     for name in pakka.games():
         if not _loadable(name):
@@ -52,7 +52,8 @@ def _cases() -> list[Any]:
                 )
             )
             continue
-        for n in player_counts(name):
+        counts = player_counts(name)
+        for n in counts if largest else counts[:2]:
             cases.append(
                 pytest.param(lambda name=name, n=n: pakka.load(name, players=n), id=f"{name}-{n}p")
             )
@@ -60,4 +61,6 @@ def _cases() -> list[Any]:
 
 
 CASES = _cases()
+SMALL_CASES = _cases(largest=False)
+"""Without the largest player count (for tests that sample hidden information a lot)."""
 REAL_GAMES = [n for n in pakka.games() if _loadable(n)]

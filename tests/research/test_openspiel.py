@@ -13,7 +13,7 @@ import pakka
 from pakka.research import openspiel_game
 from pakka.research.spiel import PakkaSpielBot, resampler
 
-from .conftest import CASES, REAL_GAMES, GameFactory
+from .conftest import REAL_GAMES, SMALL_CASES, GameFactory
 from .toygame import HighCard
 
 
@@ -27,7 +27,7 @@ class ISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]
         pass
 
 
-@pytest.mark.parametrize("make", CASES)
+@pytest.mark.parametrize("make", SMALL_CASES)
 def test_game_type_and_random_sim(make: GameFactory) -> None:
     game = openspiel_game(make())
     gt = game.get_type()
@@ -35,10 +35,10 @@ def test_game_type_and_random_sim(make: GameFactory) -> None:
     assert gt.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
     assert gt.reward_model == pyspiel.GameType.RewardModel.TERMINAL
     assert game.num_distinct_actions() == game.pakka_game.num_distinct_actions
-    pyspiel.random_sim_test(game, num_sims=5, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
 
 
-@pytest.mark.parametrize("make", CASES)
+@pytest.mark.parametrize("make", SMALL_CASES)
 def test_resample_keeps_the_information_state(make: GameFactory) -> None:
     game = openspiel_game(make())
     rng = random.Random(2)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from pakka.bots.base import Bot, SeatHandle
 from pakka.core.errors import IllegalAction, RulesError
 from pakka.core.game import Action, Game, State
 from pakka.core.registry import load
@@ -95,3 +97,40 @@ class Observer:
                 "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8),
             }
         )
+
+
+class LazySeatHandle(SeatHandle):
+    """A :class:`SeatHandle` that draws its hidden-information sample only when a bot asks.
+
+    Bots that never search (``random``, most rule-based bots) then cost no
+    sampling at all; bots that do get exactly what the eager handle gives.
+    """
+
+    __slots__ = ("_rng", "_state")
+
+    def __init__(self, state: State[Any], seat: int, rng: random.Random | None = None) -> None:
+        if state.current_player != seat:
+            raise ValueError(f"seat {seat} is not to act (seat {state.current_player} is)")
+        self.game = state.game
+        self.seat = seat
+        self._view = state.view(seat)
+        self._legal = list(state.legal_actions())
+        self._state: State[Any] | None = state
+        self._rng = rng or random.Random(0x5EA7 + len(self._legal))
+
+    def sample_consistent(self, rng: random.Random) -> State[Any]:
+        """A full state the seat cannot tell apart from the real one (a fresh object)."""
+        if self._state is not None:
+            self._base = self._state.sample_consistent(self.seat, self._rng)
+            self._state = None
+        return self._base.sample_consistent(self.seat, rng)
+
+
+def play_bot_turn(bot: Bot, state: State[Any], rng: random.Random) -> Action:
+    """Let ``bot`` choose for the seat to act (through a lazy handle) and apply it."""
+    seat = state.current_player
+    if seat is None:
+        raise ValueError("the game is over")
+    action = bot.choose(LazySeatHandle(state, seat, rng))
+    state.apply(action)
+    return action

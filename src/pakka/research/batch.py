@@ -17,10 +17,9 @@ import numpy as np
 import numpy.typing as npt
 
 from pakka.bots import Bot, make_bot
-from pakka.bots.base import play_bot_turn
 from pakka.core.errors import RulesError
 from pakka.core.game import Action, Game, State
-from pakka.research._common import Observer, check_legal, legal_by_id, resolve_game
+from pakka.research._common import Observer, check_legal, legal_by_id, play_bot_turn, resolve_game
 from pakka.research.encoders import Encoder
 
 

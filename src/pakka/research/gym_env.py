@@ -21,10 +21,16 @@ from typing import Any
 import gymnasium
 
 from pakka.bots import Bot, make_bot
-from pakka.bots.base import play_bot_turn
 from pakka.core.errors import IllegalAction, RulesError
 from pakka.core.game import Action, Game, State
-from pakka.research._common import MaskArray, Observer, check_legal, legal_by_id, resolve_game
+from pakka.research._common import (
+    MaskArray,
+    Observer,
+    check_legal,
+    legal_by_id,
+    play_bot_turn,
+    resolve_game,
+)
 from pakka.research.encoders import Encoder
 
 MAX_REDEALS = 1000

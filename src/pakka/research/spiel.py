@@ -29,10 +29,10 @@ import numpy as np
 import pyspiel
 
 from pakka.bots import make_bot
-from pakka.bots.base import SeatHandle
 from pakka.core.game import Action, Game, State
 from pakka.core.options import Option
 from pakka.core.registry import game_class
+from pakka.research._common import LazySeatHandle
 from pakka.research.encoders import Encoder, encoder_for
 
 PREFIX = "pakka_"
@@ -123,7 +123,7 @@ class PakkaSpielGame(pyspiel.Game):  # type: ignore[misc]
     def new_initial_state(self, seed: int | None = None) -> PakkaSpielState:
         """A new deal; its seed is the next draw from ``rng_seed`` unless given."""
         if seed is None:
-            seed = self._seeds.getrandbits(63)
+            return PakkaSpielState(self)  # dealt from rng_seed's sequence when first used
         return PakkaSpielState(self, self.pakka_game.new_state(seed=seed))
 
     def make_py_observer(
@@ -133,14 +133,48 @@ class PakkaSpielGame(pyspiel.Game):  # type: ignore[misc]
         return PakkaObserver(self, params)
 
 
+class _Box:
+    """The Python side of a :class:`PakkaSpielState`.
+
+    OpenSpiel's C++ ``Clone()`` makes a fresh initial state and deep-copies
+    every attribute of the Python object; keeping everything in one box
+    whose ``__deepcopy__`` is pakka's cheap :meth:`~pakka.State.clone` makes
+    that fast, shares the (immutable) game, and the fresh initial state deals
+    nothing (its deal is drawn only when first used).
+    """
+
+    __slots__ = ("game", "legal", "state")
+
+    def __init__(self, game: PakkaSpielGame, state: State[Any] | None) -> None:
+        self.game = game
+        self.state = state
+        self.legal: dict[int, Action] | None = None
+
+    def get(self) -> State[Any]:
+        if self.state is None:
+            self.state = self.game.pakka_game.new_state(seed=self.game._seeds.getrandbits(63))
+        return self.state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Box:
+        return _Box(self.game, self.get().clone())
+
+
 class PakkaSpielState(pyspiel.State):  # type: ignore[misc]
     """An OpenSpiel state wrapping a pakka state (``self.pakka_state``)."""
 
-    def __init__(self, game: PakkaSpielGame, state: State[Any]) -> None:
+    def __init__(self, game: PakkaSpielGame, state: State[Any] | None = None) -> None:
         super().__init__(game)
-        self.pakka_game = game.pakka_game
-        self.pakka_state = state
-        self._legal: dict[int, Action] | None = None
+        self._box = _Box(game, state)
+
+    @property
+    def pakka_state(self) -> State[Any]:
+        """The wrapped pakka state (omniscient: for tests and pakka bots' handles)."""
+        return self._box.get()
+
+    @property
+    def pakka_game(self) -> Game[Any]:
+        """The pakka game."""
+        return self._box.game.pakka_game
 
     def current_player(self) -> int:
         """The seat to act or ``pyspiel.PlayerId.TERMINAL``."""
@@ -148,9 +182,10 @@ class PakkaSpielState(pyspiel.State):  # type: ignore[misc]
         return int(pyspiel.PlayerId.TERMINAL) if cp is None else cp
 
     def _legal_map(self) -> dict[int, Action]:
-        if self._legal is None:
-            self._legal = {a.id: a for a in self.pakka_state.legal_actions()}
-        return self._legal
+        box = self._box
+        if box.legal is None:
+            box.legal = {a.id: a for a in box.get().legal_actions()}
+        return box.legal
 
     def _legal_actions(self, player: int) -> list[int]:
         if player != self.pakka_state.current_player:
@@ -164,7 +199,7 @@ class PakkaSpielState(pyspiel.State):  # type: ignore[misc]
             self.pakka_state.apply_id(int(action))
         else:
             self.pakka_state.apply_legal(act)
-        self._legal = None
+        self._box.legal = None
 
     def _action_to_string(self, player: int, action: int) -> str:
         return str(self.pakka_game.action_from_id(int(action)))
@@ -188,8 +223,7 @@ class PakkaSpielState(pyspiel.State):  # type: ignore[misc]
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
         """The research encoding of ``view(player)``."""
-        game: PakkaSpielGame = self.get_game()
-        return game.encoder.encode(self.pakka_state.view(self._player(player))).tolist()  # type: ignore[no-any-return]
+        return self._box.game.encoder.encode(self.pakka_state.view(self._player(player))).tolist()  # type: ignore[no-any-return]
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
         """The same vector as :meth:`information_state_tensor`."""
@@ -202,22 +236,23 @@ class PakkaSpielState(pyspiel.State):  # type: ignore[misc]
         return int(player)
 
     def resample_from_infostate(self, player: int, sampler: Any = None) -> PakkaSpielState:
-        """A state ``player`` cannot tell apart from this one (the game's ``sample_consistent``)."""
+        """A state ``player`` cannot tell apart from this one (the game's ``sample_consistent``).
+
+        ``sampler`` is OpenSpiel's probability sampler (or any callable returning
+        floats in [0, 1), or an int seed). When every action is public the
+        result keeps OpenSpiel's history; otherwise its history is empty (the
+        real one would reveal hidden actions).
+        """
         if callable(sampler):
             rng = random.Random(int(float(sampler()) * 2**53))
         else:
             rng = random.Random(int(sampler or 0))
-        return self._wrap(self.pakka_state.sample_consistent(player, rng))
-
-    def clone(self) -> PakkaSpielState:
-        """An independent copy (pakka's cheap clone)."""
-        return self._wrap(self.pakka_state.clone())
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> PakkaSpielState:
-        return self.clone()
-
-    def _wrap(self, state: State[Any]) -> PakkaSpielState:
-        return PakkaSpielState(self.get_game(), state)
+        sample = self.pakka_state.sample_consistent(player, rng)
+        if type(self.pakka_state).public_history:
+            out: PakkaSpielState = self.clone()  # OpenSpiel's clone keeps the history
+            out._box = _Box(self._box.game, sample)
+            return out
+        return PakkaSpielState(self._box.game, sample)
 
     def serialize(self) -> str:
         """The pakka state JSON (secret: it holds hidden cards)."""
@@ -229,7 +264,7 @@ class PakkaSpielState(pyspiel.State):  # type: ignore[misc]
 
 def view_string(state: State[Any], player: int) -> str:
     """Canonical JSON text of ``state.view(player)``."""
-    return json.dumps(state.view(player), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return json.dumps(state.view(player), ensure_ascii=False, separators=(",", ":"))
 
 
 class PakkaObserver:
@@ -264,7 +299,9 @@ class PakkaSpielBot(pyspiel.Bot):  # type: ignore[misc]
 
     def step(self, state: PakkaSpielState) -> int:
         """The bot's action id for ``state`` (its seat must be to act)."""
-        handle = SeatHandle(state.pakka_state, self.player_id, random.Random(self._rng.random()))
+        handle = LazySeatHandle(
+            state.pakka_state, self.player_id, random.Random(self._rng.random())
+        )
         return int(self.bot.choose(handle).id)
 
     def restart_at(self, state: Any) -> None:

@@ -16,7 +16,9 @@ from pakka.core.game import Game
 from pakka.research.encoders.base import Encoder, FloatArray, Segment
 from pakka.research.encoders.hashing import HashingEncoder
 
-ENCODERS: dict[str, str] = {}
+ENCODERS: dict[str, str] = {
+    "koodinmurtaja": "pakka.research.encoders.koodinmurtaja:KoodinmurtajaEncoder",
+}
 """Game name -> ``module:class`` of its exact observation encoder."""
 
 
