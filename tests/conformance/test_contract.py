@@ -93,7 +93,9 @@ def test_action_ids(name: str, players: int) -> None:
     game = pakka.load(name, players=players)
     state = game.new_state(seed=3)
     rng = random.Random(3)
-    while not state.is_terminal:
+    checked = 0
+    while not state.is_terminal and checked < 300:
+        checked += 1
         legal = state.legal_actions()
         ids = [a.id for a in legal]
         assert len(set(ids)) == len(ids), "two legal actions share an id"
@@ -110,7 +112,13 @@ def test_bad_input_changes_nothing(name: str, players: int) -> None:
     rng = random.Random(7)
     state = game.new_state(seed=7)
     bad_texts = ["", "   ", "xyzzy", "1 2 3 4 5 6", "\x00", "9" * 500, "stop stop", "{}"]
+    step = 0
     while not state.is_terminal:
+        step += 1
+        if step > 40 and step % 10:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+            continue
         before = state.to_json()
         for text in bad_texts:
             if state.is_legal(text):
@@ -118,7 +126,8 @@ def test_bad_input_changes_nothing(name: str, players: int) -> None:
             with pytest.raises(pakka.IllegalAction):
                 state.apply(text)
             assert state.to_json() == before
-        legal_ids = {a.id for a in state.legal_actions()}
+        legal_now = state.legal_actions()
+        legal_ids = {a.id for a in legal_now}
         illegal = [i for i in range(game.num_distinct_actions) if i not in legal_ids]
         for i in rng.sample(illegal, min(5, len(illegal))):
             with pytest.raises(pakka.IllegalAction):
@@ -127,6 +136,7 @@ def test_bad_input_changes_nothing(name: str, players: int) -> None:
         with pytest.raises(pakka.IllegalAction):
             state.apply(12345)  # type: ignore[arg-type]
         assert state.to_json() == before
+        assert [str(a) for a in state.legal_actions()] == [str(a) for a in legal_now]
         legal = state.legal_actions()
         state.apply(legal[rng.randrange(len(legal))])
     with pytest.raises(pakka.IllegalAction):
@@ -182,3 +192,19 @@ def test_bad_players_and_options(name: str) -> None:
         with pytest.raises(pakka.RulesError) as e3:
             pakka.load(name, players=cls.max_players, **{spec.name: object()})
         assert spec.name in str(e3.value)
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_undo_replays_history_minus_actions(name: str, players: int) -> None:
+    game = pakka.load(name, players=players)
+    state = game.new_state(seed=21)
+    rng = random.Random(21)
+    snapshots = [state.to_json()]
+    for _ in range(12):
+        if state.is_terminal:
+            break
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+        snapshots.append(state.to_json())
+    for k in range(len(snapshots)):
+        assert pakka.core.record.undone(state, k).to_json() == snapshots[-1 - k]

@@ -42,9 +42,13 @@ def _rollout_policy(game: Game[Any], name: str) -> RolloutPolicy | None:
     from pakka.bots import GAME_BOT_MODULES
 
     mod_name = GAME_BOT_MODULES.get(game.name)
-    policies = getattr(importlib.import_module(mod_name), "ROLLOUT_POLICIES", {}) if mod_name else {}
+    policies = (
+        getattr(importlib.import_module(mod_name), "ROLLOUT_POLICIES", {}) if mod_name else {}
+    )
     if name not in policies:
-        raise ValueError(f"no rollout policy {name!r} for {game.name}; have random, {list(policies)}")
+        raise ValueError(
+            f"no rollout policy {name!r} for {game.name}; have random, {list(policies)}"
+        )
     policy: RolloutPolicy = policies[name]
     return policy
 

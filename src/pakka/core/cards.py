@@ -23,8 +23,21 @@ from pakka.core.errors import NotationError
 SUITS: Final = "SHDC"
 """Suit letters: spades, hearts, diamonds, clubs (index order)."""
 SUIT_SYMBOLS: Final = "♠♥♦♣"
-RANK_NAMES: Final = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9",
-                     10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
+RANK_NAMES: Final = {
+    2: "2",
+    3: "3",
+    4: "4",
+    5: "5",
+    6: "6",
+    7: "7",
+    8: "8",
+    9: "9",
+    10: "10",
+    11: "J",
+    12: "Q",
+    13: "K",
+    14: "A",
+}
 _RANK_BY_NAME: Final = {v: k for k, v in RANK_NAMES.items()} | {"T": 10, "1": 14}
 _SUIT_BY_NAME: Final = {"S": 0, "H": 1, "D": 2, "C": 3, "♠": 0, "♥": 1, "♦": 2, "♣": 3}
 JOKER_INDEX: Final = 52
@@ -126,8 +139,9 @@ def rank_from_text(text: str) -> int:
     raise NotationError(f"{text!r} is not a rank: use 2-10, J, Q, K, A (or 11-14)")
 
 
-def standard_deck(suits: Sequence[int] = (0, 1, 2, 3), ranks: Iterable[int] = range(2, 15),
-                  jokers: int = 0) -> list[Card]:
+def standard_deck(
+    suits: Sequence[int] = (0, 1, 2, 3), ranks: Iterable[int] = range(2, 15), jokers: int = 0
+) -> list[Card]:
     """An ordered deck of the given suits and ranks, plus ``jokers`` jokers."""
     rank_list = list(ranks)
     deck = [card(r, s) for s in suits for r in rank_list]

@@ -60,8 +60,10 @@ class Game(ABC, Generic[S]):
     option_specs: ClassVar[tuple[Option, ...]] = ()
 
     def __init__(self, num_players: int, **options: Any) -> None:
-        if not isinstance(num_players, int) or isinstance(num_players, bool) or not (
-            self.min_players <= num_players <= self.max_players
+        if (
+            not isinstance(num_players, int)
+            or isinstance(num_players, bool)
+            or not (self.min_players <= num_players <= self.max_players)
         ):
             raise RulesError(
                 f"{self.name}: players={num_players!r} is not allowed; use "
@@ -72,6 +74,13 @@ class Game(ABC, Generic[S]):
             self.name, self.option_specs, num_players, options
         )
         self._check_options()
+
+    def int_option(self, name: str) -> int:
+        """A resolved integer option."""
+        value = self.options[name]
+        if not isinstance(value, int):
+            raise TypeError(f"option {name!r} is not an integer")
+        return value
 
     def _check_options(self) -> None:
         """Hook for checks that involve several options or the player count."""
@@ -179,6 +188,8 @@ class State(ABC, Generic[A]):
     :meth:`apply`, history, the log and the JSON envelope).
     """
 
+    __slots__ = ("__dict__", "_actions", "_log", "deck", "game", "rng", "seed")
+
     public_history: ClassVar[bool] = True
     """Whether every action is public (else sampled states drop the history)."""
 
@@ -234,6 +245,8 @@ class State(ABC, Generic[A]):
         """
         if self.is_terminal:
             raise IllegalAction("the game is over")
+        if not hasattr(action, "id"):
+            raise IllegalAction(f"{action!r} is not an action")
         if action not in self.legal_actions():
             raise IllegalAction(f"{action} is not a legal action now")
 
@@ -257,8 +270,7 @@ class State(ABC, Generic[A]):
         if isinstance(action, str):
             act = self.parse_action(action)
         else:
-            if not isinstance(action, Action):
-                raise IllegalAction(f"{action!r} is not an action")
+            # verify() also rejects values that are not actions of this game.
             self.verify(action)
             act = action
         self._apply(act)

@@ -7,12 +7,10 @@ entry with ``to=seat`` (the card you drew) appears only in that seat's view.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class LogEntry:
+class LogEntry(NamedTuple):
     """One event: ``key`` names the message, ``args`` fill it, ``to`` limits who sees it."""
 
     key: str

@@ -110,8 +110,8 @@ def resolve_options(
         raise RulesError(f"{game} has no option {unknown[0]!r}; its options are: {known}")
     resolved: dict[str, OptionValue] = {}
     for o in specs:
-        resolved[o.name] = o.coerce(given[o.name]) if o.name in given else o.default_for(
-            num_players
+        resolved[o.name] = (
+            o.coerce(given[o.name]) if o.name in given else o.default_for(num_players)
         )
     return resolved
 

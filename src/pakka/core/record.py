@@ -99,7 +99,8 @@ class Record:
         """The initial state of the recorded game."""
         try:
             game = load(self.game, players=self.players, **self.options)
-            return game.new_state(seed=self.seed, deck=self.deck)
+            state: State[Any] = game.new_state(seed=self.seed, deck=self.deck)
+            return state
         except PakkaError as e:
             raise RecordError(f"record cannot start: {e}") from None
 
@@ -112,3 +113,19 @@ class Record:
             except IllegalAction as e:
                 raise RecordError(f"action {i + 1} ({text!r}) does not replay: {e}") from None
         return state
+
+
+def undone(state: State[Any], count: int = 1) -> State[Any]:
+    """The state before the last ``count`` actions, rebuilt by replaying the history.
+
+    Undo is a front-end feature (solitaire, hot-seat slips), never an action: the
+    new state is the same game from the same seed or deck with fewer actions, so
+    randomness that followed the undone actions is dealt again identically.
+    """
+    if count < 0 or count > len(state.history):
+        raise RecordError(f"cannot undo {count} of {len(state.history)} actions")
+    game = state.game
+    again: State[Any] = game.new_state(seed=state.seed, deck=state.deck)
+    for text in state.history[: len(state.history) - count]:
+        again.apply(text)
+    return again

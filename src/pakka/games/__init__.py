@@ -8,5 +8,11 @@ from __future__ import annotations
 
 REGISTRY: dict[str, str] = {
     "koodinmurtaja": "pakka.games.koodinmurtaja:Koodinmurtaja",
+    "viisisataa": "pakka.games.viisisataa:Viisisataa",
+    "zoker-solo": "pakka.games.zoker:Solo",
+    "zoker-memo": "pakka.games.zoker:Memo",
+    "zoker-tiko": "pakka.games.zoker:Tiko",
+    "zoker-kubo": "pakka.games.zoker:Kubo",
+    "zoker-pairs": "pakka.games.zoker:Pairs",
 }
 """Game name -> ``module:class`` of its :class:`~pakka.core.game.Game` subclass."""

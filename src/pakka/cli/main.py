@@ -1,0 +1,537 @@
+"""The ``pakka`` command: play, replay, rules, arena, bench and serve.
+
+Every subcommand works for every registered game through the engine contract;
+a game adds a renderer, bots and rules texts to look better, not to work.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.markup import escape
+from rich.table import Table
+
+from pakka.cli.text import t
+from pakka.core.errors import PakkaError, RulesError
+from pakka.i18n import LANGUAGES, default_language
+
+HELP: dict[str, dict[str, str]] = {
+    "en": {
+        "prog": "Finnish card games in the terminal: play against bots, replay, measure.",
+        "games": "list the games (or one game's options and bots)",
+        "play": "play a game against bots",
+        "replay": "step through a saved game record",
+        "rules": "show the rules of a game",
+        "arena": "bots against bots over seeded duplicate deals, with statistics",
+        "bench": "speed figures for the engines and bots",
+        "serve": "start the web server",
+        "game": "game name (see: pakka games)",
+        "players": "number of players",
+        "bots": "comma-separated bot specs (names or levels easy/medium/hard) for the other "
+        "seats in order, or one for all (default: medium)",
+        "seat": "your seat (default 0)",
+        "set": "a game option, e.g. --set deck=full (repeatable)",
+        "seed": "deal seed (default: random, recorded in the save file)",
+        "lang": "language of the texts: fi or en (default from the locale)",
+        "save": "save the game to FILE when you quit or it ends",
+        "resume": "continue a game saved with --save or the save command",
+        "file": "a game record or save file",
+        "replay_seat": "show what this seat saw (default: everything)",
+        "at": "print the position after N moves and exit (no stepping)",
+        "arena_bots": "comma-separated bot specs that fill the seats in order, repeating",
+        "deals": "number of deals (each is played once per seat rotation)",
+        "arena_seed": "arena seed (deal seeds are derived from it)",
+        "jobs": "worker processes (default 1)",
+        "json": "also write the results as JSON to FILE",
+        "bench_games": "games to measure (default: all)",
+        "seconds": "seconds per measurement (default 1)",
+        "repeats": "repeats per figure; the median is reported (default 5)",
+        "bench_players": "measure only this player count",
+        "no_extras": "skip the games' own extra benchmarks",
+        "host": "address to listen on",
+        "port": "port to listen on",
+        "db": "database URL or SQLite file",
+    },
+    "fi": {
+        "prog": "Suomalaisia korttipelejä päätteessä: pelaa botteja vastaan, katso "
+        "uusintoja, mittaa.",
+        "games": "luettele pelit (tai yhden pelin valinnat ja botit)",
+        "play": "pelaa peliä botteja vastaan",
+        "replay": "selaa tallennettua peliä siirto kerrallaan",
+        "rules": "näytä pelin säännöt",
+        "arena": "botit vastakkain samoilla siemennetyillä jaoilla, tilastoineen",
+        "bench": "moottorien ja bottien nopeusmittaukset",
+        "serve": "käynnistä verkkopalvelin",
+        "game": "pelin nimi (katso: pakka games)",
+        "players": "pelaajien määrä",
+        "bots": "pilkuin erotetut botit (nimi tai taso easy/medium/hard) muille paikoille "
+        "järjestyksessä, tai yksi kaikille (oletus: medium)",
+        "seat": "oma paikkasi (oletus 0)",
+        "set": "pelin valinta, esim. --set deck=full (voi toistaa)",
+        "seed": "jaon siemen (oletus: satunnainen, tallentuu tallenteeseen)",
+        "lang": "tekstien kieli: fi tai en (oletus kieliasetuksista)",
+        "save": "tallenna peli TIEDOSTOON, kun lopetat tai peli päättyy",
+        "resume": "jatka peliä, joka tallennettiin --save-valinnalla tai tallenna-komennolla",
+        "file": "pelitallenne",
+        "replay_seat": "näytä, mitä tämä paikka näki (oletus: kaikki)",
+        "at": "tulosta asema N siirron jälkeen ja lopeta",
+        "arena_bots": "pilkuin erotetut botit, jotka täyttävät paikat järjestyksessä toistuen",
+        "deals": "jakojen määrä (kukin pelataan kerran jokaisella paikkakierrolla)",
+        "arena_seed": "areenan siemen (jakojen siemenet johdetaan siitä)",
+        "jobs": "rinnakkaisia prosesseja (oletus 1)",
+        "json": "kirjoita tulokset myös JSON-tiedostoon",
+        "bench_games": "mitattavat pelit (oletus: kaikki)",
+        "seconds": "sekunteja mittausta kohden (oletus 1)",
+        "repeats": "toistoja mittaria kohden; tulos on mediaani (oletus 5)",
+        "bench_players": "mittaa vain tällä pelaajamäärällä",
+        "no_extras": "ohita pelien omat lisämittaukset",
+        "host": "kuunneltava osoite",
+        "port": "kuunneltava portti",
+        "db": "tietokannan URL tai SQLite-tiedosto",
+    },
+}
+
+
+ARGPARSE_FI: dict[str, str] = {
+    "usage: ": "käyttö: ",
+    "positional arguments": "argumentit",
+    "options": "valinnat",
+    "show this help message and exit": "näytä tämä ohje ja lopeta",
+    "%(prog)s: error: %(message)s\n": "%(prog)s: virhe: %(message)s\n",
+    "argument %(argument_name)s: %(message)s": "argumentti %(argument_name)s: %(message)s",
+    "invalid %(type)s value: %(value)r": "virheellinen arvo (%(type)s): %(value)r",
+    "invalid choice: %(value)r (choose from %(choices)s)": (
+        "virheellinen valinta: %(value)r (vaihtoehdot: %(choices)s)"
+    ),
+    "the following arguments are required: %s": "nämä argumentit puuttuvat: %s",
+    "unrecognized arguments: %s": "tuntemattomat argumentit: %s",
+    "expected one argument": "odotettiin yhtä arvoa",
+    "expected at least one argument": "odotettiin ainakin yhtä arvoa",
+    "ambiguous option: %(option)s could match %(matches)s": (
+        "monitulkintainen valinta: %(option)s voi olla %(matches)s"
+    ),
+}
+"""argparse's own messages in Finnish (argparse looks them up through ``argparse._``)."""
+
+
+def _prescan_lang(argv: Sequence[str]) -> str:
+    """The ``--lang`` given on the command line (needed before parsing, for --help)."""
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv) and argv[i + 1] in LANGUAGES:
+            return argv[i + 1]
+        if arg.startswith("--lang=") and arg[7:] in LANGUAGES:
+            return arg[7:]
+    return default_language()
+
+
+def build_parser(lang: str) -> argparse.ArgumentParser:
+    """The argument parser with help texts in ``lang``."""
+    h = HELP.get(lang, HELP["en"])
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--lang", choices=LANGUAGES, default=lang, help=h["lang"])
+    parser = argparse.ArgumentParser(prog="pakka", description=h["prog"], parents=[common])
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("games", parents=[common], help=h["games"])
+    p.add_argument("game", nargs="?", help=h["game"])
+
+    p = sub.add_parser("play", parents=[common], help=h["play"])
+    p.add_argument("game", nargs="?", help=h["game"])
+    p.add_argument("--players", type=int, help=h["players"])
+    p.add_argument("--bots", help=h["bots"])
+    p.add_argument("--seat", type=int, help=h["seat"])
+    p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help=h["set"])
+    p.add_argument("--seed", type=int, help=h["seed"])
+    p.add_argument("--save", metavar="FILE", help=h["save"])
+    p.add_argument("--resume", metavar="FILE", help=h["resume"])
+
+    p = sub.add_parser("replay", parents=[common], help=h["replay"])
+    p.add_argument("file", help=h["file"])
+    p.add_argument("--seat", type=int, help=h["replay_seat"])
+    p.add_argument("--at", type=int, metavar="N", help=h["at"])
+
+    p = sub.add_parser("rules", parents=[common], help=h["rules"])
+    p.add_argument("game", help=h["game"])
+
+    p = sub.add_parser("arena", parents=[common], help=h["arena"])
+    p.add_argument("game", help=h["game"])
+    p.add_argument("--players", type=int, help=h["players"])
+    p.add_argument("--bots", required=True, help=h["arena_bots"])
+    p.add_argument("--deals", type=int, default=100, help=h["deals"])
+    p.add_argument("--seed", type=int, default=0, help=h["arena_seed"])
+    p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help=h["set"])
+    p.add_argument("--jobs", type=int, default=1, help=h["jobs"])
+    p.add_argument("--json", metavar="FILE", help=h["json"])
+
+    p = sub.add_parser("bench", parents=[common], help=h["bench"])
+    p.add_argument("games", nargs="*", help=h["bench_games"])
+    p.add_argument("--seconds", type=float, default=1.0, help=h["seconds"])
+    p.add_argument("--repeats", type=int, default=5, help=h["repeats"])
+    p.add_argument("--players", type=int, help=h["bench_players"])
+    p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help=h["set"])
+    p.add_argument("--no-extras", action="store_true", help=h["no_extras"])
+    p.add_argument("--json", metavar="FILE", help=h["json"])
+
+    p = sub.add_parser("serve", parents=[common], help=h["serve"])
+    p.add_argument("--host", default="127.0.0.1", help=h["host"])
+    p.add_argument("--port", type=int, default=8000, help=h["port"])
+    p.add_argument("--db", default="pakka.sqlite3", help=h["db"])
+    return parser
+
+
+def parse_sets(items: Sequence[str], lang: str) -> dict[str, str]:
+    """``["deck=full", ...]`` -> ``{"deck": "full"}`` (values are checked by the game)."""
+    out: dict[str, str] = {}
+    for item in items:
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise RulesError(t(lang, "err.set", item=item))
+        out[key.strip()] = value.strip()
+    return out
+
+
+# -- subcommands ------------------------------------------------------------------------------
+def cmd_games(args: argparse.Namespace, console: Console) -> int:
+    """``pakka games [GAME]``."""
+    from pakka.bots import bot_names, levels
+    from pakka.core.registry import game_class, games
+
+    lang = args.lang
+    if args.game:
+        cls = game_class(args.game)
+        table = Table(title=t(lang, "games.options", game=args.game))
+        for col in ("games.option", "games.allowed", "games.default", "games.help"):
+            table.add_column(t(lang, col))
+        for o in cls.option_specs:
+            default = (
+                o.default
+                if not callable(o.default)
+                else ", ".join(
+                    f"{n}: {o.default(n)}" for n in range(cls.min_players, cls.max_players + 1)
+                )
+            )
+            help_text = o.help.get(lang) or o.help.get("en", "")
+            rule = f" ({o.rule})" if o.rule else ""
+            table.add_row(o.name, o.allowed(), str(default), help_text + rule)
+        console.print(table)
+        lv = ", ".join(f"{k}={v}" for k, v in levels(args.game).items())
+        console.print(
+            t(lang, "games.bots", bots=", ".join(bot_names(args.game)), levels=lv), highlight=False
+        )
+        return 0
+    table = Table(title=t(lang, "games.title"))
+    table.add_column(t(lang, "games.name"), style="bold")
+    table.add_column(t(lang, "games.players"))
+    table.add_column(t(lang, "games.summary"))
+    for name in games():
+        try:
+            cls = game_class(name)
+        except Exception as e:  # a game that fails to import must not hide the others
+            table.add_row(name, "", t(lang, "games.broken", error=e))
+            continue
+        summary = cls.summary.get(lang) or cls.summary.get("en", "")
+        title = cls.title.get(lang, "")
+        text = f"{title}: {summary}" if title else summary
+        table.add_row(name, f"{cls.min_players}–{cls.max_players}", text)
+    console.print(table)
+    return 0
+
+
+def cmd_rules(args: argparse.Namespace, console: Console) -> int:
+    """``pakka rules GAME``."""
+    from pakka.core.registry import game_class
+    from pakka.rules import rules_text
+
+    game_class(args.game)
+    try:
+        text = rules_text(args.game, args.lang)
+    except KeyError as e:
+        raise RulesError(str(e.args[0])) from None
+    console.print(Markdown(text))
+    return 0
+
+
+def cmd_play(args: argparse.Namespace, console: Console) -> int:
+    """``pakka play``: set up (or resume) a session and run it."""
+    from pakka.cli.play import PlaySession, read_save
+    from pakka.core.registry import load
+
+    lang = args.lang
+    session: dict[str, Any] = {}
+    if args.resume:
+        record, session = read_save(args.resume)
+        if args.game and args.game != record.game:
+            raise RulesError(
+                t(lang, "err.resume_game", file=args.resume, found=record.game, game=args.game)
+            )
+        state = record.replay()
+        game = state.game
+        console.print(
+            t(lang, "play.resumed", file=args.resume, moves=len(record.actions)), highlight=False
+        )
+    else:
+        if not args.game:
+            raise RulesError(t(lang, "err.no_game"))
+        game = load(args.game, players=args.players, **parse_sets(args.set, lang))
+        state = game.new_state(seed=args.seed)
+    n = game.num_players
+    seat = args.seat if args.seat is not None else int(session.get("seat", 0))
+    if not 0 <= seat < n:
+        raise RulesError(t(lang, "err.seat", seat=seat, max=n - 1))
+    if args.bots is not None or not session.get("bots"):
+        specs = [s.strip() for s in (args.bots or "medium").split(",")]
+        others = n - 1
+        if len(specs) == 1:
+            specs = specs * others
+        if len(specs) != others:
+            raise RulesError(t(lang, "err.bots_count", given=len(specs), others=others))
+        it = iter(specs)
+        bot_specs: list[str | None] = [None if p == seat else next(it) for p in range(n)]
+    else:
+        bot_specs = [
+            None if p == seat else (str(s) if s else "medium")
+            for p, s in enumerate(session["bots"])
+        ]
+        if len(bot_specs) != n:
+            raise RulesError(t(lang, "err.bots_count", given=len(bot_specs) - 1, others=n - 1))
+    save_path = args.save or args.resume
+    return PlaySession(state, seat, bot_specs, lang, console, save_path=save_path).run()
+
+
+def cmd_replay(args: argparse.Namespace, console: Console) -> int:
+    """``pakka replay FILE``."""
+    from pakka.cli.play import read_save
+    from pakka.cli.replay import ReplaySession, replay_states
+
+    record, _ = read_save(args.file)
+    if args.seat is not None and not 0 <= args.seat < record.players:
+        raise RulesError(t(args.lang, "err.seat", seat=args.seat, max=record.players - 1))
+    states = replay_states(record)
+    session = ReplaySession(record, states, args.lang, console, seat=args.seat)
+    if args.at is not None:
+        total = len(states) - 1
+        session.pos = min(max(0, args.at if args.at >= 0 else total + 1 + args.at), total)
+        session.show()
+        return 0
+    return session.run()
+
+
+def _fmt_est(value: float, half: float, digits: int) -> str:
+    if math.isnan(half):
+        return f"{value:.{digits}f}"
+    return f"{value:.{digits}f} ± {half:.{digits}f}"
+
+
+def cmd_arena(args: argparse.Namespace, console: Console) -> int:
+    """``pakka arena``: run, then print the table and the pairwise comparisons."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from pakka.arena import run_arena
+
+    lang = args.lang
+    specs = [s.strip() for s in args.bots.split(",") if s.strip()]
+    options = parse_sets(args.set, lang)
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    ) as bar:
+        task = bar.add_task(t(lang, "arena.progress"), total=None)
+
+        def progress(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        result = run_arena(
+            args.game,
+            args.players,
+            specs,
+            args.deals,
+            seed=args.seed,
+            options=options,
+            progress=progress,
+            jobs=args.jobs,
+        )
+    opts = ", ".join(f"{k}={v}" for k, v in result.options.items())
+    console.print(
+        t(
+            lang,
+            "arena.title",
+            game=f"{result.game} ({opts})" if opts else result.game,
+            players=result.players,
+            deals=result.deals,
+            rotations=result.players,
+            games=len(result.games),
+            seed=result.seed,
+        ),
+        highlight=False,
+    )
+    table = Table()
+    for col in ("arena.bot", "arena.seats", "arena.win", "arena.score", "arena.time"):
+        table.add_column(t(lang, col), justify="left" if col == "arena.bot" else "right")
+    for i, label in enumerate(result.labels):
+        w, s = result.win_rate(i), result.mean_score(i)
+        table.add_row(
+            escape(label),
+            str(result.seat_games(i)),
+            _fmt_est(w.mean, w.half_width, 3),
+            _fmt_est(s.mean, s.half_width, 2),
+            f"{result.ms_per_decision(i):.2f}",
+        )
+    console.print(table)
+    labels = result.labels
+    for a, b in result.pairs():
+        wd, sd = result.win_difference(a, b), result.score_difference(a, b)
+
+        def sig(e: Any) -> str:
+            if e.n < 2:
+                return t(lang, "arena.undefined")
+            return t(lang, "arena.significant" if e.excludes_zero else "arena.not_significant")
+
+        console.print(
+            t(
+                lang,
+                "arena.diff",
+                a=labels[a],
+                b=labels[b],
+                win=_fmt_est(wd.mean, wd.half_width, 3),
+                winsig=sig(wd),
+                score=_fmt_est(sd.mean, sd.half_width, 2),
+                scoresig=sig(sd),
+            ),
+            highlight=False,
+            markup=False,
+        )
+    console.print(t(lang, "arena.elapsed", games=len(result.games), seconds=result.seconds))
+    if args.json:
+        data = {
+            "game": result.game,
+            "players": result.players,
+            "options": result.options,
+            "bots": result.bots,
+            "deals": result.deals,
+            "seed": result.seed,
+            "seconds": result.seconds,
+            "stats": [
+                {
+                    "bot": labels[i],
+                    "win_rate": vars(result.win_rate(i)),
+                    "mean_score": vars(result.mean_score(i)),
+                    "ms_per_decision": result.ms_per_decision(i),
+                }
+                for i in range(len(labels))
+            ],
+            "pairs": [
+                {
+                    "a": labels[a],
+                    "b": labels[b],
+                    "win_difference": vars(result.win_difference(a, b)),
+                    "score_difference": vars(result.score_difference(a, b)),
+                    "significant": result.significant(a, b),
+                }
+                for a, b in result.pairs()
+            ],
+        }
+        Path(args.json).write_text(json.dumps(data, indent=1, default=str) + "\n")
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace, console: Console) -> int:
+    """``pakka bench``: print figures as they are measured, then a table."""
+    from pakka.bench import Figure, run_bench
+    from pakka.core.registry import games
+
+    lang = args.lang
+    names = args.games or games()
+    console.print(t(lang, "bench.title", repeats=args.repeats, seconds=args.seconds))
+
+    def show(fig: Figure) -> None:
+        console.print(
+            f"{fig.game} [{fig.setup}] {fig.name}: {fig.median:,.1f} "
+            f"({fig.low:,.1f}..{fig.high:,.1f})",
+            highlight=False,
+            markup=False,
+            soft_wrap=True,
+        )
+
+    figures = run_bench(
+        names,
+        seconds=args.seconds,
+        repeats=args.repeats,
+        players=args.players,
+        options=parse_sets(args.set, lang),
+        extras=not args.no_extras,
+        on_figure=show,
+    )
+    table = Table()
+    for col in ("bench.game", "bench.setup", "bench.figure", "bench.value", "bench.spread"):
+        table.add_column(t(lang, col), justify="right" if col in ("bench.value",) else "left")
+    for f in figures:
+        table.add_row(f.game, f.setup, f.name, f"{f.median:,.1f}", f"{f.low:,.1f}..{f.high:,.1f}")
+    console.print(table)
+    if args.json:
+        Path(args.json).write_text(json.dumps([f.to_json() for f in figures], indent=1) + "\n")
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace, console: Console) -> int:
+    """``pakka serve``: hand over to :func:`pakka.server.run`."""
+    import importlib
+
+    try:
+        server = importlib.import_module("pakka.server")
+    except ModuleNotFoundError as e:
+        if e.name != "pakka.server":
+            raise
+        raise RulesError(t(args.lang, "err.no_server")) from None
+    run: Any = server.run
+    run(args.host, args.port, args.db)
+    return 0
+
+
+COMMANDS = {
+    "games": cmd_games,
+    "play": cmd_play,
+    "replay": cmd_replay,
+    "rules": cmd_rules,
+    "arena": cmd_arena,
+    "bench": cmd_bench,
+    "serve": cmd_serve,
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``pakka`` command; returns the exit status."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    lang = _prescan_lang(argv)
+    translate = argparse._  # type: ignore[attr-defined]
+    if lang == "fi":
+        argparse._ = lambda text: ARGPARSE_FI.get(text, text)  # type: ignore[attr-defined]
+    try:
+        args = build_parser(lang).parse_args(argv)
+    finally:
+        argparse._ = translate  # type: ignore[attr-defined]
+    console = Console(highlight=False)
+    try:
+        return COMMANDS[args.command](args, console)
+    except PakkaError as e:
+        Console(stderr=True).print(
+            f"[red]{escape(t(args.lang, 'err.error', message=e))}[/]", highlight=False
+        )
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,340 @@
+"""``pakka play``: one human against bots in the terminal.
+
+The human sees only their seat's view (rendered by the game's renderer) and
+the log in words; bots get a :class:`~pakka.bots.SeatHandle` as always and
+their moves are announced through the log. A save file is a game record
+(:class:`~pakka.core.record.Record`) with an extra ``session`` object (the
+human's seat and the bots), so ``--resume`` continues exactly where the game
+stopped.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.markup import escape
+from rich.table import Table
+
+from pakka.bots import GAME_BOT_MODULES, Bot, SeatHandle, make_bot
+from pakka.cli.render import menu_hook, renderer
+from pakka.cli.text import command_of, t
+from pakka.core.errors import PakkaError, RecordError
+from pakka.core.game import Action, State
+from pakka.core.record import Record
+from pakka.i18n import render_entry
+from pakka.rules import rules_text
+
+MAX_CHOICES_SHOWN = 80
+"""More legal actions than this are not all listed (notation still works)."""
+
+
+def entry_text(game: str, entry: dict[str, Any], lang: str) -> str:
+    """A log entry in words; list arguments (cards) read as ``3S 4S 7H``, not ``['3S', …]``."""
+    args = entry.get("args") or {}
+    if any(isinstance(v, list | tuple) for v in args.values()):
+        args = {
+            k: " ".join(map(str, v)) if isinstance(v, list | tuple) else v for k, v in args.items()
+        }
+        entry = {"key": entry.get("key", ""), "args": args}
+    return render_entry(game, entry, lang)
+
+
+def bot_seed(game_seed: int, seat: int, moves: int) -> int:
+    """A deterministic seed for the bot at ``seat`` created after ``moves`` moves."""
+    return (game_seed * 1_000_003 + seat * 7_919 + moves * 104_729) % (1 << 63)
+
+
+def read_save(path: str) -> tuple[Record, dict[str, Any]]:
+    """Read a save file (or a plain record): the record and its ``session`` object."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as e:
+        raise RecordError(f"cannot read {path}: {e.strerror or e}") from None
+    rec = Record.from_json(text)
+    session = json.loads(text).get("session") or {}
+    if not isinstance(session, dict):
+        raise RecordError(f"{path}: 'session' must be an object")
+    return rec, session
+
+
+def write_save(path: str, state: State[Any], session: dict[str, Any], names: list[str]) -> None:
+    """Write ``state`` as a record plus the ``session`` object (seat, bots)."""
+    data = json.loads(Record.from_state(state, names=names).to_json())
+    data["session"] = session
+    Path(path).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+@dataclass
+class PlaySession:
+    """A running terminal game: the state, the human's seat, the bots and the screen."""
+
+    state: State[Any]
+    seat: int
+    bot_specs: list[str | None]
+    lang: str
+    console: Console
+    save_path: str | None = None
+    read_line: Callable[[str], str] | None = None
+    bots: dict[int, Bot] = field(default_factory=dict)
+    shown_log: int = 0
+
+    def __post_init__(self) -> None:
+        self.render, self.describe = renderer(self.state.game.name)
+        self.menu = menu_hook(self.state.game.name)
+        moves = len(self.state.history)
+        for p, spec in enumerate(self.bot_specs):
+            if spec is not None:
+                self.bots[p] = make_bot(
+                    self.state.game, spec, seed=bot_seed(self.state.seed, p, moves)
+                )
+
+    # -- small helpers -------------------------------------------------------------
+    def tr(self, key: str, **args: Any) -> str:
+        """CLI text in the session's language."""
+        return t(self.lang, key, **args)
+
+    def seat_name(self, p: int) -> str:
+        """How a seat is named on screen: ``seat 2 (you)`` / ``seat 1 (medium)``."""
+        who = self.tr("play.you") if p == self.seat else str(self.bot_specs[p])
+        return f"{self.tr('play.seat_label', seat=p)} ({who})"
+
+    def names(self) -> list[str]:
+        """Player names for the record."""
+        return ["human" if p == self.seat else f"bot:{s}" for p, s in enumerate(self.bot_specs)]
+
+    def session_data(self) -> dict[str, Any]:
+        """What ``--resume`` needs besides the record."""
+        return {"seat": self.seat, "bots": self.bot_specs, "lang": self.lang}
+
+    def ask(self, prompt: str) -> str | None:
+        """One line of input, or ``None`` at the end of input."""
+        try:
+            if self.read_line is not None:
+                return self.read_line(prompt)
+            return self.console.input(f"[bold]{escape(prompt)}[/]> ")
+        except (EOFError, KeyboardInterrupt):  # Ctrl-D / Ctrl-C at the prompt: quit (and save)
+            self.console.print()
+            return None
+
+    # -- showing things ---------------------------------------------------------------
+    def show_new_log(self) -> None:
+        """Print the log entries (visible to the human) that appeared since the last call."""
+        log = self.state.view(self.seat)["log"]
+        for entry in log[self.shown_log :]:
+            self.console.print(
+                "  • " + entry_text(self.state.game.name, entry, self.lang),
+                highlight=False,
+                markup=False,
+            )
+        self.shown_log = len(log)
+
+    def show_whole_log(self) -> None:
+        """Print the human's whole log so far."""
+        self.console.rule(self.tr("play.log_title"))
+        for entry in self.state.view(self.seat)["log"]:
+            self.console.print(
+                "  • " + entry_text(self.state.game.name, entry, self.lang),
+                highlight=False,
+                markup=False,
+            )
+
+    def show_board(self) -> None:
+        """The human's view of the board, drawn by the game's renderer."""
+        view = self.state.view(self.seat)
+        title = self.state.game.title.get(self.lang) or self.state.game.name
+        self.console.rule(self.tr("play.board_title", title=title, moves=view["moves"]))
+        self.console.print(self.render(view, self.lang))
+
+    def choice_labels(self, legal: list[Action]) -> list[str]:
+        """Menu labels for the legal actions (the renderer may describe them)."""
+        view = self.state.view(self.seat)
+        labels = []
+        for a in legal:
+            text = str(a)
+            label = escape(text)
+            if self.describe is not None:
+                desc = self.describe(text, view, self.lang)
+                if desc and desc != text:
+                    label = f"{label}  [dim]{escape(desc)}[/]"
+            labels.append(label)
+        return labels
+
+    def numbered(self) -> list[Action]:
+        """The legal actions offered by number (the renderer's ``menu`` may pick and order
+        them; every legal action can still be typed in notation)."""
+        legal = self.state.legal_actions()
+        if self.menu is None:
+            return legal
+        by_text = {str(a): a for a in legal}
+        chosen = self.menu(self.state.view(self.seat), list(by_text), self.lang)
+        return [by_text[x] for x in chosen if x in by_text] or legal
+
+    def show_choices(self, legal: list[Action]) -> None:
+        """The numbered legal actions."""
+        self.console.print(self.tr("play.choices"))
+        labels = self.choice_labels(legal)
+        items = [f"[bold cyan]{i + 1:>2}[/] {lab}" for i, lab in enumerate(labels)]
+        self.console.print(Columns(items[:MAX_CHOICES_SHOWN], padding=(0, 3)))
+        hidden = len(self.state.legal_actions()) - min(len(items), MAX_CHOICES_SHOWN)
+        if hidden > 0:
+            self.console.print(self.tr("play.more_choices", n=hidden))
+
+    def show_result(self) -> None:
+        """Scores and winners at the end."""
+        self.console.print(f"[bold]{self.tr('play.over')}[/]")
+        table = Table(title=self.tr("play.scores"))
+        table.add_column("")
+        table.add_column(self.tr("play.scores"), justify="right")
+        for p, s in enumerate(self.state.scores):
+            table.add_row(self.seat_name(p), str(s))
+        self.console.print(table)
+        winners = self.state.winners
+        if winners:
+            names = ", ".join(self.seat_name(p) for p in winners)
+            self.console.print(self.tr("play.winners", winners=names))
+        else:
+            self.console.print(self.tr("play.no_winner"))
+        self.console.print(
+            self.tr("play.summary", moves=len(self.state.history), seed=self.state.seed)
+        )
+
+    # -- commands ------------------------------------------------------------------------
+    def save(self, path: str | None) -> None:
+        """Write the save file (the ``save`` command, ``--save`` and quitting)."""
+        target = path or self.save_path or f"pakka-{self.state.game.name}-{self.state.seed}.json"
+        try:
+            write_save(target, self.state, self.session_data(), self.names())
+        except OSError as e:
+            self.console.print(
+                f"[red]{self.tr('play.save_failed', file=target, error=e.strerror or e)}[/]"
+            )
+            return
+        self.save_path = target
+        key = "play.saved_over" if self.state.is_terminal else "play.saved"
+        self.console.print(self.tr(key, file=target), highlight=False)
+
+    def hint(self) -> None:
+        """A suggestion for the human: the game's own hint, else the hard bot's choice."""
+        game = self.state.game
+        handle = SeatHandle(self.state, self.seat, random.Random(len(self.state.history)))
+        mod_name = GAME_BOT_MODULES.get(game.name)
+        hint_fn = getattr(importlib.import_module(mod_name), "hint", None) if mod_name else None
+        if hint_fn is not None:
+            result = hint_fn(game, handle, self.lang)
+            self.console.print(
+                f"[green]{self.tr('play.hint_best', best=result.get('best', ''))}[/]"
+            )
+            for line in result.get("lines", []):
+                self.console.print("  " + str(line), highlight=False, markup=False)
+            return
+        bot = make_bot(game, "hard", seed=bot_seed(self.state.seed, self.seat, 0))
+        action = bot.choose(handle)
+        self.console.print(f"[green]{self.tr('play.hint_bot', bot='hard', action=action)}[/]")
+
+    def show_rules(self) -> None:
+        """The game's rules in the session's language."""
+        try:
+            self.console.print(Markdown(rules_text(self.state.game.name, self.lang)))
+        except KeyError as e:
+            self.console.print(f"[red]{e.args[0]}[/]")
+
+    # -- turns -----------------------------------------------------------------------------
+    def human_turn(self) -> bool:
+        """Read input until the human has moved; ``False`` if they quit."""
+        self.show_new_log()
+        self.show_board()
+        legal = self.numbered()
+        self.console.print(f"[bold]{self.tr('play.your_turn', seat=self.seat)}[/]")
+        self.show_choices(legal)
+        while True:
+            line = self.ask(self.tr("play.prompt"))
+            if line is None:
+                return False
+            text = line.strip()
+            if not text:
+                self.console.print(self.tr("play.empty"))
+                continue
+            word, _, rest = text.partition(" ")
+            cmd = command_of(word)
+            if cmd == "quit":
+                return False
+            if cmd == "help":
+                self.console.print(self.tr("play.help"), highlight=False, markup=False)
+                continue
+            if cmd == "hint":
+                self.hint()
+                continue
+            if cmd == "rules":
+                self.show_rules()
+                continue
+            if cmd == "board":
+                self.show_board()
+                self.show_choices(legal)
+                continue
+            if cmd == "log":
+                self.show_whole_log()
+                continue
+            if cmd == "save":
+                self.save(rest.strip() or None)
+                continue
+            if text.isdigit():
+                n = int(text)
+                if not 1 <= n <= len(legal):
+                    self.console.print(f"[red]{self.tr('play.bad_number', n=n, max=len(legal))}[/]")
+                    continue
+                self.state.apply(legal[n - 1])
+                return True
+            try:
+                self.state.apply(text)
+            except PakkaError as e:
+                self.console.print(f"[red]{self.tr('play.illegal', reason=e)}[/]", highlight=False)
+                continue
+            return True
+
+    def bot_turn(self, p: int) -> None:
+        """Let the bot at seat ``p`` move; its move shows up in the log."""
+        rng = random.Random(bot_seed(self.state.seed, p, len(self.state.history)))
+        action = self.bots[p].choose(SeatHandle(self.state, p, rng))
+        self.state.apply(action)
+        self.show_new_log()
+
+    def run(self) -> int:
+        """Play until the end or until the human quits; the exit status."""
+        game = self.state.game
+        title = game.title.get(self.lang) or game.name
+        welcome = self.tr("play.welcome", title=title, players=game.num_players, seat=self.seat)
+        self.console.print(f"[bold]{escape(welcome)}[/]")
+        seats = ", ".join(
+            f"{p}: {self.tr('play.you') if p == self.seat else self.bot_specs[p]}"
+            for p in range(game.num_players)
+        )
+        self.console.print(self.tr("play.seats", seats=seats), highlight=False)
+        while not self.state.is_terminal:
+            p = self.state.current_player
+            assert p is not None
+            if p == self.seat:
+                if not self.human_turn():
+                    if self.save_path:
+                        self.save(None)
+                        hint = self.tr("play.quit_hint", file=self.save_path)
+                    else:
+                        hint = ""
+                    self.console.print(self.tr("play.quit", hint=hint).strip(), highlight=False)
+                    return 0
+            else:
+                self.bot_turn(p)
+        self.show_new_log()
+        self.show_board()
+        self.show_result()
+        if self.save_path:
+            self.save(None)
+        return 0

@@ -1,0 +1,228 @@
+"""The terminal front end's own words (its "chrome") in English and Finnish.
+
+Game events come from each game's message catalogue (:mod:`pakka.i18n`); this
+table holds only what the CLI itself says: prompts, commands, errors, tables.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+TEXT: dict[str, dict[str, str]] = {
+    "en": {
+        # pakka games
+        "games.title": "Games",
+        "games.name": "name",
+        "games.players": "players",
+        "games.summary": "summary",
+        "games.options": "Options of {game}",
+        "games.option": "option",
+        "games.allowed": "allowed",
+        "games.default": "default",
+        "games.help": "meaning",
+        "games.bots": "Bots: {bots}. Levels: {levels}.",
+        "games.broken": "(cannot be loaded: {error})",
+        # pakka play
+        "play.welcome": "{title} — {players} players. You are seat {seat}. Type help for commands.",
+        "play.resumed": "Game resumed from {file} after {moves} moves.",
+        "play.seats": "Seats: {seats}",
+        "play.you": "you",
+        "play.your_turn": "Your turn (seat {seat}).",
+        "play.choices": "Your choices:",
+        "play.more_choices": "{n} more legal moves are not numbered; type them in notation "
+        "(see rules).",
+        "play.prompt": "Your move (number, notation or help)",
+        "play.thinking": "Seat {seat} ({bot}) is thinking…",
+        "play.bot_moves": "Seat {seat} ({bot}): {action}",
+        "play.illegal": "Not allowed: {reason}",
+        "play.bad_number": "There is no choice {n}; pick 1..{max}.",
+        "play.empty": "Type a move, a number from the list, or help.",
+        "play.over": "The game is over.",
+        "play.scores": "Scores",
+        "play.winners": "Winner(s): {winners}",
+        "play.no_winner": "Nobody won.",
+        "play.saved": "Saved to {file}. Continue later with: pakka play --resume {file}",
+        "play.saved_over": "Saved to {file}. Watch it again with: pakka replay {file}",
+        "play.save_failed": "Could not save to {file}: {error}",
+        "play.quit": "Bye. {hint}",
+        "play.quit_hint": "Continue later with: pakka play --resume {file}",
+        "play.hint_best": "Hint: {best}",
+        "play.hint_bot": "The {bot} bot would play: {action}",
+        "play.not_your_turn": "It is not your turn.",
+        "play.help": (
+            "Enter a move as a number from the list or in notation (see `rules`).\n"
+            "Commands:\n"
+            "  help        this text\n"
+            "  hint        what a strong bot suggests\n"
+            "  rules       the rules of the game\n"
+            "  board       show the board again\n"
+            "  log         the whole game log so far\n"
+            "  save [FILE] save the game to continue later (--resume FILE)\n"
+            "  quit        stop (the game is saved if you gave --save)"
+        ),
+        "play.log_title": "Log",
+        "play.board_title": "{title} — move {moves}",
+        "play.seat_label": "seat {seat}",
+        "play.summary": "Game record: {moves} moves, seed {seed}.",
+        # errors for the command line
+        "err.bots_count": "--bots gives {given} bot(s) but there are {others} other seat(s); "
+        "give one spec for all or one per other seat",
+        "err.seat": "--seat {seat} is not a seat; seats are 0..{max}",
+        "err.set": "--set {item!r} must look like key=value",
+        "err.file": "cannot read {file}: {error}",
+        "err.resume_game": "{file} is a record of {found}, not {game}",
+        "err.error": "error: {message}",
+        "err.no_server": "the web server is not installed in this build (pakka.server is missing)",
+        "err.no_game": "give a game (pakka play GAME) or --resume FILE",
+        # pakka replay
+        "replay.position": "Move {n}/{total}",
+        "replay.start": "Start of the game (move 0/{total}).",
+        "replay.viewing": "Showing: {who}",
+        "replay.omniscient": "everything (omniscient)",
+        "replay.prompt": "[n]ext, [b]ack, [j]ump N, [s]eat K, [o]mniscient, [q]uit",
+        "replay.unknown": "Unknown command {cmd!r}.",
+        "replay.end": "End of the record.",
+        "replay.action": "Move {n}: seat {seat} plays {action}",
+        # pakka arena
+        "arena.title": "{game}: {players} players, {deals} deals x {rotations} seat rotations "
+        "= {games} games (duplicate deals; seed {seed})",
+        "arena.bot": "bot",
+        "arena.seats": "seat-games",
+        "arena.win": "win rate (95% CI)",
+        "arena.score": "mean score (95% CI)",
+        "arena.time": "ms/decision",
+        "arena.diff": "{a} − {b}: win rate {win} ({winsig}); score {score} ({scoresig})",
+        "arena.significant": "significant",
+        "arena.not_significant": "not significant",
+        "arena.undefined": "needs at least 2 deals",
+        "arena.progress": "Playing",
+        "arena.elapsed": "{games} games in {seconds:.1f} s",
+        # pakka bench
+        "bench.title": "pakka bench: median of {repeats} repeats of {seconds:g} s each, "
+        "one process",
+        "bench.game": "game",
+        "bench.setup": "players, options",
+        "bench.figure": "figure",
+        "bench.value": "median",
+        "bench.spread": "min..max",
+    },
+    "fi": {
+        "games.title": "Pelit",
+        "games.name": "nimi",
+        "games.players": "pelaajia",
+        "games.summary": "kuvaus",
+        "games.options": "Pelin {game} valinnat",
+        "games.option": "valinta",
+        "games.allowed": "sallitut",
+        "games.default": "oletus",
+        "games.help": "merkitys",
+        "games.bots": "Botit: {bots}. Tasot: {levels}.",
+        "games.broken": "(ei voi ladata: {error})",
+        "play.welcome": "{title} — {players} pelaajaa. Olet paikalla {seat}. "
+        "Kirjoita apu nähdäksesi komennot.",
+        "play.resumed": "Peli jatkuu tiedostosta {file} {moves} siirron jälkeen.",
+        "play.seats": "Paikat: {seats}",
+        "play.you": "sinä",
+        "play.your_turn": "Sinun vuorosi (paikka {seat}).",
+        "play.choices": "Vaihtoehdot:",
+        "play.more_choices": "{n} muuta sallittua siirtoa ei ole numeroitu; kirjoita ne "
+        "merkintänä (katso säännöt).",
+        "play.prompt": "Siirtosi (numero, merkintä tai apu)",
+        "play.thinking": "Paikka {seat} ({bot}) miettii…",
+        "play.bot_moves": "Paikka {seat} ({bot}): {action}",
+        "play.illegal": "Ei sallittu: {reason}",
+        "play.bad_number": "Vaihtoehtoa {n} ei ole; valitse 1..{max}.",
+        "play.empty": "Kirjoita siirto, listan numero tai apu.",
+        "play.over": "Peli on päättynyt.",
+        "play.scores": "Pisteet",
+        "play.winners": "Voittaja(t): {winners}",
+        "play.no_winner": "Kukaan ei voittanut.",
+        "play.saved": "Tallennettu tiedostoon {file}. Jatka myöhemmin: pakka play --resume {file}",
+        "play.saved_over": "Tallennettu tiedostoon {file}. Katso uudelleen: pakka replay {file}",
+        "play.save_failed": "Tallennus tiedostoon {file} epäonnistui: {error}",
+        "play.quit": "Hei hei. {hint}",
+        "play.quit_hint": "Jatka myöhemmin: pakka play --resume {file}",
+        "play.hint_best": "Vihje: {best}",
+        "play.hint_bot": "Botti {bot} pelaisi: {action}",
+        "play.not_your_turn": "Nyt ei ole sinun vuorosi.",
+        "play.help": (
+            "Anna siirto listan numerona tai merkintänä (katso `säännöt`).\n"
+            "Komennot:\n"
+            "  apu              tämä teksti (myös help)\n"
+            "  vihje            mitä vahva botti ehdottaa (hint)\n"
+            "  säännöt          pelin säännöt (rules)\n"
+            "  pöytä            näytä pelipöytä uudelleen (board)\n"
+            "  loki             koko pelin loki tähän asti (log)\n"
+            "  tallenna [TIED]  tallenna peli myöhempää jatkoa varten (save; --resume TIED)\n"
+            "  lopeta           lopeta (peli tallentuu, jos annoit --save) (quit)"
+        ),
+        "play.log_title": "Loki",
+        "play.board_title": "{title} — siirto {moves}",
+        "play.seat_label": "paikka {seat}",
+        "play.summary": "Pelitallenne: {moves} siirtoa, siemen {seed}.",
+        "err.bots_count": "--bots antaa {given} bottia, mutta muita paikkoja on {others}; "
+        "anna yksi kaikille tai yksi kullekin muulle paikalle",
+        "err.seat": "--seat {seat} ei ole paikka; paikat ovat 0..{max}",
+        "err.set": "--set {item!r} pitää antaa muodossa avain=arvo",
+        "err.file": "tiedostoa {file} ei voi lukea: {error}",
+        "err.resume_game": "{file} on pelin {found} tallenne, ei pelin {game}",
+        "err.error": "virhe: {message}",
+        "err.no_server": "verkkopalvelinta ei ole tässä asennuksessa (pakka.server puuttuu)",
+        "err.no_game": "anna peli (pakka play PELI) tai --resume TIEDOSTO",
+        "replay.position": "Siirto {n}/{total}",
+        "replay.start": "Pelin alku (siirto 0/{total}).",
+        "replay.viewing": "Näkymä: {who}",
+        "replay.omniscient": "kaikki (kaikkitietävä)",
+        "replay.prompt": "[n] seuraava, [b] takaisin, [j] N hyppää, [s] K paikka, "
+        "[o] kaikki, [q] lopeta",
+        "replay.unknown": "Tuntematon komento {cmd!r}.",
+        "replay.end": "Tallenne loppui.",
+        "replay.action": "Siirto {n}: paikka {seat} pelaa {action}",
+        "arena.title": "{game}: {players} pelaajaa, {deals} jakoa x {rotations} paikkakiertoa "
+        "= {games} peliä (samat jaot; siemen {seed})",
+        "arena.bot": "botti",
+        "arena.seats": "paikkapelejä",
+        "arena.win": "voitto-osuus (95 % LV)",
+        "arena.score": "pisteiden ka. (95 % LV)",
+        "arena.time": "ms/päätös",
+        "arena.diff": "{a} − {b}: voitto-osuus {win} ({winsig}); pisteet {score} ({scoresig})",
+        "arena.significant": "merkitsevä",
+        "arena.not_significant": "ei merkitsevä",
+        "arena.undefined": "vaatii vähintään 2 jakoa",
+        "arena.progress": "Pelataan",
+        "arena.elapsed": "{games} peliä {seconds:.1f} sekunnissa",
+        "bench.title": "pakka bench: {repeats} toiston mediaani, kukin {seconds:g} s, "
+        "yksi prosessi",
+        "bench.game": "peli",
+        "bench.setup": "pelaajat, valinnat",
+        "bench.figure": "mittari",
+        "bench.value": "mediaani",
+        "bench.spread": "min..max",
+    },
+}
+
+COMMANDS: dict[str, tuple[str, ...]] = {
+    "help": ("help", "apu", "?"),
+    "hint": ("hint", "vihje"),
+    "rules": ("rules", "säännöt", "saannot"),
+    "board": ("board", "pöytä", "poyta"),
+    "log": ("log", "loki"),
+    "save": ("save", "tallenna"),
+    "quit": ("quit", "exit", "lopeta"),
+}
+"""In-game command -> the words (English and Finnish) that invoke it."""
+
+
+def t(lang: str, key: str, **args: Any) -> str:
+    """The CLI text ``key`` in ``lang`` (English if missing), filled with ``args``."""
+    template = TEXT.get(lang, {}).get(key) or TEXT["en"].get(key, key)
+    return template.format(**args) if args else template
+
+
+def command_of(word: str) -> str | None:
+    """The in-game command that ``word`` names (either language), or ``None``."""
+    w = word.strip().lower()
+    for cmd, words in COMMANDS.items():
+        if w in words:
+            return cmd
+    return None

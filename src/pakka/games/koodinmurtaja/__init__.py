@@ -1,0 +1,6 @@
+"""Koodinmurtaja ("Codebreaker"), 2–8 players: ``shared/rules/koodinmurtaja.md``."""
+
+from pakka.games.koodinmurtaja.actions import Guess, GuessRank, KMAction, Reveal, Stop
+from pakka.games.koodinmurtaja.game import KMState, Koodinmurtaja
+
+__all__ = ["Guess", "GuessRank", "KMAction", "KMState", "Koodinmurtaja", "Reveal", "Stop"]

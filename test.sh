@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Runs pakka's whole test suite on a fresh machine that has only Python >= 3.11.
+# It installs what the tests need where it can (uv from PyPI, the locked Python
+# environment, Chromium and PostgreSQL from apt when run as root), starts a private
+# PostgreSQL cluster for the server tests, then runs ruff, mypy --strict and pytest.
+# Extra arguments go to pytest, e.g. ./test.sh tests/games -x
+set -euo pipefail
+cd "$(dirname "$0")"
+export UV_PYTHON_DOWNLOADS=never
+export PATH="$HOME/.local/bin:$PATH"
+
+say() { printf '\n== %s\n' "$*"; }
+
+if ! command -v uv >/dev/null 2>&1; then
+  say "installing uv"
+  python3 -m pip install --quiet --user uv 2>/dev/null || python3 -m pip install --quiet uv
+fi
+
+say "installing the locked environment"
+uv sync --all-extras --frozen --quiet
+
+apt_install() {
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    if [ -z "${_APT_UPDATED:-}" ]; then apt-get update -qq >/dev/null; _APT_UPDATED=1; fi
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+  else
+    return 1
+  fi
+}
+
+if [ ! -x /usr/bin/chromium ]; then
+  say "installing Chromium for the browser tests"
+  apt_install chromium || echo "WARNING: could not install Chromium (not root or no apt); browser tests will fail"
+fi
+if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+  say "installing PostgreSQL for the server tests"
+  apt_install postgresql || echo "WARNING: could not install PostgreSQL; PostgreSQL tests will fail"
+fi
+
+if [ -z "${PAKKA_TEST_PG_URL:-}" ] && [ -x scripts/pg.sh ]; then
+  say "starting a private PostgreSQL cluster"
+  if pg_url=$(scripts/pg.sh start); then
+    export PAKKA_TEST_PG_URL="$pg_url"
+    trap 'scripts/pg.sh stop >/dev/null 2>&1 || true' EXIT
+    echo "PostgreSQL at $PAKKA_TEST_PG_URL"
+  else
+    echo "WARNING: could not start PostgreSQL; PostgreSQL tests will fail"
+  fi
+fi
+
+say "ruff"
+uv run ruff check src tests benchmarks
+uv run ruff format --check src tests benchmarks
+say "mypy --strict"
+uv run mypy
+say "pytest"
+uv run pytest "$@"

@@ -1,0 +1,100 @@
+"""``pakka games``, ``rules``, ``bench`` and ``serve`` through ``main()``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from helpers import run_cli
+
+from pakka.bench import run_bench
+
+
+def test_games_lists_summaries_and_options(
+    toy_bots: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rc, out, _ = run_cli(monkeypatch, capsys, ["games", "--lang", "en"])
+    assert rc == 0 and "clitoy" in out and "Toy: Play your highest cards." in out
+    rc, out, _ = run_cli(monkeypatch, capsys, ["games", toy_bots, "--lang", "fi"])
+    assert "Pelin clitoy valinnat" in out and "kortteja pelaajalle (R-TOY-1)" in out
+    assert "Botit: high, random, ismcts" in out
+
+
+def test_rules_of_a_game_without_rules_text(
+    toy: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rc, _, err = run_cli(monkeypatch, capsys, ["rules", toy, "--lang", "en"])
+    assert rc == 2 and "no rules text" in err
+
+
+def test_bench_runs_every_figure_and_the_extras(
+    toy_bots: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
+    out_json = tmp_path / "b.json"
+    rc, _out, _ = run_cli(
+        monkeypatch,
+        capsys,
+        [
+            "bench",
+            toy_bots,
+            "--seconds",
+            "0.02",
+            "--repeats",
+            "2",
+            "--players",
+            "3",
+            "--set",
+            "hand=1",
+            "--json",
+            str(out_json),
+            "--lang",
+            "en",
+        ],
+    )
+    assert rc == 0
+    figs = json.loads(out_json.read_text())
+    names = {(f["setup"], f["name"]) for f in figs}
+    assert ("3 players, hand=1", "actions/s") in names
+    assert ("3 players, hand=1", "random games/s") in names
+    assert ("3 players, hand=1", "ISMCTS iterations/s") in names
+    assert ("toy extra", "answer") in names
+    assert all(len(f["values"]) == 2 and f["min"] <= f["median"] <= f["max"] for f in figs)
+
+
+def test_bench_default_setups(toy: str) -> None:
+    figs = run_bench([toy], seconds=0.01, repeats=1)
+    assert {f.setup for f in figs} == {"2 players, hand=2", "3 players, hand=2"}
+
+
+def test_serve_without_server_module(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import importlib.util
+
+    if importlib.util.find_spec("pakka.server") is not None:
+        pytest.skip("pakka.server is installed")
+    rc, _, err = run_cli(monkeypatch, capsys, ["serve", "--lang", "en"])
+    assert rc == 2 and "pakka.server is missing" in err
+
+
+def test_command_line_help_and_errors_in_finnish(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import argparse
+
+    before = argparse._  # type: ignore[attr-defined]
+    with pytest.raises(SystemExit):
+        run_cli(monkeypatch, capsys, ["--lang", "fi", "play", "--players", "x"])
+    err = capsys.readouterr().err
+    assert "käyttö: pakka play" in err and "virheellinen arvo (int): 'x'" in err
+    assert argparse._ is before  # type: ignore[attr-defined]
+    with pytest.raises(SystemExit):
+        run_cli(monkeypatch, capsys, ["--lang", "fi", "play", "-h"])
+    assert "pelaajien määrä" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        run_cli(monkeypatch, capsys, ["--lang", "en", "play", "-h"])
+    assert "number of players" in capsys.readouterr().out
