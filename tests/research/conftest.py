@@ -38,7 +38,11 @@ def player_counts(name: str) -> list[int]:
 GameFactory = Callable[[], Game[Any]]
 
 
-def _cases(largest: bool = True) -> list[Any]:
+QUICK_OPTIONS: dict[str, dict[str, Any]] = {"viisisataa": {"max_hands": 2}}
+"""Shorter matches for the tests that replay whole games through slow paths (OpenSpiel)."""
+
+
+def _cases(largest: bool = True, quick: bool = False) -> list[Any]:
     cases: list[Any] = [pytest.param(lambda n=n: HighCard(n), id=f"toy-{n}p") for n in (1, 2, 3)]
     for name in pakka.games():
         if not _loadable(name):
@@ -54,13 +58,18 @@ def _cases(largest: bool = True) -> list[Any]:
             continue
         counts = player_counts(name)
         for n in counts if largest else counts[:2]:
+            opts = QUICK_OPTIONS.get(name, {}) if quick else {}
             cases.append(
-                pytest.param(lambda name=name, n=n: pakka.load(name, players=n), id=f"{name}-{n}p")
+                pytest.param(
+                    lambda name=name, n=n, opts=opts: pakka.load(name, players=n, **opts),
+                    id=f"{name}-{n}p",
+                )
             )
     return cases
 
 
 CASES = _cases()
 SMALL_CASES = _cases(largest=False)
+QUICK_CASES = _cases(largest=False, quick=True)
 """Without the largest player count (for tests that sample hidden information a lot)."""
 REAL_GAMES = [n for n in pakka.games() if _loadable(n)]

@@ -31,7 +31,6 @@ def test_batch_plays_whole_games(make: GameFactory) -> None:
         assert ((rewards >= 0) & (rewards <= 1)).all()
         if env.episodes >= 4:
             break
-    assert env.episodes >= 1
 
 
 def test_batch_is_deterministic_and_rejects_illegal_ids() -> None:

@@ -15,13 +15,13 @@ from .toygame import HighCard
 
 @pytest.mark.parametrize("make", CASES)
 def test_pettingzoo_api_test(make: GameFactory) -> None:
-    api_test(pettingzoo_env(make()), num_cycles=300)
+    api_test(pettingzoo_env(make()), num_cycles=120)
 
 
 @pytest.mark.parametrize("make", CASES)
 def test_pettingzoo_seed_test(make: GameFactory) -> None:
     game = make()
-    seed_test(lambda: pettingzoo_env(game), num_cycles=100)
+    seed_test(lambda: pettingzoo_env(game), num_cycles=60)
 
 
 @pytest.mark.parametrize("make", CASES)

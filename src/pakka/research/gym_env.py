@@ -52,6 +52,7 @@ class PakkaGymEnv(gymnasium.Env[dict[str, Any], Any]):
         reward: str = "returns",
         illegal_action: str = "raise",
         illegal_reward: float = -1.0,
+        max_steps: int | None = None,
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
@@ -83,6 +84,8 @@ class PakkaGymEnv(gymnasium.Env[dict[str, Any], Any]):
         self.reward_kind = reward
         self.illegal_action = illegal_action
         self.illegal_reward = float(illegal_reward)
+        self.max_steps = max_steps
+        self._steps = 0
         self.render_mode = render_mode
         self.observation_space = self.observer.spaces()
         self.action_space = gymnasium.spaces.Discrete(self.game.num_distinct_actions)
@@ -115,6 +118,7 @@ class PakkaGymEnv(gymnasium.Env[dict[str, Any], Any]):
         else:
             raise RulesError(f"{self.game.name}: the learner's seat never gets to act")
         self._over = False
+        self._steps = 0
         self._score = self.state.scores[self.seat]
         obs = self._obs()
         return obs, {"action_mask": obs["action_mask"], "redeals": redeals, "seed": game_seed}
@@ -141,9 +145,11 @@ class PakkaGymEnv(gymnasium.Env[dict[str, Any], Any]):
             new = self.state.scores[self.seat]
             reward = float(new - self._score)
             self._score = new
-        self._over = done
+        self._steps += 1
+        truncated = not done and self.max_steps is not None and self._steps >= self.max_steps
+        self._over = done or truncated
         obs = self._obs()
-        return obs, reward, done, False, {"action_mask": obs["action_mask"]}
+        return obs, reward, done, truncated, {"action_mask": obs["action_mask"]}
 
     def _play_bots(self) -> None:
         s = self.state
@@ -185,7 +191,8 @@ def gymnasium_env(
     seat in seat order, or one spec for all; default ``random``) play the rest.
 
     Keyword arguments: ``encoder``, ``reward`` ("returns"/"scores"),
-    ``illegal_action`` ("raise"/"lose"), ``illegal_reward``, ``render_mode``;
+    ``illegal_action`` ("raise"/"lose"), ``illegal_reward``, ``max_steps``
+    (truncate an episode after so many learner actions), ``render_mode``;
     every other keyword is a game option.
     """
     return PakkaGymEnv(game, players, seat, opponents, **kwargs)

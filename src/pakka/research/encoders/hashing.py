@@ -17,8 +17,10 @@ average): a text, boolean or small integer leaf ``x`` at path ``p`` adds 1 at
 ``p[i]=x`` as well. A list with exactly one item per seat is indexed relative
 to the observer (``p[@k]``, k = 0 for the observer's own entry). Every log
 entry the seat may see adds ``1`` at ``log:key`` and at ``log:key:arg=value``
-per argument (a bag of events, so order is lost), and the last 8 entries add
-at ``log-j:…`` (j = 1 for the newest). The hash is CRC-32 of the UTF-8 text:
+per argument for the last 48 entries (a bag of recent events: order is lost,
+and older events count only through what the view itself keeps, which keeps
+the cost per step bounded in long games), and the last 8 entries add at
+``log-j:…`` (j = 1 for the newest). The hash is CRC-32 of the UTF-8 text:
 stable across processes and machines.
 
 It is lossy (collisions, the log as a bag); games that land get an exact
@@ -37,6 +39,7 @@ from pakka.research.encoders.base import Encoder, FloatArray, rel_seat
 
 SKIP = frozenset({"game", "players", "options", "seat", "current_player", "is_terminal", "log"})
 RECENT = 8
+LOG_WINDOW = 48
 POSITIONAL = 16
 
 
@@ -118,7 +121,7 @@ class HashingEncoder(Encoder):
         for k, v in view.items():
             if k not in SKIP:
                 self._walk(out, k, v, seat)
-        log = view.get("log") or []
+        log = (view.get("log") or [])[-LOG_WINDOW:]
         for j, entry in enumerate(log):
             key = str(entry.get("key"))
             args = entry.get("args") or {}
