@@ -146,7 +146,7 @@ def write_png(
         if prev is not None:
             x0, y0 = prev
             for t in np.linspace(0.0, 1.0, max(2, abs(ypix - y0) + abs(xpix - x0) + 1)):
-                xx, yy = int(round(x0 + t * (xpix - x0))), int(round(y0 + t * (ypix - y0)))
+                xx, yy = round(x0 + t * (xpix - x0)), round(y0 + t * (ypix - y0))
                 img[max(top, yy - 1) : yy + 1, xx] = (30, 80, 200)
         prev = (xpix, ypix)
     raw = b"".join(b"\x00" + img[y].tobytes() for y in range(height))
