@@ -6,7 +6,9 @@
 # Environment: PAKKA_PG_DIR (default /tmp/pakka-pg), PAKKA_PG_PORT (default 54329).
 # Must run as root (initdb/pg_ctl run as the postgres user) or as the postgres user.
 set -euo pipefail
-BIN=${PAKKA_PG_BIN:-/usr/lib/postgresql/15/bin}
+# The newest installed PostgreSQL (Debian layout), 15 on this project's machines.
+BIN=${PAKKA_PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)}
+BIN=${BIN:-/usr/lib/postgresql/15/bin}
 DIR=${PAKKA_PG_DIR:-/tmp/pakka-pg}
 PORT=${PAKKA_PG_PORT:-54329}
 URL="postgresql://postgres@127.0.0.1:${PORT}/postgres"

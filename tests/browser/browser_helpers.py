@@ -305,6 +305,7 @@ def kubo_move(page: Page, rng: random.Random, used: set[str]) -> None:
         return
     for sel in ('[data-action^="piste"]', "#kubo-draw", "#kubo-end", ".actions-box button"):
         if page.locator(sel).count():
+            used.add(sel)
             act_and_wait(page, lambda s=sel: page.locator(s).first.click())
             return
     raise AssertionError("Kubo: nothing to do")

@@ -103,10 +103,14 @@ if "zoker-tiko" in REGISTERED:
 if "zoker-kubo" in REGISTERED:
 
     def test_zoker_kubo_placements(page: Any, server: str) -> None:
-        """R-KU-3: a card placed on its lit place of the cube."""
+        """R-KU-3: a card placed on its lit place of the cube; manual claims
+        (R-KU-8, "Piste!") so that claim buttons appear when a line completes."""
         rng = random.Random(14)
         used: set[str] = set()
-        _zoker_game(page, server, "zoker-kubo", 2, lambda p: kubo_move(p, rng, used))
+        _zoker_game(
+            page, server, "zoker-kubo", 2, lambda p: kubo_move(p, rng, used), claims="manual"
+        )
+        print("Kubo controls used:", sorted(used))
         assert "place" in used
 
 
@@ -138,6 +142,12 @@ if "ravaytys" in REGISTERED:
         wait_turn_or_end(page)
         screenshots(page, "ravaytys")
         page.click("#rv-sort")
+        # Drag the first card of the hand to the third place.
+        first = page.get_attribute(".hand .card >> nth=0", "data-card")
+        page.drag_and_drop(".hand .card >> nth=0", ".hand .card >> nth=2")
+        page.wait_for_function(
+            f"document.querySelector('.hand .card').dataset.card !== '{first}'", timeout=5000
+        )
         play_to_end([page], lambda p: rv_move(p, rng, used, budget))
         print("Räväytys controls used:", sorted(used))
         assert {"buy", "discard", "meld"} <= used, used

@@ -102,8 +102,44 @@ def test_two_players_through_an_invite_link(browser: Any, server: str) -> None:
         pc.wait_for_selector("text=already been used")
         pc.close()
         pa.wait_for_selector("#table")
+        # The spectator link shows the table to a watcher who cannot act.
+        spectator_link = pa.evaluate(
+            "Object.values(JSON.parse(localStorage.getItem('pakka.tables')))[0].spectator.url"
+        )
+        c = browser.new_context(locale="en-GB")
+        pw = c.new_page()
+        pw.goto(server + spectator_link)
+        pw.wait_for_selector("text=You are watching")
+        assert pw.locator("button.guessable").count() == 0
+        c.close()
         play_to_end([pa, pb], lambda p: km_move(p, rng, smart=True))
         assert pa.inner_text("#result-text") and pb.inner_text("#result-text")
+    finally:
+        a.close()
+        b.close()
+
+
+def test_open_table_joined_from_the_lobby(browser: Any, server: str) -> None:
+    """A listed table with a free seat appears under "Open tables"; Join takes the seat."""
+    a = browser.new_context(locale="en-GB")
+    b = browser.new_context(locale="en-GB")
+    try:
+        pa = a.new_page()
+        create_table(pa, server, GAME, 2, ["human", "human"], name="Host")
+        pa.wait_for_selector(".invites code")
+        table_id = pa.evaluate("Object.keys(JSON.parse(localStorage.getItem('pakka.tables')))[0]")
+        # My tables lists it for its creator.
+        pa.goto(server + "/#/")
+        pa.wait_for_selector(".table-list li")
+        pb = b.new_page()
+        pb.goto(server + "/#/")
+        pb.wait_for_selector("text=Open tables")
+        pb.locator(".table-list li", has_text="Host").first.wait_for()
+        pb.fill("#my-name", "Guest")
+        pb.locator(".table-list li button", has_text="Join").first.click()
+        pb.wait_for_selector("#table")
+        assert table_id in pb.url
+        pb.wait_for_selector("text=Host")
     finally:
         a.close()
         b.close()
@@ -139,6 +175,24 @@ def test_reload_resumes_and_language_switch_rerenders_log(page: Any, server: str
     page.wait_for_function("document.documentElement.lang === 'en'")
     assert "Game 1" in page.inner_text("#log")
     assert not page.js_errors, page.js_errors
+
+
+def test_refused_settings_are_explained_in_plain_words(page: Any, server: str) -> None:
+    """D-KM-0: the half deck cannot deal to 8 players; the lobby says why."""
+    create_table(page, server, GAME, 8, ["human"] + ["bot:easy"] * 7, options={"deck": "half"})
+    page.wait_for_selector("#toast:not([hidden])")
+    text = page.inner_text("#toast")
+    assert "did not accept" in text and "half" in text
+    assert page.locator("#table").count() == 0
+
+
+def test_rules_page(page: Any, server: str) -> None:
+    """The lobby links each game's rules; they render from Markdown."""
+    page.goto(server + "/#/")
+    page.click(f'[data-game="{GAME}"]')
+    page.click(f'a[href="#rules={GAME}"]')
+    page.wait_for_selector(".rules h2, .rules h3")
+    assert page.locator(".rules li").count() > 3
 
 
 def test_hot_seat_covers_the_table_between_players(page: Any, server: str) -> None:

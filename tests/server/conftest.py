@@ -24,9 +24,7 @@ import pakka
 from pakka.core.registry import game_class
 from pakka.server import WS_MAX_SIZE, create_app
 from pakka.server.config import Settings
-from server.toygame import register
-
-register()
+from server.toygame import register, unregister
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -35,12 +33,22 @@ def served_games() -> list[str]:
     """Every registered game whose module exists on this branch, plus the toy game."""
     out = []
     for name in pakka.games():
+        if name == "toy":
+            continue
         try:
             game_class(name)
         except ModuleNotFoundError:
             continue
         out.append(name)
-    return out
+    return [*out, "toy"]
+
+
+@pytest.fixture(autouse=True, scope="module")
+def toy_game() -> Iterator[None]:
+    """The toy game is registered only while a server test module runs."""
+    register()
+    yield
+    unregister()
 
 
 # -- PostgreSQL --------------------------------------------------------------------------------
@@ -54,8 +62,14 @@ def pg_base_url() -> str | None:
     url = os.environ.get("PAKKA_TEST_PG_URL")
     if url:
         return url
-    if os.geteuid() != 0 or not Path("/usr/lib/postgresql/15/bin/initdb").exists():
+    if os.geteuid() != 0 or not list(Path("/usr/lib/postgresql").glob("*/bin/initdb")):
         return None
+    running = subprocess.run(
+        [str(ROOT / "scripts" / "pg.sh"), "url"], capture_output=True, text=True, timeout=30
+    ).stdout.strip()
+    if running and _reachable(running):
+        os.environ["PAKKA_TEST_PG_URL"] = running
+        return running  # someone else's cluster run: leave it running afterwards
     out = subprocess.run(
         [str(ROOT / "scripts" / "pg.sh"), "start"], capture_output=True, text=True, timeout=120
     )
@@ -65,6 +79,16 @@ def pg_base_url() -> str | None:
     url = out.stdout.strip().splitlines()[-1]
     os.environ["PAKKA_TEST_PG_URL"] = url
     return url
+
+
+def _reachable(url: str) -> bool:
+    import psycopg
+
+    try:
+        psycopg.connect(url, connect_timeout=3).close()
+    except psycopg.Error:
+        return False
+    return True
 
 
 def fresh_pg_db(base: str) -> str:
@@ -95,13 +119,24 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         subprocess.run([str(ROOT / "scripts" / "pg.sh"), "stop"], capture_output=True, timeout=60)
 
 
+def drop_pg_db(url: str) -> None:
+    """Drop a database made by :func:`fresh_pg_db` (closing its connections)."""
+    import psycopg
+
+    head, _, name = url.rpartition("/")
+    with psycopg.connect(f"{head}/postgres", autocommit=True) as c:
+        c.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
-def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """A fresh database of each kind."""
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh database of each kind (PostgreSQL ones are dropped afterwards)."""
     if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'pakka.sqlite3'}"
-    base = request.getfixturevalue("pg_url")
-    return fresh_pg_db(base)
+        yield f"sqlite:///{tmp_path / 'pakka.sqlite3'}"
+        return
+    url = fresh_pg_db(request.getfixturevalue("pg_url"))
+    yield url
+    drop_pg_db(url)
 
 
 @pytest.fixture
@@ -115,7 +150,7 @@ class Server:
     """A uvicorn server on a free loopback port, run in a thread."""
 
     def __init__(self, db: str, log_level: str = "warning", **settings: Any) -> None:
-        settings.setdefault("bot_pause", 0.01)
+        settings.setdefault("bot_pause", 0.001)
         settings.setdefault("create_per_minute", 10_000)
         settings.setdefault("msg_rate", 1000.0)
         settings.setdefault("msg_burst", 1000.0)
@@ -240,3 +275,13 @@ def any_server(db_url: str) -> Iterator[Server]:
     s = Server(db_url)
     yield s
     s.stop()
+
+
+@pytest.fixture
+def pg_server(pg_url: str) -> Iterator[Server]:
+    """A live server on a fresh PostgreSQL database."""
+    url = fresh_pg_db(pg_url)
+    s = Server(url)
+    yield s
+    s.stop()
+    drop_pg_db(url)

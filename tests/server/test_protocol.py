@@ -6,10 +6,12 @@ from __future__ import annotations
 import json
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
-from server.conftest import Client, Server
+import pakka
+from server.conftest import Client, Server, served_games
 
 
 def two_player(server: Server, **extra: object) -> tuple[dict, list[str]]:  # type: ignore[type-arg]
@@ -317,3 +319,96 @@ def test_tokens_never_reach_the_logs(sqlite_url: str, caplog: pytest.LogCaptureF
     assert "/api/tables" in text  # the access log was captured
     for secret in [tok, t["admin_token"], t["spectator"]["code"], t["invites"][0]["code"]]:
         assert secret not in text
+
+
+def test_next_game_options_hook_and_dealer_rotation(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Play again: a game's own hook decides the next options; else ``dealer`` passes left."""
+    import pakka
+    from pakka.server.hub import next_game_options
+
+    game = pakka.load("toy", players=3, dealer=2)
+    state = game.new_state(seed=1)
+    assert next_game_options(state, {"hand": 2, "dealer": 2})["dealer"] == 0
+    monkeypatch.setattr(
+        type(game), "next_game_options", lambda self, st: {"hand": 1}, raising=False
+    )
+    assert next_game_options(state, {"hand": 2, "dealer": 2}) == {"hand": 1, "dealer": 2}
+
+
+def test_reconnect_with_token_resyncs(server: Server) -> None:
+    """A client that reconnects with its seat token gets the current view and whole log."""
+    t, toks = two_player(server)
+    c1 = server.client(t["table_id"], tokens=[toks[1]])
+    f = c1.wait_state(0, 1)
+    c1.send({"type": "action", "state_id": 0, "action": f["legal"][0]})
+    before = c1.wait_state(1, 1)
+    c1.close()
+    again = server.client(t["table_id"], tokens=[toks[1]])
+    assert again.welcome["seats"] == [1]
+    now = again.recv_type("state")
+    assert now["state_id"] == 1 and now["view"] == before["view"] and now["log_index"] == 0
+    assert len(now["log"]) == before["log_index"] + len(before["log"])
+    again.send({"type": "sync"})
+    assert again.recv_type("state")["view"] == before["view"]
+
+
+def test_static_client_is_served_at_root(sqlite_url: str, tmp_path: Path) -> None:
+    """The browser client's directory is served at / (index.html), next to the API."""
+    static = tmp_path / "static"
+    static.mkdir()
+    (static / "index.html").write_text("<html>pakka</html>")
+    s = Server(sqlite_url, static_dir=str(static))
+    try:
+        assert "pakka" in s.http.get("/").text
+        assert s.http.get("/api/games").status_code == 200
+    finally:
+        s.stop()
+
+
+@pytest.mark.parametrize("game", served_games())
+def test_bots_in_worker_processes(sqlite_url: str, game: str) -> None:
+    """With PAKKA_BOT_WORKERS=process the bots think in other processes and play on."""
+    s = Server(sqlite_url, bot_workers="process")
+    try:
+        cls = pakka.core.registry.game_class(game)
+        n = cls.min_players
+        seats = [{"kind": "bot", "level": "easy"} for _ in range(n)]
+        t = s.create(game=game, players=n, seats=seats)
+        w = s.client(t["table_id"], watch=t["spectator"]["code"])
+        f = w.wait_state(0, None)
+        target = 3
+        while f["state_id"] < target and not f["view"]["is_terminal"]:
+            f = w.recv_type("state", timeout=20)
+        assert f["last_action"] is None or f["last_action"]["by"] == "bot"
+        assert f["state_id"] >= min(target, f["view"]["moves"])
+    finally:
+        s.stop()
+
+
+def test_creator_cannot_act_for_handed_out_seats(server: Server) -> None:
+    """The admin token and spent invite codes hold no seat on the WebSocket."""
+    t = server.create(game="toy", players=2)
+    code = t["invites"][1]["code"]
+    server.claim(code)
+    for cred in (t["admin_token"], code, t["spectator"]["code"]):
+        c = server.raw_client(t["table_id"])
+        c.send({"type": "hello", "tokens": [cred]})
+        assert c.recv()["code"] == "unauthorized"
+
+
+def test_failed_commit_changes_nothing(server: Server, monkeypatch: pytest.MonkeyPatch) -> None:
+    """If the database refuses an action, the client hears so and nothing was applied."""
+    t, toks = two_player(server)
+    c1 = server.client(t["table_id"], tokens=[toks[1]])
+    legal = c1.wait_state(0, 1)["legal"]
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(server.hub.store, "add_action", refuse)
+    c1.send({"type": "action", "state_id": 0, "action": legal[0]})
+    assert c1.recv_type("error")["code"] == "server_error"
+    assert c1.recv_type("state")["state_id"] == 0
+    monkeypatch.undo()
+    c1.send({"type": "action", "state_id": 0, "action": legal[0]})
+    assert c1.wait_state(1, 1)["view"]["moves"] == 1

@@ -181,3 +181,14 @@ def register() -> None:
 
     REGISTRY.setdefault("toy", "server.toygame:Toy")
     GAME_BOT_MODULES.setdefault("toy", "server.toybots")
+
+
+def unregister() -> None:
+    """Remove the toy game again, so that no other test suite ever sees it."""
+    from pakka.bots import GAME_BOT_MODULES
+    from pakka.core import registry
+    from pakka.games import REGISTRY
+
+    REGISTRY.pop("toy", None)
+    GAME_BOT_MODULES.pop("toy", None)
+    registry._classes.pop("toy", None)

@@ -27,6 +27,7 @@ GAME_BOT_MODULES: dict[str, str] = {
     "zoker-tiko": "pakka.bots.zoker_tiko",
     "zoker-kubo": "pakka.bots.zoker_kubo",
     "zoker-pairs": "pakka.bots.zoker_pairs",
+    "ravaytys": "pakka.bots.ravaytys",
 }
 """Game name -> module with that game's ``BOTS`` and ``LEVELS``."""
 

@@ -71,3 +71,35 @@ def policy_rollout(state: State[Any], rng: random.Random) -> Action:
 BOTS: dict[str, Any] = {"policy": PolicyBot, "mc": MonteCarloBot}
 LEVELS: dict[str, str] = {"easy": "random", "medium": "policy", "hard": "mc"}
 ROLLOUT_POLICIES: dict[str, Any] = {"policy": policy_rollout}
+
+
+def bench_solver(seconds: float = 1.0) -> dict[str, Any]:
+    """``pakka bench`` extra: the omniscient solver on seeded deals for about
+    ``seconds`` of CPU time (mean best score and median CPU seconds per deal).
+    The full comparison with the bots is ``benchmarks/zoker_solo.py``."""
+    import statistics
+    import time
+
+    from pakka.core.registry import load
+    from pakka.games.zoker.solo_solver import solve
+
+    game = load("zoker-solo")
+    times: list[float] = []
+    scores: list[int] = []
+    start = time.process_time()
+    seed = 0
+    while not times or time.process_time() - start < seconds:
+        state = game.new_state(seed=seed)
+        assert isinstance(state, SoloState)
+        t = time.process_time()
+        scores.append(solve(state).score)
+        times.append(time.process_time() - t)
+        seed += 1
+    return {
+        "deals": len(times),
+        "solver mean score": statistics.mean(scores),
+        "solver median CPU s": statistics.median(times),
+    }
+
+
+BENCHMARKS: dict[str, Any] = {"solver": bench_solver}

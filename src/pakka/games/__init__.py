@@ -14,5 +14,6 @@ REGISTRY: dict[str, str] = {
     "zoker-tiko": "pakka.games.zoker:Tiko",
     "zoker-kubo": "pakka.games.zoker:Kubo",
     "zoker-pairs": "pakka.games.zoker:Pairs",
+    "ravaytys": "pakka.games.ravaytys:Ravaytys",
 }
 """Game name -> ``module:class`` of its :class:`~pakka.core.game.Game` subclass."""

@@ -29,7 +29,7 @@ def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) -> Non
     """Serve pakka on ``host:port`` until interrupted.
 
     ``db`` is a database URL (``postgresql://user@host/db``) or a SQLite file
-    path; by default ``$PAKKA_DB`` or ``~/.local/share/pakka/pakka.sqlite3``.
+    path; by default ``$PAKKA_DB`` or ``pakka.sqlite3`` in the working directory.
     """
     import uvicorn
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
 import json
 import logging
 from collections.abc import AsyncIterator
@@ -32,15 +33,21 @@ from pakka.server.models import (
     WS_MESSAGES,
     ActionMsg,
     AgainBody,
+    AutoplayMsg,
     ClaimBody,
+    CreatedTable,
     CreateTable,
     EmptyBody,
     Hello,
+    InviteOut,
     JoinBody,
     LevelBody,
+    Ok,
+    OpenTables,
     PingMsg,
     PlayAgainMsg,
     ResumeMsg,
+    SeatGrant,
 )
 from pakka.server.store import Store
 
@@ -162,13 +169,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """Every game this server offers, with its options and bot levels."""
         return {"games": games_catalogue()}
 
-    @app.post("/api/tables", status_code=201)
+    @app.post("/api/tables", status_code=201, response_model=CreatedTable)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         """Create a table; the response holds the credentials (shown only once)."""
         addr = request.client.host if request.client else "?"
         return await hub.create_table(body, addr)
 
-    @app.get("/api/tables")
+    @app.get("/api/tables", response_model=OpenTables)
     async def open_tables(game: str | None = None) -> dict[str, Any]:
         """Listed tables that are looking for players."""
         out = []
@@ -196,17 +203,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """The public summary of a table."""
         return hub.table(table_id).summary()
 
-    @app.post("/api/invites/claim")
+    @app.post("/api/invites/claim", response_model=SeatGrant)
     async def claim(body: ClaimBody) -> dict[str, Any]:
         """Open an invite link: the first claim gets the seat."""
         return await hub.claim(body.code, body.name)
 
-    @app.post("/api/tables/{table_id}/join")
+    @app.post("/api/tables/{table_id}/join", response_model=SeatGrant)
     async def join(table_id: str, body: JoinBody) -> dict[str, Any]:
         """Take a free seat of a listed table."""
         return await hub.join(table_id, body.seat, body.name)
 
-    @app.post("/api/tables/{table_id}/leave")
+    @app.post("/api/tables/{table_id}/leave", response_model=Ok)
     async def leave(
         table_id: str, request: Request, body: EmptyBody | None = None
     ) -> dict[str, Any]:
@@ -214,18 +221,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await hub.leave(table_id, bearer(request))
         return {"ok": True}
 
-    @app.post("/api/tables/{table_id}/seats/{seat}/invite")
+    @app.post("/api/tables/{table_id}/seats/{seat}/invite", response_model=InviteOut)
     async def reissue(table_id: str, seat: int, request: Request) -> dict[str, Any]:
         """(Creator) revoke and re-issue the invite link of a free or abandoned seat."""
         return await hub.reissue(table_id, seat, bearer(request))
 
-    @app.post("/api/tables/{table_id}/seats/{seat}/revoke")
+    @app.post("/api/tables/{table_id}/seats/{seat}/revoke", response_model=Ok)
     async def revoke(table_id: str, seat: int, request: Request) -> dict[str, Any]:
         """(Creator) revoke a seat's invite link."""
         await hub.revoke(table_id, seat, bearer(request))
         return {"ok": True}
 
-    @app.post("/api/tables/{table_id}/seats/{seat}/bot")
+    @app.post("/api/tables/{table_id}/seats/{seat}/bot", response_model=Ok)
     async def to_bot(
         table_id: str, seat: int, request: Request, body: LevelBody | None = None
     ) -> dict[str, Any]:
@@ -233,13 +240,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await hub.to_bot(table_id, seat, (body or LevelBody()).level, bearer(request))
         return {"ok": True}
 
-    @app.post("/api/tables/{table_id}/seats/{seat}/human")
+    @app.post("/api/tables/{table_id}/seats/{seat}/human", response_model=Ok)
     async def to_human(table_id: str, seat: int, request: Request) -> dict[str, Any]:
         """(Creator) hand a zombie seat back to its player."""
         await hub.to_human(table_id, seat, bearer(request))
         return {"ok": True}
 
-    @app.post("/api/tables/{table_id}/close")
+    @app.post("/api/tables/{table_id}/close", response_model=Ok)
     async def close(table_id: str, request: Request) -> dict[str, Any]:
         """(Creator) close the table."""
         await hub.close(table_id, bearer(request))
@@ -461,6 +468,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await _play_again(table, conn, msg)
             elif isinstance(msg, ResumeMsg):
                 await _resume(table, conn, msg)
+            elif isinstance(msg, AutoplayMsg):
+                await _autoplay(table, conn, msg)
 
     def _seat(conn: Connection, seat: int | None, ref: str) -> int | None:
         if conn.spectator or not conn.seats:
@@ -504,6 +513,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     err = ("illegal_action", str(e))
                 except PakkaError as e:
                     err = ("illegal_action", str(e))
+                except Exception:
+                    # e.g. the database refused the commit: nothing was applied
+                    logging.getLogger("pakka.server").exception("action failed")
+                    err = ("server_error", "the action could not be stored; try again")
             _error(conn, err[0], err[1], "action")
             table.send_state(conn)
 
@@ -516,6 +529,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             except ApiError as e:
                 _error(conn, e.code, e.message, "play_again")
                 table.send_state(conn)
+            except Exception:
+                logging.getLogger("pakka.server").exception("play again failed")
+                _error(conn, "server_error", "the next game could not be started", "play_again")
+                table.send_state(conn)
+
+    async def _autoplay(table: LiveTable, conn: Connection, msg: AutoplayMsg) -> None:
+        seat = _seat(conn, msg.seat, "autoplay")
+        if seat is None:
+            return
+        async with table.lock:
+            await table.set_seat(seat, zombie=True, level=msg.level)
+            table.broadcast(table=True)
+            table.schedule()
 
     async def _resume(table: LiveTable, conn: Connection, msg: ResumeMsg) -> None:
         seat = _seat(conn, msg.seat, "resume")
@@ -530,6 +556,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 table.schedule()
             else:
                 table.send_state(conn)
+
+    # The browser client's extra endpoints (message catalogues, rules, hints) live
+    # in its own module, when installed; mounted before the static files.
+    try:
+        catalogue = importlib.import_module("pakka.server.catalogue")
+    except ModuleNotFoundError as e:
+        if e.name != "pakka.server.catalogue":
+            raise
+    else:
+        app.include_router(catalogue.router)
 
     if settings.static_dir or STATIC.is_dir():
         app.mount(

@@ -12,10 +12,9 @@ from pathlib import Path
 
 
 def default_db_path() -> Path:
-    """Where the SQLite database lives by default: ``$XDG_DATA_HOME/pakka/pakka.sqlite3``
-    (``~/.local/share/pakka/pakka.sqlite3`` when ``XDG_DATA_HOME`` is unset)."""
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "pakka" / "pakka.sqlite3"
+    """Where the SQLite database lives by default: ``pakka.sqlite3`` in the working
+    directory (the same default as ``pakka serve --db``)."""
+    return Path("pakka.sqlite3").resolve()
 
 
 def db_url(db: str | None) -> str:
@@ -24,9 +23,7 @@ def db_url(db: str | None) -> str:
     if db is None:
         db = os.environ.get("PAKKA_DB") or None
     if db is None:
-        path = default_db_path()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        return f"sqlite:///{path}"
+        return f"sqlite:///{default_db_path()}"
     if db.startswith(("postgresql://", "postgres://")):
         return "postgresql+psycopg://" + db.split("://", 1)[1]
     if "://" in db:
@@ -43,7 +40,10 @@ class Settings:
     bot_pause: float = 0.7
     """Seconds a bot waits before moving, to feel human [PAKKA_BOT_PAUSE]."""
     bot_threads: int = 2
-    """Worker threads that run bot searches [PAKKA_BOT_THREADS]."""
+    """Workers (threads or processes) that run bot searches [PAKKA_BOT_THREADS]."""
+    bot_workers: str = "thread"
+    """``thread`` or ``process``: where bots think; processes keep CPU-heavy searches
+    off the server's interpreter lock [PAKKA_BOT_WORKERS]."""
     max_frame: int = 4096
     """Largest accepted WebSocket message in bytes [PAKKA_MAX_FRAME]."""
     msg_rate: float = 20.0

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import json
 import logging
@@ -18,7 +19,7 @@ import random
 import secrets
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -40,6 +41,43 @@ T = TypeVar("T")
 
 HUMAN, BOT = "human", "bot"
 OPEN, CLAIMED, LEFT, BOTSEAT = "open", "claimed", "left", "bot"
+
+
+@functools.lru_cache(maxsize=256)
+def _load_cached(name: str, players: int, options_json: str) -> Game[Any]:
+    return pakka.load(name, players=players, **json.loads(options_json))
+
+
+def load_game(name: str, players: int, options: dict[str, Any]) -> Game[Any]:
+    """The game's rules object, shared by all tables with the same settings (a
+    :class:`Game` holds only rules and precomputed tables, never a position)."""
+    return _load_cached(name, players, json.dumps(options, sort_keys=True))
+
+
+def next_game_options(state: State[Any], options: dict[str, Any]) -> dict[str, Any]:
+    """The options of the game that follows ``state`` at the same table.
+
+    In a match the deal passes left (e.g. D-KM-8). A game says how through an
+    optional ``Game.next_game_options(state) -> dict`` hook; without one, an
+    integer option named ``dealer`` moves to the next seat; otherwise the next
+    game starts like the first.
+    """
+    game = state.game
+    hook = getattr(game, "next_game_options", None)
+    if callable(hook):
+        changed = hook(state)
+        return options_to_json(dict(options) | dict(changed))
+    out = dict(options)
+    spec = {o.name: o for o in game.option_specs}.get("dealer")
+    if spec is not None and spec.kind == "int":
+        out["dealer"] = (int(out.get("dealer", 0)) + 1) % game.num_players
+    return out
+
+
+def choose_in_worker(state: State[Any], seat: int, level: str, seed: int) -> str:
+    """Worker-process entry: the chosen action's notation for ``seat`` at ``level``."""
+    bot = make_bot(state.game, level, seed=seed & 0xFFFFFFFF)
+    return str(bot.choose(SeatHandle(state, seat, random.Random(seed))))
 
 
 def new_secret() -> str:
@@ -194,7 +232,7 @@ class LiveTable:
     def begin_game(self, game_no: int, seed: int, options: dict[str, Any]) -> None:
         """Make the state of game ``game_no`` (before replaying its actions)."""
         self.game_no = game_no
-        self.game = pakka.load(self.game_name, players=self.players, **options)
+        self.game = load_game(self.game_name, self.players, options)
         self.state = self.game.new_state(seed=seed)
         self.options = options
         self.bots.clear()
@@ -337,13 +375,7 @@ class LiveTable:
 
     async def next_game(self) -> None:
         """Start the next game at this table (call under the lock, game over)."""
-        options = dict(self.options)
-        # In a match the deal passes left (e.g. D-KM-8): games with an integer
-        # option "dealer" get the next seat.
-        assert self.game is not None
-        spec = {o.name: o for o in self.game.option_specs}.get("dealer")
-        if spec is not None and spec.kind == "int":
-            options["dealer"] = (int(options.get("dealer", 0)) + 1) % self.players
+        options = next_game_options(self.st, self.options)
         seed = secrets.randbits(63)
         self.past.append(self.summary_of_current())
         await self.hub.db(self.hub.store.start_game, self.id, self.game_no + 1, seed, options)
@@ -375,10 +407,14 @@ class LiveTable:
                 self.clock_task.cancel()
             self.clock_task = asyncio.create_task(self.clock_expiry(self.state_id, cp))
 
+    def bot_level(self, seat: int) -> str:
+        """The level of the bot that plays ``seat`` now."""
+        s = self.seats[seat]
+        return s.level or ("medium" if s.kind == BOT else "easy")
+
     def bot_for(self, seat: int) -> Bot:
         """The bot that plays ``seat`` (made once per game and level)."""
-        s = self.seats[seat]
-        level = s.level or ("medium" if s.kind == BOT else "easy")
+        level = self.bot_level(seat)
         key = (seat, level)
         if key not in self.bots:
             assert self.game is not None
@@ -393,19 +429,27 @@ class LiveTable:
             async with self.lock:
                 if self.state_id != sid or not self.seats[seat].bot_controlled:
                     return
-                bot = self.bot_for(seat)
                 sample = self.st.clone()
-            rng = random.Random(secrets.randbits(64))
-            action = await self.hub.in_bot_thread(lambda: bot.choose(SeatHandle(sample, seat, rng)))
+                level = self.bot_level(seat)
+                bot = None if self.hub.bot_processes else self.bot_for(seat)
+            if bot is None:
+                text = await self.hub.in_bot_process(sample, seat, level)
+            else:
+                rng = random.Random(secrets.randbits(64))
+                chosen = bot
+                text = await self.hub.in_bot_thread(
+                    lambda: str(chosen.choose(SeatHandle(sample, seat, rng)))
+                )
             async with self.lock:
                 self.timed_out.discard(seat)
                 if self.state_id != sid or not self.seats[seat].bot_controlled:
                     return
-                await self.commit_action(str(action), seat, by)
+                await self.commit_action(text, seat, by)
         except asyncio.CancelledError:
             raise
         except Exception:
             log.exception("bot move failed at table %s", self.id)
+            await asyncio.sleep(1.0)  # do not spin on a failing bot
         finally:
             if asyncio.current_task() is self.bot_task:
                 self.bot_task = None
@@ -449,9 +493,14 @@ class Hub:
         self.tokens: dict[str, tuple[str, int]] = {}
         self.invites: dict[str, tuple[str, int]] = {}
         self.db_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pakka-db")
-        self.bot_pool = ThreadPoolExecutor(
-            max_workers=max(1, settings.bot_threads), thread_name_prefix="pakka-bot"
-        )
+        self.bot_processes = settings.bot_workers == "process"
+        self.bot_pool: Executor
+        if self.bot_processes:
+            self.bot_pool = ProcessPoolExecutor(max_workers=max(1, settings.bot_threads))
+        else:
+            self.bot_pool = ThreadPoolExecutor(
+                max_workers=max(1, settings.bot_threads), thread_name_prefix="pakka-bot"
+            )
         self.create_log: dict[str, list[float]] = {}
         self.inline_db = store.engine.dialect.name == "sqlite"
 
@@ -462,6 +511,13 @@ class Hub:
             return fn(*args, **kwargs)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.db_pool, lambda: fn(*args, **kwargs))
+
+    async def in_bot_process(self, state: State[Any], seat: int, level: str) -> str:
+        """Run a bot's search in a worker process (the state travels pickled; the
+        bot there sees only a :class:`SeatHandle`)."""
+        return await asyncio.get_running_loop().run_in_executor(
+            self.bot_pool, choose_in_worker, state, seat, level, secrets.randbits(64)
+        )
 
     async def in_bot_thread(self, fn: Callable[[], T]) -> T:
         """Run a bot's search on a worker thread."""
@@ -474,7 +530,7 @@ class Hub:
         for st in stored:
             try:
                 table = self._rebuild(st)
-            except PakkaError:
+            except Exception:  # a game no longer installed or changed: keep the rest
                 log.exception("table %s does not replay; skipped", st.row["id"])
                 continue
             self._index(table)

@@ -112,6 +112,14 @@ class ResumeMsg(Strict):
     seat: Annotated[int, Field(ge=0, le=15)] | None = None
 
 
+class AutoplayMsg(Strict):
+    """The seat's holder lets a bot play for it (a zombie) until ``resume``."""
+
+    type: Literal["autoplay"]
+    seat: Annotated[int, Field(ge=0, le=15)] | None = None
+    level: Level = "easy"
+
+
 class SyncMsg(Strict):
     """Ask for a fresh full state frame."""
 
@@ -130,6 +138,69 @@ WS_MESSAGES: dict[str, type[Strict]] = {
     "action": ActionMsg,
     "play_again": PlayAgainMsg,
     "resume": ResumeMsg,
+    "autoplay": AutoplayMsg,
     "sync": SyncMsg,
     "ping": PingMsg,
 }
+
+
+# -- HTTP responses (for the OpenAPI schema) ---------------------------------------------
+
+
+class InviteOut(BaseModel):
+    """A one-time invite link for a seat."""
+
+    seat: int
+    code: str
+    url: str
+
+
+class SpectatorOut(BaseModel):
+    """The reusable spectator link of a table."""
+
+    code: str
+    url: str
+
+
+class CreatedTable(BaseModel):
+    """The answer to ``POST /api/tables``: credentials shown only this once."""
+
+    table_id: str
+    admin_token: str
+    seat_tokens: dict[str, str]
+    invites: list[InviteOut]
+    spectator: SpectatorOut
+    table: dict[str, object]
+
+
+class SeatGrant(BaseModel):
+    """A seat and its credential (after claiming an invite or joining)."""
+
+    table_id: str
+    seat: int
+    token: str
+
+
+class Ok(BaseModel):
+    """A request that needs no other answer."""
+
+    ok: bool = True
+
+
+class OpenTable(BaseModel):
+    """A listed table that is looking for players."""
+
+    table_id: str
+    name: str
+    game: str
+    players: int
+    free_seats: list[int]
+    game_no: int
+    state_id: int
+    created: float
+
+
+class OpenTables(BaseModel):
+    """``GET /api/tables``."""
+
+    tables: list[OpenTable]

@@ -15,6 +15,9 @@ from sqlalchemy import Engine, insert, select, update
 
 from pakka.server import db
 
+_INSERT_ACTION = insert(db.actions)
+"""Built once: the hot path only binds parameters (no statement construction)."""
+
 
 @dataclass
 class StoredTable:
@@ -46,18 +49,17 @@ class Store:
     ) -> None:
         """Record an accepted action (the primary key makes a second action with the
         same index fail, so an index is never used twice)."""
+        row = {
+            "table_id": table_id,
+            "game_no": game_no,
+            "idx": idx,
+            "action": action,
+            "seat": seat,
+            "by": by,
+            "at": time.time(),
+        }
         with self.engine.begin() as c:
-            c.execute(
-                insert(db.actions).values(
-                    table_id=table_id,
-                    game_no=game_no,
-                    idx=idx,
-                    action=action,
-                    seat=seat,
-                    by=by,
-                    at=time.time(),
-                )
-            )
+            c.execute(_INSERT_ACTION, row)
 
     def finish_game(self, table_id: str, game_no: int) -> None:
         """Mark a game over (its record becomes downloadable)."""

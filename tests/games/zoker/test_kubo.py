@@ -258,3 +258,27 @@ def test_r_ku_11_other_layers() -> None:
     assert set(t.view(0)["board"]) == {"BS1", "BXL1", "RS1", "RXL1"}
     assert places(t) == {"BS2", "GS1", "BM1", "BL1"}  # BL1 next to the corner BXL1
     assert s.board & ~FULL_MASK == 0
+
+
+@pytest.mark.parametrize("layers", ["colour", "size", "shape"])
+def test_r_ku_1_r_ku_11_geometry_tables(layers: str) -> None:
+    """R-KU-1 / R-KU-11: each card has one place; "next to" is symmetric within a
+    layer (2-4 neighbours); "below" and "above" agree with the layer order."""
+    from pakka.games.zoker.kubo import geometry
+
+    g = geometry(layers)
+    la = g.layer_attr
+    from pakka.games.zoker.deck import ATTRS
+
+    for c in range(64):
+        assert 2 <= g.neighbours[c].bit_count() <= 4
+        for d in range(64):
+            if g.neighbours[c] >> d & 1:
+                assert g.neighbours[d] >> c & 1 and ATTRS[d][la] == ATTRS[c][la]
+        assert g.above[c].bit_count() == 3 - ATTRS[c][la]
+        if ATTRS[c][la]:
+            below = g.below[c].bit_length() - 1
+            assert g.above[below] >> c & 1
+        else:
+            assert g.below[c] == 0
+    assert g.top_layer.bit_count() == 16

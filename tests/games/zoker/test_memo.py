@@ -143,3 +143,30 @@ def test_r_me_5_d_me_3_easy_variant() -> None:
     hard.apply("1")
     hard.apply("2")
     assert hard.taken == [0, 0]
+
+
+def test_d_me_2_samples_respect_no_pair_events() -> None:
+    """D-ME-2: "no pair remains" is public, so sampled states keep it true for the
+    cards that were on the table then (and keep a pair on the table now)."""
+    import random
+
+    from pakka.games.zoker.deck import COMPATIBLE, has_pair, parse_card
+
+    bs1, bs2 = int(parse_card("BS1")), int(parse_card("BS2"))
+    bad = COMPATIBLE[bs1] | COMPATIBLE[bs2] | 1 << bs1
+    safe = [x for x in NO_PAIRS if not bad >> int(parse_card(x)) & 1][:6]
+    s = new(2, " ".join(["BS1", "BS2", *safe]), layout=8)
+    s.apply("1")
+    s.apply("2")
+    assert len(s.no_pair_events) == 1
+    event_places = [p for p, _ in s.no_pair_events[0]]
+    varied = 0
+    for k in range(30):
+        sample = s.sample_consistent(0, random.Random(k))
+        assert isinstance(sample, MemoState)
+        assert sample.view(0) == s.view(0)
+        cards = [sample.places[p] for p in event_places]
+        assert not has_pair(sum(1 << c for c in cards))
+        assert has_pair(sample.table)
+        varied += sample.places != s.places
+    assert varied > 0

@@ -33,6 +33,7 @@ RENDERERS: dict[str, str] = {
     "zoker-tiko": "pakka.cli.render.zoker",
     "zoker-kubo": "pakka.cli.render.zoker",
     "zoker-pairs": "pakka.cli.render.zoker",
+    "ravaytys": "pakka.cli.render.ravaytys",
 }
 """Game name -> renderer module."""
 Render = Callable[[dict[str, Any], str], RenderableType]

@@ -118,19 +118,6 @@ class ActionTable:
         )
         self.reveals = tuple(reveals)
 
-        self._filtered: dict[int, tuple[Guess, ...]] = {}
-
-    def without(self, target: int, position: int, ranks: int) -> tuple[Guess, ...]:
-        """The guesses at one card except the ranks in bitmask ``ranks`` (memoised)."""
-        key = ((target * MAX_POSITIONS + position) << NUM_RANKS) | ranks
-        got = self._filtered.get(key)
-        if got is None:
-            got = tuple(
-                a for a in self.guess_rows[target][position] if not (ranks >> (a.rank - 2)) & 1
-            )
-            self._filtered[key] = got
-        return got
-
     def __len__(self) -> int:
         return len(self.all)
 

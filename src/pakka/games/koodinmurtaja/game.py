@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import bisect
 import random
+from itertools import compress
 from typing import Any, ClassVar
 
 from pakka.core.errors import IllegalAction, RulesError
@@ -45,6 +46,8 @@ OVER = 3
 PHASE_NAMES = ("guess", "continue", "reveal", "over")
 
 _TEXT = tuple(text_of(k) for k in range(52))
+_KEEP = tuple(tuple(not (mask >> r) & 1 for r in range(13)) for mask in range(1 << 13))
+"""_KEEP[mask][r]: whether rank r + 2 survives a refuted-rank bitmask (for compress)."""
 _RANK_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
 
@@ -104,9 +107,26 @@ class Koodinmurtaja(Game["KMState"]):
             maximum=99,
             rule="D-KM-5",
         ),
+        Option(
+            "dealer",
+            "int",
+            0,
+            {
+                "en": "the seat that deals the first game (the player to its left starts)",
+                "fi": "ensimmäisen pelin jakajan paikka (vasemmalla oleva aloittaa)",
+            },
+            minimum=0,
+            maximum=7,
+            rule="D-KM-8",
+        ),
     )
 
     def _check_options(self) -> None:
+        if self.int_option("dealer") >= self.num_players:
+            raise RulesError(
+                f"option 'dealer': seat {self.options['dealer']} does not exist; use "
+                f"0..{self.num_players - 1}"
+            )
         # D-KM-0: the half deck cannot deal four cards each to 7 or 8 players.
         if self.options["deck"] == "half" and self.num_players > 6:
             raise RulesError(
@@ -190,7 +210,7 @@ class KMState(State[KMAction]):
         self.rank_only = game.options["guess"] == "rank-only"
         self.games_total = game.int_option("games")
         self.game_no = 0
-        self.dealer = 0  # D-KM-8: seat 0 deals the first game
+        self.dealer = game.int_option("dealer")  # D-KM-8: seat 0 by default
         self.wins = [0] * n
         self.results: list[dict[str, Any]] = []
         self._kcache: tuple[int, Knowledge] | None = None
@@ -296,18 +316,12 @@ class KMState(State[KMAction]):
         rows = self.table.guess_rows[t]
         refuted = self.refuted
         handle_of = self.handle_of
-        filtered = self.table._filtered
-        base = t * 52
         for pos, k in enumerate(code):
             if (revealed >> k) & 1:
                 continue
             bad = refuted[handle_of[k]]
-            if not bad:
-                out.extend(rows[pos])
-                continue
             # D-KM-7: a publicly refuted guess at the same card is not legal.
-            got = filtered.get(((base + pos) << 13) | bad)
-            out.extend(got if got is not None else self.table.without(t, pos, bad))
+            out.extend(compress(rows[pos], _KEEP[bad]) if bad else rows[pos])
 
     def legal_actions(self) -> list[KMAction]:
         cp = self.cp

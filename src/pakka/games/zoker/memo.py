@@ -103,6 +103,7 @@ class Memo(ZokerDeckMixin, Game["MemoState"]):
         s.partners = ALIKE_ANY if self.options["easy"] else COMPATIBLE
         s.columns = math.isqrt(layout - 1) + 1
         s._occupied = None
+        s.no_pair_events = []
         s._say("memo.deal", cards=layout, stock=len(s.stock))
         s._settle()
         return s
@@ -123,6 +124,7 @@ class MemoState(State[MemoTurn]):
     partners: tuple[int, ...]
     columns: int
     _occupied: list[MemoTurn] | None
+    no_pair_events: list[tuple[tuple[int, int], ...]]
 
     def _settle(self) -> None:
         """D-ME-2, D-ME-4, R-ME-4: act when no pair remains on the table.
@@ -133,6 +135,11 @@ class MemoState(State[MemoTurn]):
         while not has_pair(self.table, self.partners):
             self._occupied = None
             stock = self.stock
+            # Public from now on: this table had no pair (samples respect it).
+            self.no_pair_events = [
+                *self.no_pair_events,
+                tuple((i, c) for i, c in enumerate(self.places) if c >= 0),
+            ]
             if not stock:
                 self.over = True
                 self._say("memo.end", left=self.table.bit_count(), scores=list(self.taken))
@@ -244,6 +251,7 @@ class MemoState(State[MemoTurn]):
         s.partners = self.partners
         s.columns = self.columns
         s._occupied = self._occupied
+        s.no_pair_events = self.no_pair_events  # never mutated: replaced on append
         return s
 
     @property
@@ -286,24 +294,68 @@ class MemoState(State[MemoTurn]):
         }
 
     def sample_consistent(self, player: int, rng: random.Random) -> MemoState:
+        """Redistribute the never-seen cards (face-down places and the stock) so
+        that everything public still holds: the table has a pair now (else it
+        would have been refilled) and at every recorded "no pair remains"
+        moment (D-ME-2, D-ME-4) it had none.
+
+        A few fresh shuffles are tried first; if none fits, a chain of random
+        swaps that keeps the constraints (uniform stationary distribution)
+        starts from the real arrangement.
+        """
         s = self.clone()
         seen = self.seen
-        hidden_places = [i for i, c in enumerate(self.places) if c >= 0 and not seen >> c & 1]
-        unknown = [self.places[i] for i in hidden_places] + self.stock
+        hidden = [i for i, c in enumerate(self.places) if c >= 0 and not seen >> c & 1]
+        slot_of_place = {p: k for k, p in enumerate(hidden)}
+        truth = [self.places[i] for i in hidden] + self.stock
         known_table = self.table & seen
-        # A game in progress always has a pair on the table (else it would have
-        # been refilled), so redraw until the sample agrees; earlier "no pair
-        # remains" events are not re-checked (an approximation).
-        for _ in range(64):
-            rng.shuffle(unknown)
+        partners = self.partners
+        # Each past event as (fixed mask of cards seen since, hidden slots).
+        events: list[tuple[int, list[int]]] = []
+        for ev in self.no_pair_events:
+            fixed = 0
+            slots = []
+            for place, card in ev:
+                if seen >> card & 1:
+                    fixed |= 1 << card
+                else:
+                    slots.append(slot_of_place[place])
+            events.append((fixed, slots))
+        nh = len(hidden)
+
+        def fits(assign: list[int]) -> bool:
             table = known_table
-            for k in range(len(hidden_places)):
-                table |= 1 << unknown[k]
-            if self.over or has_pair(table, self.partners):
+            for k in range(nh):
+                table |= 1 << assign[k]
+            if not self.over and not has_pair(table, partners):
+                return False
+            for fixed, slots in events:
+                m = fixed
+                for k in slots:
+                    m |= 1 << assign[k]
+                if has_pair(m, partners):
+                    return False
+            return True
+
+        assign = truth.copy()
+        for _ in range(8):
+            rng.shuffle(assign)
+            if fits(assign):
                 break
-        for k, i in enumerate(hidden_places):
-            s.places[i] = unknown[k]
+        else:
+            assign = truth.copy()
+            n = len(assign)
+            if n > 1:
+                for _ in range(20 * n):
+                    i, j = rng.randrange(n), rng.randrange(n)
+                    assign[i], assign[j] = assign[j], assign[i]
+                    if not fits(assign):
+                        assign[i], assign[j] = assign[j], assign[i]
+        table = known_table
+        for k, i in enumerate(hidden):
+            s.places[i] = assign[k]
+            table |= 1 << assign[k]
         s.table = table
-        s.stock = unknown[len(hidden_places) :]
+        s.stock = assign[nh:]
         s._scrub(player, rng)
         return s

@@ -8,7 +8,7 @@ import { TableScreen } from "./table.js";
 const main = document.getElementById("main");
 let gamesCache = null;
 let screen = null; // the current TableScreen, if any
-let lobbyState = { game: null, players: null, options: {}, seats: [], hotseat: false, created: null };
+let lobbyState = { game: null, players: null, options: {}, seats: [], hotseat: false, listed: true, created: null };
 
 async function loadGames() {
   if (!gamesCache) gamesCache = (await api.games()).games;
@@ -143,6 +143,7 @@ async function showLobby() {
 
   const nameInput = h("input", { type: "text", id: "my-name", maxlength: 40, value: localStorage.getItem("pakka.name") || "", autocomplete: "nickname" });
   const hot = h("input", { type: "checkbox", id: "hotseat", checked: lobbyState.hotseat, onchange: (e) => (lobbyState.hotseat = e.target.checked) });
+  const listed = h("input", { type: "checkbox", id: "listed", checked: lobbyState.listed, onchange: (e) => (lobbyState.listed = e.target.checked) });
 
   const form = h("form", { class: "panel", onsubmit: (e) => { e.preventDefault(); createTable(g, nameInput.value.trim()); } },
     h("h1", {}, t("choose_game")),
@@ -151,7 +152,8 @@ async function showLobby() {
     h("div", { class: "field" }, h("label", { for: "players" }, t("players")), playersSel),
     optionFields.length ? h("fieldset", {}, h("legend", {}, t("options")), optionFields) : null,
     h("fieldset", {}, h("legend", {}, t("seats")), seatRows,
-      h("div", { class: "field" }, h("label", { for: "hotseat" }, hot, " ", t("hotseat")), h("div", { class: "help" }, t("hotseat_help")))),
+      h("div", { class: "field" }, h("label", { for: "hotseat" }, hot, " ", t("hotseat")), h("div", { class: "help" }, t("hotseat_help"))),
+      h("div", { class: "field" }, h("label", { for: "listed" }, listed, " ", t("listed")), h("div", { class: "help" }, t("listed_help")))),
     h("div", { class: "field" }, h("label", { for: "my-name" }, t("your_name")), nameInput),
     h("button", { type: "submit", id: "create" }, t("create_table")),
     lobbyState.created ? createdBox(lobbyState.created) : null,
@@ -215,7 +217,8 @@ async function createTable(g, name) {
   if (name) localStorage.setItem("pakka.name", name);
   const seats = lobbyState.seats.map((s, i) => (s === "human" ? { kind: "human", ...(i === 0 && name ? { name } : {}) } : { kind: "bot", level: s.split(":")[1] }));
   const humans = seats.map((s, i) => (s.kind === "human" ? i : -1)).filter((i) => i >= 0);
-  const body = { game: g.name, players: lobbyState.players, options: lobbyState.options, seats, listed: true };
+  const body = { game: g.name, players: lobbyState.players, options: lobbyState.options, seats, listed: lobbyState.listed };
+  if (name) body.name = t("table_of", { name }).slice(0, 40);
   if (lobbyState.hotseat) {
     body.hotseat = true;
     body.seats = seats.map((s, i) => (s.kind === "human" && !s.name ? { kind: "human", name: `${t("player_n", { n: i + 1 })}` } : s));
@@ -290,6 +293,8 @@ async function openTablesPanel() {
 
 async function joinTable(x) {
   try {
+    const typed = (document.getElementById("my-name") || {}).value;
+    if (typed && typed.trim()) localStorage.setItem("pakka.name", typed.trim());
     const name = localStorage.getItem("pakka.name") || undefined;
     const r = await api.join(x.table_id, name);
     rememberTable(r.table_id, { tokens: { [r.seat]: r.token }, game: x.game });

@@ -20,11 +20,22 @@ export function value(v, ctx, depth = 0) {
     if (v.length && v.every((x) => typeof x === "string" && isCard(x, game)))
       return h("span", { class: "cards" }, v.map((c) => cardEl(c, game, ctx.lang)));
     if (v.length === 0) return h("span", { class: "muted" }, "—");
+    // A list of {card, ...} entries (hidden cards have card null): a row of cards.
+    if (v.every((x) => x && typeof x === "object" && !Array.isArray(x) && "card" in x))
+      return h("span", { class: "cards" }, v.map((x) => {
+        const extra = Object.entries(x).filter(([k]) => k !== "card").map(([k, y]) => `${label(k)}: ${Array.isArray(y) ? y.join(",") : y}`).join("; ");
+        const el = cardEl(x.card ?? "?", game, ctx.lang, { label: (x.card ?? "?") + (extra ? ` (${extra})` : "") });
+        return el;
+      }));
     if (v.every((x) => x === null || typeof x !== "object"))
       return h("span", {}, v.map((x) => (x === null ? "·" : String(x))).join(", "));
     return h("ol", { start: 0 }, v.map((x) => h("li", {}, value(x, ctx, depth + 1))));
   }
   if (v && typeof v === "object") {
+    if ("card" in v && (v.card === null || isCard(v.card, game))) {
+      const extra = Object.entries(v).filter(([k]) => k !== "card").map(([k, y]) => `${label(k)}: ${y}`).join("; ");
+      return h("span", { class: "cards small-cards" }, cardEl(v.card ?? "?", game, ctx.lang), h("span", { class: "muted" }, extra));
+    }
     if (depth > 3) return h("code", {}, JSON.stringify(v));
     return h("dl", { class: "kv" }, Object.entries(v).flatMap(([k, x]) => [h("dt", {}, label(k)), h("dd", {}, value(x, ctx, depth + 1))]));
   }

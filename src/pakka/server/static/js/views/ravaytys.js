@@ -20,9 +20,19 @@ function suitValue(c) {
   return s && !s.joker ? "SHDC".indexOf(s.suit) : 9;
 }
 
-/** Sort a hand by rank or by suit (the engine's order is kept as "none"). */
-function sorted(cards, how) {
+/** Sort a hand by rank or by suit, or keep the player's own arrangement. */
+function sorted(cards, how, custom) {
   const list = cards.slice();
+  if (how === "custom" && custom) {
+    // The player's arrangement first (by drag and drop), new cards at the end.
+    const rest = list.slice();
+    const out = [];
+    for (const c of custom) {
+      const i = rest.indexOf(c);
+      if (i >= 0) out.push(rest.splice(i, 1)[0]);
+    }
+    return out.concat(rest);
+  }
   if (how === "rank") list.sort((a, b) => rankValue(a) - rankValue(b) || suitValue(a) - suitValue(b));
   else if (how === "suit") list.sort((a, b) => suitValue(a) - suitValue(b) || rankValue(a) - rankValue(b));
   return list;
@@ -53,11 +63,23 @@ function meldRow(ctx, meld, targets, label) {
     return wrap;
   });
   const lit = targets.length > 0;
-  return h("div", { class: "meld" + (lit ? " lit" : ""), dataset: { meld: meld.id || "" } },
+  const box = h("div", { class: "meld" + (lit ? " lit" : ""), dataset: { meld: meld.id || "" } },
     h("div", { class: "meld-head" }, h("strong", {}, meld.id || label), " ", ctx.name(meld.owner), " · ",
       meld.kind === "run" ? `${meld.suit} ${meld.from}–${meld.to}` : meld.kind),
     h("div", { class: "cards small-cards" }, cards),
     lit ? h("div", { class: "action-list" }, targets) : null);
+  return box;
+}
+
+/** Dropping a dragged hand card on a meld lays it off (or swaps it for a wild card). */
+function dropOnMeld(box, meldId, L, act) {
+  box.addEventListener("dragover", (e) => e.preventDefault());
+  box.addEventListener("drop", (e) => {
+    e.preventDefault();
+    const card = e.dataTransfer.getData("text/plain");
+    const x = (L.byCard.get(card) || []).find((y) => (y.kind === "lay" || y.kind === "swap") && y.meld === meldId);
+    if (x) act(x.action);
+  });
 }
 
 export function render(ctx) {
@@ -109,7 +131,9 @@ export function render(ctx) {
     const targets = selActs.filter((x) => (x.kind === "lay" || x.kind === "swap") && x.meld === m.id).map((x) =>
       abtn(x.kind === "lay" ? t("rv_lay", { card: ui.sel, meld: m.id }) + (x.end ? ` (${t(x.end === "hi" ? "rv_hi" : "rv_lo")})` : "") : t("rv_swap", { card: ui.sel, wild: x.wild, meld: m.id }), x.action, { class: x.kind === "swap" ? "swap-target" : "lay-target" }));
     const places = L.plain.filter((a) => a.startsWith(`place ${m.id}`)).map((a) => abtn(t("rv_place", { meld: m.id }) + (a.endsWith(" hi") ? ` (${t("rv_hi")})` : a.endsWith(" lo") ? ` (${t("rv_lo")})` : ""), a, { class: "place-target" }));
-    return meldRow(ctx, m, targets.concat(places), "");
+    const box = meldRow(ctx, m, targets.concat(places), "");
+    if (ctx.mine && !ctx.pending) dropOnMeld(box, m.id, L, act);
+    return box;
   });
   const pending = (v.pending || []).map((g, i) => meldRow(ctx, { ...g, id: `#${i + 1}` }, [], ""));
 
@@ -117,7 +141,7 @@ export function render(ctx) {
   let mine = null;
   if (me !== null) {
     const how = ui.sort || "rank";
-    const list = sorted(myHand, how);
+    const list = sorted(myHand, how, ui.order);
     const row = h("div", { class: "cards hand", role: "group", "aria-label": t("vs_your_hand") });
     list.forEach((c, i) => {
       const acts = L.byCard.get(c) || [];
@@ -129,6 +153,21 @@ export function render(ctx) {
       el.dataset.kinds = acts.map((x) => x.kind).join(" ");
       el.setAttribute("aria-pressed", String(ui.sel === c));
       if (i === 0) el.dataset.autofocus = "1";
+      // Drag a card to rearrange the hand, or onto a meld to lay it off.
+      el.draggable = true;
+      el.addEventListener("dragstart", (e) => { e.dataTransfer.setData("text/plain", c); e.dataTransfer.setData("application/x-pakka-index", String(i)); });
+      el.addEventListener("dragover", (e) => e.preventDefault());
+      el.addEventListener("drop", (e) => {
+        e.preventDefault();
+        const from = Number(e.dataTransfer.getData("application/x-pakka-index"));
+        if (Number.isNaN(from) || e.dataTransfer.getData("text/plain") === "") return;
+        const order = list.slice();
+        const [moved] = order.splice(from, 1);
+        order.splice(i, 0, moved);
+        ui.order = order;
+        ui.sort = "custom";
+        ctx.rerender();
+      });
       row.append(el);
     });
     const controls = [];
@@ -160,7 +199,7 @@ export function render(ctx) {
     }
     mine = seatBox(ctx, me,
       seatHead(ctx, me, v.down && v.down[me] ? h("span", { class: "badge turn" }, t("rv_down")) : null,
-        h("button", { type: "button", class: "small secondary", id: "rv-sort", onclick: () => { ui.sort = how === "rank" ? "suit" : "rank"; ui._focus = "rv-sort"; ctx.rerender(); }, dataset: { fkey: "rv-sort" } }, how === "rank" ? t("rv_sort_suit") : t("rv_sort_rank"))),
+        h("button", { type: "button", class: "small secondary", id: "rv-sort", onclick: () => { ui.sort = how === "rank" ? "suit" : "rank"; ui.order = null; ui._focus = "rv-sort"; ctx.rerender(); }, dataset: { fkey: "rv-sort" } }, how === "rank" ? t("rv_sort_suit") : t("rv_sort_rank"))),
       v.drawn ? h("div", { class: "muted" }, t("km_drawn"), ": ", v.drawn) : null,
       row,
       controls.length ? h("section", { class: "actions-box" }, controls) : null);

@@ -21,6 +21,18 @@ function bidLabel(text) {
   return [m[1], " ", m[2] === "NT" ? "NT" : suitSpan(m[2]), m[3]];
 }
 
+const RANK = { J: 11, Q: 12, K: 13, A: 14 };
+/** The hand grouped by suit (♠ ♥ ♣ ♦, alternating colours), high cards first; the joker leads. */
+function sortHand(cards) {
+  const order = { S: 0, H: 1, C: 2, D: 3 };
+  const key = (c) => {
+    if (c === "JK") return -1;
+    const m = /^(10|[2-9JQKA])([SHDC])$/.exec(c);
+    return m ? order[m[2]] * 100 + (100 - (RANK[m[1]] || Number(m[1]))) : 999;
+  };
+  return cards.slice().sort((a, b) => key(a) - key(b));
+}
+
 function parseLegal(legal) {
   const L = { play: new Map(), jokerLeads: [], discard: new Map(), bids: new Map(), partner: [], call: [], rest: [] };
   for (const a of legal) {
@@ -86,7 +98,7 @@ export function render(ctx) {
   // My seat: hand and the controls of the phase.
   let mySeat = null;
   if (me !== null) {
-    const myHand = v.hand || [];
+    const myHand = sortHand(v.hand || []);
     let actionFor = () => null;
     const controls = [];
     if (L.discard.size) {
