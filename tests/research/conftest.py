@@ -38,7 +38,10 @@ def player_counts(name: str) -> list[int]:
 GameFactory = Callable[[], Game[Any]]
 
 
-QUICK_OPTIONS: dict[str, dict[str, Any]] = {"viisisataa": {"max_hands": 2}}
+QUICK_OPTIONS: dict[str, dict[str, Any]] = {
+    "viisisataa": {"max_hands": 2},
+    "ravaytys": {"max_turns_per_round": 12},
+}
 """Shorter matches for the tests that replay whole games through slow paths (OpenSpiel)."""
 
 
