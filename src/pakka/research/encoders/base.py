@@ -1,0 +1,90 @@
+"""The observation-encoder framework: a flat float32 tensor per (game, players), built from a view.
+
+An encoder turns ``state.view(seat)`` — the JSON a seat may see, and nothing
+else — into a 1-D ``numpy`` array of fixed length. Its :meth:`Encoder.layout`
+names each segment of the array so that a researcher can see what every
+element means. Games without an encoder of their own use
+:class:`~pakka.research.encoders.hashing.HashingEncoder`.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from pakka.core.game import Game
+
+FloatArray = npt.NDArray[np.float32]
+
+
+@dataclass(frozen=True)
+class Segment:
+    """One named part of an observation vector: ``size`` elements from ``start``."""
+
+    name: str
+    start: int
+    size: int
+    doc: str
+
+    @property
+    def stop(self) -> int:
+        """One past the segment's last element."""
+        return self.start + self.size
+
+
+class Encoder(ABC):
+    """Encodes one seat's view as a flat float32 vector of a fixed, documented length."""
+
+    name: str = "encoder"
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.game = game
+        self.num_players = game.num_players
+        self._segments: list[Segment] = []
+        self.size = 0
+
+    def _segment(self, name: str, size: int, doc: str) -> Segment:
+        """Declare the next segment (called by subclasses in ``__init__``)."""
+        seg = Segment(name, self.size, size, doc)
+        self._segments.append(seg)
+        self.size += size
+        return seg
+
+    @property
+    def shape(self) -> tuple[int]:
+        """The observation shape ``(size,)``."""
+        return (self.size,)
+
+    def layout(self) -> list[Segment]:
+        """The segments of the vector in order."""
+        return list(self._segments)
+
+    def describe(self) -> str:
+        """The layout as a Markdown table (for docs and ``print``)."""
+        rows = [
+            f"| {s.name} | {s.start}..{s.stop - 1} | {s.size} | {s.doc} |" for s in self._segments
+        ]
+        head = f"{self.game.name}, {self.num_players} players: {self.size} floats ({self.name})\n\n"
+        return (
+            head + "| segment | elements | size | meaning |\n|---|---|---|---|\n" + "\n".join(rows)
+        )
+
+    def encode(self, view: Mapping[str, Any]) -> FloatArray:
+        """The observation vector of ``view`` (a seat's view; never the full state)."""
+        out = np.zeros(self.size, dtype=np.float32)
+        self.fill(view, out)
+        return out
+
+    @abstractmethod
+    def fill(self, view: Mapping[str, Any], out: FloatArray) -> None:
+        """Write the encoding of ``view`` into the zeroed array ``out``."""
+
+
+def rel_seat(seat: int | None, other: int, n: int) -> int:
+    """``other`` counted clockwise from ``seat`` (0 = the observer itself)."""
+    return (other - (seat or 0)) % n

@@ -1,0 +1,198 @@
+"""Gymnasium single-agent environment: one seat learns, pakka bots play the others.
+
+Observation: ``{"observation": float32 vector, "action_mask": int8 vector}``
+from ``state.view(seat)`` only (the mask is also in ``info["action_mask"]``
+and :meth:`PakkaGymEnv.action_masks`, the convention of maskable PPO).
+Action: an action id (``Discrete(num_distinct_actions)``). Reward: the
+seat's :meth:`~pakka.State.returns` at the end (``reward="returns"``) or the
+change of its score (``reward="scores"``).
+
+An illegal action raises :class:`~pakka.IllegalAction` and changes nothing.
+With ``illegal_action="lose"`` it instead ends the episode at once with
+``illegal_reward`` and ``info["illegal_action"] = True`` (the move is never
+replaced by a legal one); use it for learners that sample unmasked actions.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import gymnasium
+
+from pakka.bots import Bot, make_bot
+from pakka.core.errors import IllegalAction, RulesError
+from pakka.core.game import Action, Game, State
+from pakka.research._common import (
+    MaskArray,
+    Observer,
+    check_legal,
+    legal_by_id,
+    play_bot_turn,
+    resolve_game,
+)
+from pakka.research.encoders import Encoder
+
+MAX_REDEALS = 1000
+
+
+class PakkaGymEnv(gymnasium.Env[dict[str, Any], Any]):
+    """One seat of a pakka game against bots (see the module docstring)."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (gymnasium API)
+
+    def __init__(
+        self,
+        game: str | Game[Any],
+        players: int | None = None,
+        seat: int = 0,
+        opponents: str | list[str] | None = None,
+        *,
+        encoder: str | Encoder = "auto",
+        reward: str = "returns",
+        illegal_action: str = "raise",
+        illegal_reward: float = -1.0,
+        max_steps: int | None = None,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        self.game = resolve_game(game, players, options)
+        n = self.game.num_players
+        if not (isinstance(seat, int) and 0 <= seat < n):
+            raise RulesError(f"seat={seat!r}: seats are 0..{n - 1}")
+        others = [p for p in range(n) if p != seat]
+        if opponents is None:
+            opponents = ["random"] * len(others)
+        elif isinstance(opponents, str):
+            opponents = [opponents] * len(others)
+        if len(opponents) != len(others):
+            raise RulesError(
+                f"{len(opponents)} opponents given for {len(others)} other seats "
+                f"(players={n}, seat={seat})"
+            )
+        if reward not in ("returns", "scores"):
+            raise RulesError(f"reward={reward!r}: use 'returns' or 'scores'")
+        if illegal_action not in ("raise", "lose"):
+            raise RulesError(f"illegal_action={illegal_action!r}: use 'raise' or 'lose'")
+        if render_mode not in (None, "ansi"):
+            raise RulesError("render_mode: use None or 'ansi'")
+        self.seat = seat
+        self.opponent_specs = dict(zip(others, opponents, strict=True))
+        for spec in opponents:  # fail early on an unknown bot name
+            make_bot(self.game, spec)
+        self.observer = Observer(self.game, encoder)
+        self.reward_kind = reward
+        self.illegal_action = illegal_action
+        self.illegal_reward = float(illegal_reward)
+        self.max_steps = max_steps
+        self._steps = 0
+        self.render_mode = render_mode
+        self.observation_space = self.observer.spaces()
+        self.action_space = gymnasium.spaces.Discrete(self.game.num_distinct_actions)
+        self.state: State[Any] = self.game.new_state(seed=0)
+        self._bots: dict[int, Bot] = {}
+        self._rng = random.Random(0)
+        self._legal: dict[int, Action] = {}
+        self._over = True
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Deal a new game and let the bots play until the learner is to act.
+
+        A deal that ends before the learner's first turn is skipped (the next
+        seed from the same generator is used; ``info["redeals"]`` counts them).
+        """
+        super().reset(seed=seed)
+        for redeals in range(MAX_REDEALS):  # noqa: B007 (reported in info)
+            game_seed = int(self.np_random.integers(0, 2**63 - 1))
+            self.state = self.game.new_state(seed=game_seed)
+            self._rng = random.Random(game_seed)
+            self._bots = {
+                p: make_bot(self.game, spec, seed=self._rng.getrandbits(32))
+                for p, spec in self.opponent_specs.items()
+            }
+            self._play_bots()
+            if not self.state.is_terminal:
+                break
+        else:
+            raise RulesError(f"{self.game.name}: the learner's seat never gets to act")
+        self._over = False
+        self._steps = 0
+        self._score = self.state.scores[self.seat]
+        obs = self._obs()
+        return obs, {"action_mask": obs["action_mask"], "redeals": redeals, "seed": game_seed}
+
+    def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        """Play the learner's ``action`` (an id), then the bots until the learner's next turn."""
+        if self._over:
+            raise RulesError("the episode is over; call reset()")
+        try:
+            act = check_legal(self.game, self._legal, action, f"seat {self.seat}")
+        except IllegalAction:
+            if self.illegal_action == "raise":
+                raise
+            self._over = True
+            obs = self._obs()
+            info = {"action_mask": obs["action_mask"], "illegal_action": True}
+            return obs, self.illegal_reward, True, False, info
+        self.state.apply_legal(act)
+        self._play_bots()
+        done = self.state.is_terminal
+        if self.reward_kind == "returns":
+            reward = float(self.state.returns()[self.seat]) if done else 0.0
+        else:
+            new = self.state.scores[self.seat]
+            reward = float(new - self._score)
+            self._score = new
+        self._steps += 1
+        truncated = not done and self.max_steps is not None and self._steps >= self.max_steps
+        self._over = done or truncated
+        obs = self._obs()
+        return obs, reward, done, truncated, {"action_mask": obs["action_mask"]}
+
+    def _play_bots(self) -> None:
+        s = self.state
+        while True:
+            cp = s.current_player
+            if cp is None or cp == self.seat:
+                break
+            play_bot_turn(self._bots[cp], s, random.Random(self._rng.getrandbits(32)))
+        self._legal = legal_by_id(s) if s.current_player == self.seat else {}
+
+    def _obs(self) -> dict[str, Any]:
+        return self.observer.observe(self.state, self.seat, self._legal)
+
+    def action_masks(self) -> MaskArray:
+        """The legal-action mask (for maskable policy-gradient learners)."""
+        return self.observer.mask(self._legal)
+
+    def view(self) -> dict[str, Any]:
+        """The learner's view as the game's JSON dict."""
+        return self.state.view(self.seat)
+
+    def render(self) -> str | None:
+        """The learner's view as text (``render_mode="ansi"``)."""
+        if self.render_mode is None:
+            return None
+        import json
+
+        return json.dumps(self.view(), ensure_ascii=False)
+
+
+def gymnasium_env(
+    game: str | Game[Any],
+    players: int | None = None,
+    seat: int = 0,
+    opponents: str | list[str] | None = None,
+    **kwargs: Any,
+) -> PakkaGymEnv:
+    """A Gymnasium environment: ``seat`` learns, ``opponents`` (bot specs, one per other
+    seat in seat order, or one spec for all; default ``random``) play the rest.
+
+    Keyword arguments: ``encoder``, ``reward`` ("returns"/"scores"),
+    ``illegal_action`` ("raise"/"lose"), ``illegal_reward``, ``max_steps``
+    (truncate an episode after so many learner actions), ``render_mode``;
+    every other keyword is a game option.
+    """
+    return PakkaGymEnv(game, players, seat, opponents, **kwargs)

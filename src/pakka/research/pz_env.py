@@ -1,0 +1,172 @@
+"""PettingZoo AEC environment for any pakka game.
+
+Agents are ``player_0`` … ``player_{n-1}`` (seat order). Observations are
+``{"observation": float32 vector, "action_mask": int8 vector}`` built only
+from ``state.view(seat)``; actions are action ids. Rewards: by default each
+seat's :meth:`~pakka.State.returns` when the game ends (1 shared among the
+winners); with ``reward="scores"`` every change of the game's own score
+(e.g. at the end of each hand). An illegal action raises
+:class:`~pakka.IllegalAction` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import secrets
+from typing import Any
+
+from pettingzoo import AECEnv
+
+from pakka.core.game import Action, Game, State
+from pakka.research._common import Observer, check_legal, legal_by_id, resolve_game
+from pakka.research.encoders import Encoder
+
+REWARDS = ("returns", "scores")
+
+
+class PakkaAECEnv(AECEnv):  # type: ignore[misc]
+    """One pakka game as a PettingZoo AEC environment (see the module docstring)."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo API)
+        "render_modes": ["ansi"],
+        "name": "pakka_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        game: str | Game[Any],
+        players: int | None = None,
+        *,
+        encoder: str | Encoder = "auto",
+        reward: str = "returns",
+        max_steps: int | None = None,
+        view_in_info: bool = False,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        if reward not in REWARDS:
+            raise ValueError(f"reward={reward!r}: use one of {REWARDS}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError("render_mode: use None or 'ansi'")
+        self.game = resolve_game(game, players, options)
+        self.observer = Observer(self.game, encoder)
+        self.reward_kind = reward
+        self.max_steps = max_steps
+        self.view_in_info = view_in_info
+        self.render_mode = render_mode
+        self.metadata = dict(self.metadata, name=f"pakka_{self.game.name}_v0")
+        n = self.game.num_players
+        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        obs_space = self.observer.spaces()
+        from gymnasium import spaces
+
+        act_space = spaces.Discrete(self.game.num_distinct_actions)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
+        self.action_spaces = dict.fromkeys(self.possible_agents, act_space)
+        self._seeds: random.Random | None = None
+        self.state: State[Any] = self.game.new_state(seed=0)
+        self._legal: dict[int, Action] = {}
+        self._steps = 0
+
+    # -- PettingZoo API ----------------------------------------------------------------
+    def observation_space(self, agent: str) -> Any:
+        """The observation space of ``agent`` (the same object every call)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> Any:
+        """``Discrete(num_distinct_actions)``; use the action mask for legality."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new game. ``seed`` fixes this deal and every later deal of unseeded resets."""
+        if seed is not None:
+            self._seeds = random.Random(seed)
+        elif self._seeds is None:
+            self._seeds = random.Random(secrets.randbits(64))
+        self.state = self.game.new_state(seed=self._seeds.getrandbits(63))
+        self._steps = 0
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._scores = list(self.state.scores)
+        self._after_change()
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """``agent``'s observation dict (mask all zero unless ``agent`` is to act)."""
+        return self.observer.observe(self.state, self._seat[agent], self._legal)
+
+    def step(self, action: Any) -> None:
+        """Apply ``action`` (an action id) for :attr:`agent_selection`."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        act = check_legal(self.game, self._legal, action, agent)
+        self._cumulative_rewards[agent] = 0.0
+        self.state.apply_legal(act)
+        self._steps += 1
+        self._clear_rewards()
+        if self.reward_kind == "scores":
+            new = self.state.scores
+            for i, a in enumerate(self.agents):
+                self.rewards[a] = float(new[i] - self._scores[i])
+            self._scores = list(new)
+        if self.state.is_terminal:
+            if self.reward_kind == "returns":
+                ret = self.state.returns()
+                for i, a in enumerate(self.agents):
+                    self.rewards[a] = float(ret[i])
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif self.max_steps is not None and self._steps >= self.max_steps:
+            self.truncations = dict.fromkeys(self.agents, True)
+        self._after_change()
+        self._accumulate_rewards()
+
+    def _after_change(self) -> None:
+        cp = self.state.current_player
+        self._legal = legal_by_id(self.state) if cp is not None else {}
+        if cp is not None:
+            self.agent_selection = self.possible_agents[cp]
+        if self.view_in_info:
+            for a in self.agents:
+                self.infos[a] = {"view": self.state.view(self._seat[a])}
+
+    def render(self) -> str | None:
+        """The spectator's view as JSON text (``render_mode="ansi"``)."""
+        if self.render_mode is None:
+            return None
+        return json.dumps(self.state.view(None), ensure_ascii=False)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    # -- extras ----------------------------------------------------------------------
+    def view(self, agent: str) -> dict[str, Any]:
+        """``agent``'s view as the game's JSON dict (what the observation encodes)."""
+        return self.state.view(self._seat[agent])
+
+    def action_text(self, action_id: int) -> str:
+        """The notation of an action id (for logging)."""
+        return str(self.game.action_from_id(action_id))
+
+
+def pettingzoo_env(game: str | Game[Any], players: int | None = None, **kwargs: Any) -> PakkaAECEnv:
+    """A PettingZoo AEC environment for ``game`` (a registered name or a :class:`~pakka.Game`).
+
+    Keyword arguments: ``encoder`` ("auto", "game", "hashing" or an
+    :class:`~pakka.research.encoders.Encoder`), ``reward`` ("returns" or
+    "scores"), ``max_steps`` (truncate after so many actions), ``view_in_info``
+    (put each seat's view dict in ``infos``), ``render_mode`` (``"ansi"``);
+    every other keyword is a game option.
+
+    >>> env = pettingzoo_env("koodinmurtaja", players=2)  # doctest: +SKIP
+    >>> env.reset(seed=1)  # doctest: +SKIP
+    """
+    return PakkaAECEnv(game, players, **kwargs)
