@@ -39,8 +39,8 @@ fi
 
 if [ -z "${PAKKA_TEST_PG_URL:-}" ] && [ -x scripts/pg.sh ]; then
   say "starting a private PostgreSQL cluster"
-  if pg_env=$(scripts/pg.sh start); then
-    eval "$pg_env"
+  if pg_url=$(scripts/pg.sh start); then
+    export PAKKA_TEST_PG_URL="$pg_url"
     trap 'scripts/pg.sh stop >/dev/null 2>&1 || true' EXIT
     echo "PostgreSQL at $PAKKA_TEST_PG_URL"
   else

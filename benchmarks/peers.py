@@ -226,7 +226,7 @@ def main(argv: list[str] | None = None) -> int:
             problems.append(f"{label}: failed ({type(e).__name__}: {e})")
             continue
         med = {k: statistics.median(v) for k, v in values.items()}
-        results[label] = med
+        results[f"{label} [{setup}]" if label.startswith("pakka") else label] = med
         figs = ", ".join(f"{k} {v:,.0f}" for k, v in med.items())
         print(f"{label} [{setup}]: {figs}", flush=True)
 

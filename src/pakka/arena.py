@@ -123,10 +123,16 @@ class Estimate:
         return self.n >= 2 and (self.low > 0.0 or self.high < 0.0)
 
     def format(self, digits: int = 3) -> str:
-        """``mean ± half-width`` (or just the mean when the interval is undefined)."""
+        """``mean [low, high]`` (just the mean when the interval is undefined)."""
         if math.isnan(self.low):
             return f"{self.mean:.{digits}f}"
-        return f"{self.mean:.{digits}f} ± {self.half_width:.{digits}f}"
+        return f"{self.mean:.{digits}f} [{self.low:.{digits}f}, {self.high:.{digits}f}]"
+
+    def clipped(self, low: float, high: float) -> Estimate:
+        """The same estimate with its interval cut to the possible range ``[low, high]``."""
+        if math.isnan(self.low):
+            return self
+        return Estimate(self.mean, max(low, self.low), min(high, self.high), self.n)
 
 
 def mean_ci(values: Sequence[float], confidence: float = 0.95) -> Estimate:
@@ -209,9 +215,9 @@ def play_game(
     while not state.is_terminal:
         p = state.current_player
         assert p is not None
-        t0 = time.perf_counter()
+        t0 = time.process_time()  # CPU time: other load on a shared machine does not count
         action = bots[p].choose(SeatHandle(state, p, rngs[p]))
-        think[p] += time.perf_counter() - t0
+        think[p] += time.process_time() - t0
         decisions[p] += 1
         state.apply(action)
         moves += 1
@@ -288,15 +294,16 @@ class ArenaResult:
         return sum(g.seat_bots.count(bot) for g in self.games)
 
     def win_rate(self, bot: int) -> Estimate:
-        """The bot's share of wins with a 95% interval over deals."""
-        return mean_ci(self.per_deal_wins(bot))
+        """The bot's share of wins with a 95% interval over deals (cut to [0, 1])."""
+        return mean_ci(self.per_deal_wins(bot)).clipped(0.0, 1.0)
 
     def mean_score(self, bot: int) -> Estimate:
         """The bot's mean score with a 95% interval over deals."""
         return mean_ci(self.per_deal_scores(bot))
 
     def ms_per_decision(self, bot: int) -> float:
-        """Mean thinking time of the bot per decision, in milliseconds."""
+        """Mean thinking time (CPU) of the bot per decision, in milliseconds, including
+        building its seat handle (which draws one consistent sample)."""
         secs = decisions = 0.0
         for g in self.games:
             for seat, b in enumerate(g.seat_bots):

@@ -70,8 +70,17 @@ class Figure:
 
 def describe_setup(game: Game[Any]) -> str:
     """``4 players, deck=half, guess=positional`` — what a figure was measured on."""
-    opts = ", ".join(f"{k}={v}" for k, v in game.options.items())
-    return f"{game.num_players} players" + (f", {opts}" if opts else "")
+
+    def text(v: Any) -> str:
+        if isinstance(v, bool):
+            return str(v).lower()
+        if isinstance(v, tuple | list):
+            return ",".join(map(str, v))
+        return str(v)
+
+    opts = ", ".join(f"{k}={text(v)}" for k, v in game.options.items())
+    who = "1 player" if game.num_players == 1 else f"{game.num_players} players"
+    return who + (f", {opts}" if opts else "")
 
 
 def random_playouts(game: Game[Any], seconds: float, seed: int = 0) -> dict[str, float]:

@@ -91,7 +91,11 @@ def test_arena_result_statistics_by_hand() -> None:
     w = r.win_rate(0)
     assert w.mean == pytest.approx(2 / 3)
     # sd of (1, .5, .5) = 0.288675; se = 0.166667; t(0.975, 2) = 4.302653
-    assert w.half_width == pytest.approx(4.302653 * 0.288675 / math.sqrt(3), abs=1e-5)
+    half = 4.302653 * 0.288675 / math.sqrt(3)
+    assert mean_ci(r.per_deal_wins(0)).half_width == pytest.approx(half, abs=1e-5)
+    assert 2 / 3 - half < 0 and 2 / 3 + half > 1
+    assert (w.low, w.high) == (0.0, 1.0)  # cut to the possible range of a win rate
+    assert w.format(2) == "0.67 [0.00, 1.00]"
     diff = r.win_difference(0, 1)  # per deal: 1, 0, 0
     assert diff.mean == pytest.approx(1 / 3)
     assert not diff.excludes_zero and not r.significant(0, 1)
@@ -194,3 +198,10 @@ def test_arena_command(
         ],
     )
     assert "vaatii vähintään 2 jakoa" in out
+
+
+def test_run_arena_accepts_a_game_object(toy: str) -> None:
+    game = pakka.load(toy, players=3, hand=1)
+    r = run_arena(game, None, ["random", "random"], deals=2, seed=4)
+    assert r.players == 3 and r.options == {"hand": 1} and len(r.games) == 6
+    assert r.labels == ["random#1", "random#2"]

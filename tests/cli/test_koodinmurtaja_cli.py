@@ -220,3 +220,12 @@ def test_arena_deduce_against_random(
     out = " ".join(out.split())
     assert rc == 0 and "4 deals x 2 seat rotations = 8 games" in out
     assert "deduce − random: win rate" in out
+
+
+def test_rules_and_options_of_koodinmurtaja(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rc, out, _ = run_cli(monkeypatch, capsys, ["rules", GAME, "--lang", "fi"])
+    assert rc == 0 and "Koodinmurtaja" in out and "pelaaja" in out.lower()
+    rc, out, _ = run_cli(monkeypatch, capsys, ["games", GAME, "--lang", "en"])
+    assert rc == 0 and "empty_stock_penalty" in out and "false" in out and "deduce" in out

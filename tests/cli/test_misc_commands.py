@@ -73,10 +73,10 @@ def test_bench_default_setups(toy: str) -> None:
 def test_serve_without_server_module(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import importlib.util
+    import sys
 
-    if importlib.util.find_spec("pakka.server") is not None:
-        pytest.skip("pakka.server is installed")
+    # Simulate an installation without the server package: importing it fails.
+    monkeypatch.setitem(sys.modules, "pakka.server", None)
     rc, _, err = run_cli(monkeypatch, capsys, ["serve", "--lang", "en"])
     assert rc == 2 and "pakka.server is missing" in err
 
@@ -98,3 +98,32 @@ def test_command_line_help_and_errors_in_finnish(
     with pytest.raises(SystemExit):
         run_cli(monkeypatch, capsys, ["--lang", "en", "play", "-h"])
     assert "number of players" in capsys.readouterr().out
+
+
+def test_bot_lists_keep_parameters_with_their_bot() -> None:
+    from pakka.cli.main import split_specs
+
+    assert split_specs("deduce,ismcts:iterations=200,c=0.5,random") == [
+        "deduce",
+        "ismcts:iterations=200,c=0.5",
+        "random",
+    ]
+    assert split_specs(" easy , hard ") == ["easy", "hard"]
+    assert split_specs("") == []
+
+
+def test_serve_hands_over_to_the_server(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import importlib
+    import importlib.util
+
+    if importlib.util.find_spec("pakka.server") is None:
+        pytest.skip("pakka.server is not installed")
+    server = importlib.import_module("pakka.server")
+    calls: list[tuple[object, ...]] = []
+    monkeypatch.setattr(server, "run", lambda *a: calls.append(a))
+    rc, _, _ = run_cli(monkeypatch, capsys, ["serve", "--port", "8123", "--lang", "en"])
+    assert rc == 0 and calls == [("127.0.0.1", 8123, None)]
+    run_cli(monkeypatch, capsys, ["serve", "--host", "0.0.0.0", "--db", "x.db"])
+    assert calls[-1] == ("0.0.0.0", 8000, "x.db")

@@ -22,6 +22,12 @@ LEVEL_NAMES = ("easy", "medium", "hard")
 GAME_BOT_MODULES: dict[str, str] = {
     "koodinmurtaja": "pakka.bots.koodinmurtaja",
     "viisisataa": "pakka.bots.viisisataa",
+    "zoker-solo": "pakka.bots.zoker_solo",
+    "zoker-memo": "pakka.bots.zoker_memo",
+    "zoker-tiko": "pakka.bots.zoker_tiko",
+    "zoker-kubo": "pakka.bots.zoker_kubo",
+    "zoker-pairs": "pakka.bots.zoker_pairs",
+    "ravaytys": "pakka.bots.ravaytys",
 }
 """Game name -> module with that game's ``BOTS`` and ``LEVELS``."""
 

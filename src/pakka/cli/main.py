@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -58,7 +57,8 @@ HELP: dict[str, dict[str, str]] = {
         "no_extras": "skip the games' own extra benchmarks",
         "host": "address to listen on",
         "port": "port to listen on",
-        "db": "database URL or SQLite file",
+        "db": "database URL or SQLite file (default: $PAKKA_DB, else "
+        "~/.local/share/pakka/pakka.sqlite3)",
     },
     "fi": {
         "prog": "Suomalaisia korttipelejä päätteessä: pelaa botteja vastaan, katso "
@@ -95,7 +95,8 @@ HELP: dict[str, dict[str, str]] = {
         "no_extras": "ohita pelien omat lisämittaukset",
         "host": "kuunneltava osoite",
         "port": "kuunneltava portti",
-        "db": "tietokannan URL tai SQLite-tiedosto",
+        "db": "tietokannan URL tai SQLite-tiedosto (oletus: $PAKKA_DB, muuten "
+        "~/.local/share/pakka/pakka.sqlite3)",
     },
 }
 
@@ -183,8 +184,22 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     p = sub.add_parser("serve", parents=[common], help=h["serve"])
     p.add_argument("--host", default="127.0.0.1", help=h["host"])
     p.add_argument("--port", type=int, default=8000, help=h["port"])
-    p.add_argument("--db", default="pakka.sqlite3", help=h["db"])
+    p.add_argument("--db", default=None, help=h["db"])
     return parser
+
+
+def split_specs(text: str) -> list[str]:
+    """Split a ``--bots`` list: ``deduce,ismcts:iterations=200,c=0.5,random`` is three bots
+    (a ``key=value`` piece belongs to the bot spec before it)."""
+    specs: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if not piece:
+            continue
+        if "=" in piece and ":" not in piece and specs and ":" in specs[-1]:
+            specs[-1] += "," + piece
+        else:
+            specs.append(piece)
+    return specs
 
 
 def parse_sets(items: Sequence[str], lang: str) -> dict[str, str]:
@@ -199,6 +214,15 @@ def parse_sets(items: Sequence[str], lang: str) -> dict[str, str]:
 
 
 # -- subcommands ------------------------------------------------------------------------------
+def _option_text(value: Any) -> str:
+    """An option value as typed with ``--set`` (``true``, ``1,2,3``)."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, tuple | list):
+        return ",".join(map(str, value))
+    return str(value)
+
+
 def cmd_games(args: argparse.Namespace, console: Console) -> int:
     """``pakka games [GAME]``."""
     from pakka.bots import bot_names, levels
@@ -212,10 +236,11 @@ def cmd_games(args: argparse.Namespace, console: Console) -> int:
             table.add_column(t(lang, col))
         for o in cls.option_specs:
             default = (
-                o.default
+                _option_text(o.default)
                 if not callable(o.default)
                 else ", ".join(
-                    f"{n}: {o.default(n)}" for n in range(cls.min_players, cls.max_players + 1)
+                    f"{n}: {_option_text(o.default(n))}"
+                    for n in range(cls.min_players, cls.max_players + 1)
                 )
             )
             help_text = o.help.get(lang) or o.help.get("en", "")
@@ -287,7 +312,7 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     if not 0 <= seat < n:
         raise RulesError(t(lang, "err.seat", seat=seat, max=n - 1))
     if args.bots is not None or not session.get("bots"):
-        specs = [s.strip() for s in (args.bots or "medium").split(",")]
+        specs = split_specs(args.bots or "medium") or ["medium"]
         others = n - 1
         if len(specs) == 1:
             specs = specs * others
@@ -324,12 +349,6 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
     return session.run()
 
 
-def _fmt_est(value: float, half: float, digits: int) -> str:
-    if math.isnan(half):
-        return f"{value:.{digits}f}"
-    return f"{value:.{digits}f} ± {half:.{digits}f}"
-
-
 def cmd_arena(args: argparse.Namespace, console: Console) -> int:
     """``pakka arena``: run, then print the table and the pairwise comparisons."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
@@ -337,7 +356,7 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
     from pakka.arena import run_arena
 
     lang = args.lang
-    specs = [s.strip() for s in args.bots.split(",") if s.strip()]
+    specs = split_specs(args.bots)
     options = parse_sets(args.set, lang)
     with Progress(
         "[progress.description]{task.description}",
@@ -378,14 +397,19 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
     )
     table = Table()
     for col in ("arena.bot", "arena.seats", "arena.win", "arena.score", "arena.time"):
-        table.add_column(t(lang, col), justify="left" if col == "arena.bot" else "right")
+        table.add_column(
+            t(lang, col),
+            justify="left" if col == "arena.bot" else "right",
+            overflow="fold",
+            min_width=12 if col == "arena.bot" else None,
+        )
     for i, label in enumerate(result.labels):
         w, s = result.win_rate(i), result.mean_score(i)
         table.add_row(
             escape(label),
             str(result.seat_games(i)),
-            _fmt_est(w.mean, w.half_width, 3),
-            _fmt_est(s.mean, s.half_width, 2),
+            w.format(3),
+            s.format(2),
             f"{result.ms_per_decision(i):.2f}",
         )
     console.print(table)
@@ -404,9 +428,9 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
                 "arena.diff",
                 a=labels[a],
                 b=labels[b],
-                win=_fmt_est(wd.mean, wd.half_width, 3),
+                win=wd.format(3),
                 winsig=sig(wd),
-                score=_fmt_est(sd.mean, sd.half_width, 2),
+                score=sd.format(2),
                 scoresig=sig(sd),
             ),
             highlight=False,
@@ -457,8 +481,8 @@ def cmd_bench(args: argparse.Namespace, console: Console) -> int:
 
     def show(fig: Figure) -> None:
         console.print(
-            f"{fig.game} [{fig.setup}] {fig.name}: {fig.median:,.1f} "
-            f"({fig.low:,.1f}..{fig.high:,.1f})",
+            f"{fig.game} [{fig.setup}] {fig.name}: {t(lang, 'bench.value')} {fig.median:,.1f} "
+            f"({t(lang, 'bench.spread')} {fig.low:,.1f}..{fig.high:,.1f})",
             highlight=False,
             markup=False,
             soft_wrap=True,
@@ -473,12 +497,6 @@ def cmd_bench(args: argparse.Namespace, console: Console) -> int:
         extras=not args.no_extras,
         on_figure=show,
     )
-    table = Table()
-    for col in ("bench.game", "bench.setup", "bench.figure", "bench.value", "bench.spread"):
-        table.add_column(t(lang, col), justify="right" if col in ("bench.value",) else "left")
-    for f in figures:
-        table.add_row(f.game, f.setup, f.name, f"{f.median:,.1f}", f"{f.low:,.1f}..{f.high:,.1f}")
-    console.print(table)
     if args.json:
         Path(args.json).write_text(json.dumps([f.to_json() for f in figures], indent=1) + "\n")
     return 0

@@ -154,18 +154,18 @@ class PlaySession:
         self.console.rule(self.tr("play.board_title", title=title, moves=view["moves"]))
         self.console.print(self.render(view, self.lang))
 
-    def choice_labels(self, legal: list[Action]) -> list[str]:
-        """Menu labels for the legal actions (the renderer may describe them)."""
+    def choice_labels(self, legal: list[Action]) -> list[tuple[str, bool]]:
+        """Menu labels (rich markup) for the legal actions, and whether the renderer
+        described each one."""
         view = self.state.view(self.seat)
         labels = []
         for a in legal:
             text = str(a)
-            label = escape(text)
-            if self.describe is not None:
-                desc = self.describe(text, view, self.lang)
-                if desc and desc != text:
-                    label = f"{label}  [dim]{escape(desc)}[/]"
-            labels.append(label)
+            desc = self.describe(text, view, self.lang) if self.describe is not None else ""
+            if desc and desc != text:
+                labels.append((f"{escape(text)}  [dim]{escape(desc)}[/]", True))
+            else:
+                labels.append((escape(text), False))
         return labels
 
     def numbered(self) -> list[Action]:
@@ -181,10 +181,18 @@ class PlaySession:
     def show_choices(self, legal: list[Action]) -> None:
         """The numbered legal actions."""
         self.console.print(self.tr("play.choices"))
-        labels = self.choice_labels(legal)
-        items = [f"[bold cyan]{i + 1:>2}[/] {lab}" for i, lab in enumerate(labels)]
-        self.console.print(Columns(items[:MAX_CHOICES_SHOWN], padding=(0, 3)))
-        hidden = len(self.state.legal_actions()) - min(len(items), MAX_CHOICES_SHOWN)
+        labels = self.choice_labels(legal)[:MAX_CHOICES_SHOWN]
+        # Described choices (stop, reveal …) get a line each; plain notation goes in columns.
+        plain = []
+        for i, (label, described) in enumerate(labels):
+            item = f"[bold cyan]{i + 1:>2}[/] {label}"
+            if described:
+                self.console.print(item)
+            else:
+                plain.append(item)
+        if plain:
+            self.console.print(Columns(plain, padding=(0, 3)))
+        hidden = len(self.state.legal_actions()) - len(labels)
         if hidden > 0:
             self.console.print(self.tr("play.more_choices", n=hidden))
 
@@ -303,7 +311,12 @@ class PlaySession:
     def bot_turn(self, p: int) -> None:
         """Let the bot at seat ``p`` move; its move shows up in the log."""
         rng = random.Random(bot_seed(self.state.seed, p, len(self.state.history)))
-        action = self.bots[p].choose(SeatHandle(self.state, p, rng))
+        handle = SeatHandle(self.state, p, rng)
+        if self.console.is_terminal:
+            with self.console.status(self.tr("play.thinking", seat=p, bot=self.bot_specs[p])):
+                action = self.bots[p].choose(handle)
+        else:
+            action = self.bots[p].choose(handle)
         self.state.apply(action)
         self.show_new_log()
 

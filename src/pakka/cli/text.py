@@ -33,7 +33,6 @@ TEXT: dict[str, dict[str, str]] = {
         "(see rules).",
         "play.prompt": "Your move (number, notation or help)",
         "play.thinking": "Seat {seat} ({bot}) is thinking…",
-        "play.bot_moves": "Seat {seat} ({bot}): {action}",
         "play.illegal": "Not allowed: {reason}",
         "play.bad_number": "There is no choice {n}; pick 1..{max}.",
         "play.empty": "Type a move, a number from the list, or help.",
@@ -48,7 +47,6 @@ TEXT: dict[str, dict[str, str]] = {
         "play.quit_hint": "Continue later with: pakka play --resume {file}",
         "play.hint_best": "Hint: {best}",
         "play.hint_bot": "The {bot} bot would play: {action}",
-        "play.not_your_turn": "It is not your turn.",
         "play.help": (
             "Enter a move as a number from the list or in notation (see `rules`).\n"
             "Commands:\n"
@@ -69,7 +67,6 @@ TEXT: dict[str, dict[str, str]] = {
         "give one spec for all or one per other seat",
         "err.seat": "--seat {seat} is not a seat; seats are 0..{max}",
         "err.set": "--set {item!r} must look like key=value",
-        "err.file": "cannot read {file}: {error}",
         "err.resume_game": "{file} is a record of {found}, not {game}",
         "err.error": "error: {message}",
         "err.no_server": "the web server is not installed in this build (pakka.server is missing)",
@@ -100,9 +97,6 @@ TEXT: dict[str, dict[str, str]] = {
         # pakka bench
         "bench.title": "pakka bench: median of {repeats} repeats of {seconds:g} s each, "
         "one process",
-        "bench.game": "game",
-        "bench.setup": "players, options",
-        "bench.figure": "figure",
         "bench.value": "median",
         "bench.spread": "min..max",
     },
@@ -129,7 +123,6 @@ TEXT: dict[str, dict[str, str]] = {
         "merkintänä (katso säännöt).",
         "play.prompt": "Siirtosi (numero, merkintä tai apu)",
         "play.thinking": "Paikka {seat} ({bot}) miettii…",
-        "play.bot_moves": "Paikka {seat} ({bot}): {action}",
         "play.illegal": "Ei sallittu: {reason}",
         "play.bad_number": "Vaihtoehtoa {n} ei ole; valitse 1..{max}.",
         "play.empty": "Kirjoita siirto, listan numero tai apu.",
@@ -144,7 +137,6 @@ TEXT: dict[str, dict[str, str]] = {
         "play.quit_hint": "Jatka myöhemmin: pakka play --resume {file}",
         "play.hint_best": "Vihje: {best}",
         "play.hint_bot": "Botti {bot} pelaisi: {action}",
-        "play.not_your_turn": "Nyt ei ole sinun vuorosi.",
         "play.help": (
             "Anna siirto listan numerona tai merkintänä (katso `säännöt`).\n"
             "Komennot:\n"
@@ -164,7 +156,6 @@ TEXT: dict[str, dict[str, str]] = {
         "anna yksi kaikille tai yksi kullekin muulle paikalle",
         "err.seat": "--seat {seat} ei ole paikka; paikat ovat 0..{max}",
         "err.set": "--set {item!r} pitää antaa muodossa avain=arvo",
-        "err.file": "tiedostoa {file} ei voi lukea: {error}",
         "err.resume_game": "{file} on pelin {found} tallenne, ei pelin {game}",
         "err.error": "virhe: {message}",
         "err.no_server": "verkkopalvelinta ei ole tässä asennuksessa (pakka.server puuttuu)",
@@ -193,9 +184,6 @@ TEXT: dict[str, dict[str, str]] = {
         "arena.elapsed": "{games} peliä {seconds:.1f} sekunnissa",
         "bench.title": "pakka bench: {repeats} toiston mediaani, kukin {seconds:g} s, "
         "yksi prosessi",
-        "bench.game": "peli",
-        "bench.setup": "pelaajat, valinnat",
-        "bench.figure": "mittari",
         "bench.value": "mediaani",
         "bench.spread": "min..max",
     },

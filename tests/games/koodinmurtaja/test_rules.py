@@ -344,3 +344,12 @@ def test_information_refuted_guess_stays_with_the_card() -> None:
     s.apply("1/1=2")
     entry = next(e for e in s.view(None)["codes"][0] if e["handle"] == handle)
     assert entry["not"] == ["6"] and entry["card"] is None
+
+
+def test_d_km_8_dealer_option_for_a_new_game_at_the_same_table() -> None:
+    """The server's "play again" passes the deal by raising the ``dealer`` option."""
+    g = pakka.load("koodinmurtaja", players=3, dealer=2)
+    s = g.new_state(seed=1)
+    assert s.view(None)["dealer"] == 2 and s.current_player == 0
+    with pytest.raises(pakka.RulesError, match=r"'dealer'.*0\.\.2"):
+        pakka.load("koodinmurtaja", players=3, dealer=3)

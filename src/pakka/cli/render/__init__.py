@@ -28,6 +28,12 @@ from rich.console import RenderableType
 RENDERERS: dict[str, str] = {
     "koodinmurtaja": "pakka.cli.render.koodinmurtaja",
     "viisisataa": "pakka.cli.render.viisisataa",
+    "zoker-solo": "pakka.cli.render.zoker",
+    "zoker-memo": "pakka.cli.render.zoker",
+    "zoker-tiko": "pakka.cli.render.zoker",
+    "zoker-kubo": "pakka.cli.render.zoker",
+    "zoker-pairs": "pakka.cli.render.zoker",
+    "ravaytys": "pakka.cli.render.ravaytys",
 }
 """Game name -> renderer module."""
 Render = Callable[[dict[str, Any], str], RenderableType]

@@ -104,9 +104,26 @@ class Koodinmurtaja(Game["KMState"]):
             maximum=99,
             rule="D-KM-5",
         ),
+        Option(
+            "dealer",
+            "int",
+            0,
+            {
+                "en": "the seat that deals the first game (the player to its left starts)",
+                "fi": "ensimmäisen pelin jakajan paikka (vasemmalla oleva aloittaa)",
+            },
+            minimum=0,
+            maximum=7,
+            rule="D-KM-8",
+        ),
     )
 
     def _check_options(self) -> None:
+        if self.int_option("dealer") >= self.num_players:
+            raise RulesError(
+                f"option 'dealer': seat {self.options['dealer']} does not exist; use "
+                f"0..{self.num_players - 1}"
+            )
         # D-KM-0: the half deck cannot deal four cards each to 7 or 8 players.
         if self.options["deck"] == "half" and self.num_players > 6:
             raise RulesError(
@@ -190,7 +207,7 @@ class KMState(State[KMAction]):
         self.rank_only = game.options["guess"] == "rank-only"
         self.games_total = game.int_option("games")
         self.game_no = 0
-        self.dealer = 0  # D-KM-8: seat 0 deals the first game
+        self.dealer = game.int_option("dealer")  # D-KM-8: seat 0 by default
         self.wins = [0] * n
         self.results: list[dict[str, Any]] = []
         self._kcache: tuple[int, Knowledge] | None = None

@@ -1,0 +1,399 @@
+"""Räväytys bots.
+
+* ``rules`` — solver-driven play: keeps the cards that advance the round's
+  contract, takes or buys a discard when it helps enough to be worth the penalty
+  card, lays the contract down as soon as the meld solver finds it (with the
+  arrangement that leaves the fewest points), lays off and swaps wild cards, and
+  discards the least useful card (the most expensive one once down).
+* ``search`` — determinized search: at each real decision the rules bot's choice
+  and its closest alternatives are played out by the rules bot in sampled deals
+  of the seat's information set, and the best average outcome is played.
+  (The generic ``ismcts`` with ``rollout=rules`` also works.)
+
+The same decision function serves a bot (from its seat's view) and an ISMCTS
+rollout (from a sampled state).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from pakka.bots.base import SeatHandle
+from pakka.core.cards import parse_card
+from pakka.core.game import Action, Game, State
+from pakka.games.ravaytys import actions as A
+from pakka.games.ravaytys.actions import BY_TEXT, RvAction
+from pakka.games.ravaytys.cards import (
+    CONTRACTS,
+    IS_WILD,
+    NUM_KINDS,
+    VALUES,
+    card_at,
+    name,
+    rank_of,
+    suit_of,
+)
+from pakka.games.ravaytys.game import PHASE_NAMES, RavaytysState
+from pakka.games.ravaytys.melds import Meld
+from pakka.games.ravaytys.solver import Arrangement, best_contract, build_steps
+
+
+@dataclass
+class Info:
+    """What the decision rules look at: one seat's knowledge in a handy form."""
+
+    phase: str
+    hand: list[int]
+    size: int
+    melds: list[Meld]
+    down: bool
+    sets: int
+    runs: int
+    top: int
+    keep: int
+    max_wilds: int
+    values: tuple[int, ...]
+    pending: list[Meld] = field(default_factory=list)
+    pending_open: bool = False
+    buys: int = 0
+    others_min: int = 11
+    """The smallest hand among the other players (danger of someone going out)."""
+
+
+def info_from_state(s: RavaytysState, seat: int) -> Info:
+    """The decision input for ``seat`` in a (sampled) state."""
+    sets, runs, _ = CONTRACTS[min(s.round, 7)]
+    return Info(
+        PHASE_NAMES[s.phase],
+        s.hands[seat],
+        s.sizes[seat],
+        s.melds,
+        s.down[seat],
+        sets,
+        runs,
+        s.pile[-1] if s.pile else -1,
+        s.keep,
+        s.max_wilds,
+        s.values,
+        s.pending,
+        s.pending_open,
+        s.buys[seat],
+        min(s.sizes[q] for q in range(s.n) if q != seat),
+    )
+
+
+def _meld_from_json(d: dict[str, Any]) -> Meld:
+    cards = [parse_card(c["card"]).index for c in d["cards"]]
+    if d["kind"] == "run":
+        lo = 1 if d["from"] == "A" else int({"J": 11, "Q": 12, "K": 13}.get(d["from"], d["from"]))
+        m = Meld(d["owner"], True, "SHDC".index(d["suit"]), lo)
+    else:
+        r = d["rank"]
+        m = Meld(d["owner"], False, int({"J": 11, "Q": 12, "K": 13, "A": 14}.get(r, r)))
+    m.cards = cards
+    return m
+
+
+def info_from_view(v: dict[str, Any]) -> Info:
+    """The decision input from a seat's view."""
+    seat = v["seat"]
+    hand = [0] * NUM_KINDS
+    for t in v["hand"]:
+        hand[parse_card(t).index] += 1
+    opts = v["options"]
+    return Info(
+        v["phase"],
+        hand,
+        v["hand_sizes"][seat],
+        [_meld_from_json(m) for m in v["melds"]],
+        v["down"][seat],
+        v["contract"]["sets"],
+        v["contract"]["runs"],
+        parse_card(v["top"]).index if v["top"] else -1,
+        0 if opts["go_out_by_melding"] else 1,
+        opts["max_wilds_per_group"],
+        VALUES[opts["scoring"]],
+        [_meld_from_json(m | {"owner": seat}) for m in v["pending"]],
+        v["pending_open"],
+        v["buys"][seat],
+        min(v["hand_sizes"][q] for q in range(v["players"]) if q != seat),
+    )
+
+
+# ----------------------------------------------------------------- heuristics
+def usefulness(info: Info, c: int, hand: list[int] | None = None) -> float:
+    """How much card ``c`` helps toward the contract with ``hand`` (excluding itself)."""
+    if IS_WILD[c]:
+        return 10.0
+    h = info.hand if hand is None else hand
+    r = rank_of(c)
+    same = (
+        sum(h[s * 13 + r - 2] for s in range(4) if not IS_WILD[s * 13 + r - 2])
+        - h[c]
+        + (h[c] - 1 if h[c] else 0)
+    )
+    score = 0.0
+    if info.sets:
+        score = max(score, float(same))
+    if info.runs:
+        s = suit_of(c)
+        near = 0.0
+        for d in (-3, -2, -1, 1, 2, 3):
+            for p in {r + d, (1 if r + d == 14 else r + d)}:
+                if 1 <= p <= 14:
+                    cc = card_at(s, p)
+                    if cc != c and not IS_WILD[cc] and h[cc]:
+                        near += 1.0 if abs(d) == 1 else (0.7 if abs(d) == 2 else 0.4)
+                        break
+        score = max(score, near * 0.8)
+    return score
+
+
+def _fits_table(info: Info, c: int) -> bool:
+    for m in info.melds:
+        if not m.is_run:
+            if IS_WILD[c] or rank_of(c) == m.key:
+                return True
+        elif IS_WILD[c]:
+            return True
+        else:
+            if m.can_grow_low() and card_at(m.key, m.lo - 1) == c:
+                return True
+            if m.can_grow_high() and card_at(m.key, m.hi + 1) == c:
+                return True
+    return False
+
+
+def _plan(info: Info) -> Arrangement | None:
+    hand = list(info.hand)
+    for g in info.pending:
+        for c in g.cards:
+            hand[c] += 1
+    return best_contract(hand, info.sets, info.runs, info.values, info.keep, info.max_wilds)
+
+
+def _build_step(info: Info, legal: list[RvAction]) -> RvAction:
+    arr = _plan(info)
+    if arr is None:
+        return A.A_CANCEL
+    steps = build_steps(arr)
+    done = 1
+    for i, g in enumerate(info.pending):
+        done += 1 + len(g.cards) + (0 if (i == len(info.pending) - 1 and info.pending_open) else 1)
+    if done < len(steps):
+        a = BY_TEXT.get(steps[done])
+        if a is not None and a in legal:
+            return a
+    return A.A_CANCEL
+
+
+def _choose_discard(info: Info, legal: list[RvAction]) -> RvAction:
+    discards = [a for a in legal if a.kind == A.DISCARD]
+    if info.down:
+        # keep nothing useful: throw the most expensive card that fits nowhere
+        return max(discards, key=lambda a: (not _fits_table(info, a.card), info.values[a.card]))
+    return min(
+        discards,
+        key=lambda a: (usefulness(info, a.card), -info.values[a.card], a.card),
+    )
+
+
+def decide(info: Info, legal: list[RvAction], rng: random.Random) -> RvAction:
+    """The rules bot's choice among ``legal``."""
+    if len(legal) == 1:
+        return legal[0]
+    ph = info.phase
+    if ph == "buy":
+        c = info.top
+        if info.down:
+            want = _fits_table(info, c) and IS_WILD[c]
+        else:
+            want = IS_WILD[c] or usefulness(info, c) >= 2.0
+        if want and info.size <= 14 and info.buys < 3 and info.others_min > 3:
+            return A.A_BUY
+        return A.A_PASS
+    if ph == "start":
+        c = info.top
+        if c >= 0 and A.A_TAKE in legal:
+            if info.down:
+                if _fits_table(info, c):
+                    return A.A_TAKE
+            elif IS_WILD[c] or usefulness(info, c) >= 1.0:
+                return A.A_TAKE
+        return A.A_DRAW
+    if ph == "place":
+        return _choose_place(info, legal)
+    if ph == "build":
+        return _build_step(info, legal)
+    if ph == "open":
+        return _choose_discard(info, legal)
+    # play
+    if not info.down:
+        if A.A_MELD in legal and _plan(info) is not None:
+            return A.A_MELD
+        return _choose_discard(info, legal)
+    lays = [a for a in legal if a.kind == A.LAY]
+    if lays:
+        # naturals first, then wild cards
+        return min(lays, key=lambda a: (IS_WILD[a.card], -info.values[a.card], a.id))
+    swaps = [a for a in legal if a.kind == A.SWAP]
+    if swaps:
+        return swaps[0]
+    return _choose_discard(info, legal)
+
+
+def _choose_place(info: Info, legal: list[RvAction]) -> RvAction:
+    # prefer a run end that makes a hand card fit next to the wild card
+    for a in legal:
+        m = info.melds[a.meld]
+        if not m.is_run:
+            continue
+        if a.arg == A.LOW and m.lo - 2 >= 1 and info.hand[card_at(m.key, m.lo - 2)]:
+            return a
+        if a.arg == A.HIGH and m.hi + 2 <= 14 and info.hand[card_at(m.key, m.hi + 2)]:
+            return a
+    sets = [a for a in legal if a.arg == A.NO_END]
+    return sets[0] if sets else legal[0]
+
+
+def rules_policy(state: State[Any], rng: random.Random) -> Action:
+    """ISMCTS rollout policy: the rules bot playing from a sampled state."""
+    assert isinstance(state, RavaytysState)
+    seat = state.current_player
+    assert seat is not None
+    return decide(info_from_state(state, seat), state.legal_actions(), rng)
+
+
+class RulesBot:
+    """Solver-driven Räväytys play (see the module docstring)."""
+
+    name = "rules"
+
+    def __init__(self, game: Game[Any], seed: int = 0, **params: Any) -> None:
+        if params:
+            raise ValueError(f"rules bot takes no parameters, got {sorted(params)}")
+        self.rng = random.Random(seed)
+
+    def choose(self, handle: SeatHandle) -> Action:
+        """The rules bot's action for the handle's seat."""
+        legal = [a for a in handle.legal_actions() if isinstance(a, RvAction)]
+        return decide(info_from_view(handle.view()), legal, self.rng)
+
+
+def _candidates(info: Info, legal: list[RvAction], rng: random.Random, k: int) -> list[RvAction]:
+    """The rules bot's choice and the next most plausible alternatives."""
+    first = decide(info, legal, rng)
+    out = [first]
+    if info.phase in ("start", "buy"):
+        out += [a for a in legal if a is not first]
+    elif info.phase in ("play", "open") and not info.down:
+        discards = sorted(
+            (a for a in legal if a.kind == A.DISCARD and a is not first),
+            key=lambda a: (usefulness(info, a.card), -info.values[a.card], a.card),
+        )
+        if A.A_MELD in legal and first is not A.A_MELD:
+            out.append(A.A_MELD)
+        out += discards[: max(0, k - len(out))]
+    return out[:k] if info.phase not in ("start", "buy") else out
+
+
+def _estimate(s: RavaytysState, seat: int, round_index: int) -> float:
+    """How well ``seat`` did: the others' mean points minus its own (this round)."""
+    if s.round != round_index:
+        pts = s.sheet[round_index]
+    else:
+        pts = [
+            sum(s.values[c] * k for c, k in enumerate(s.hands[p]) if k) + (0 if s.down[p] else 30)
+            for p in range(s.n)
+        ]
+    others = [pts[p] for p in range(s.n) if p != seat]
+    return sum(others) / len(others) - pts[seat]
+
+
+class SearchBot:
+    """Determinized search at the real decisions (take or draw, buy or pass, meld or
+    which card to discard): each candidate — the rules bot's choice and its closest
+    alternatives — is played out by the rules bot in the same sampled deals (the
+    seat's information set via ``sample_consistent``) up to the end of the round or
+    ``depth`` actions, and the best average outcome is played. The mechanical steps
+    (building a lay-down, lay-offs once down, placing a freed wild card) are left to
+    the rules bot."""
+
+    name = "search"
+
+    def __init__(
+        self,
+        game: Game[Any],
+        seed: int = 0,
+        samples: int = 8,
+        candidates: int = 3,
+        depth: int = 150,
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.samples = int(samples)
+        self.k = int(candidates)
+        self.depth = int(depth)
+
+    def choose(self, handle: SeatHandle) -> Action:
+        """Search at decisions, rules elsewhere."""
+        legal = [a for a in handle.legal_actions() if isinstance(a, RvAction)]
+        info = info_from_view(handle.view())
+        if (
+            len(legal) == 1
+            or info.phase in ("build", "place")
+            or (info.phase == "play" and info.down)
+        ):
+            return decide(info, legal, self.rng)
+        cands = _candidates(info, legal, self.rng, self.k)
+        if len(cands) == 1:
+            return cands[0]
+        seat = handle.seat
+        totals = [0.0] * len(cands)
+        for _ in range(self.samples):
+            base = handle.sample_consistent(self.rng)
+            assert isinstance(base, RavaytysState)
+            r0 = base.round
+            seed = self.rng.getrandbits(32)
+            for i, a in enumerate(cands):
+                s = base.clone()
+                s.apply_legal(a)
+                prng = random.Random(seed)
+                n = 0
+                while s.round == r0 and s.phase != 6 and n < self.depth:
+                    s.apply_legal(rules_policy(s, prng))  # type: ignore[arg-type]
+                    n += 1
+                totals[i] += _estimate(s, seat, r0)
+        best = max(range(len(cands)), key=lambda i: (totals[i], -i))
+        return cands[best]
+
+
+def hint(game: Game[Any], handle: SeatHandle, lang: str = "en") -> dict[str, Any]:
+    """The rules bot's suggestion and the solver's best lay-down for the seat."""
+    v = handle.view()
+    info = info_from_view(v)
+    legal = [a for a in handle.legal_actions() if isinstance(a, RvAction)]
+    best = decide(info, legal, random.Random(0))
+    lines: list[str] = []
+    if not info.down:
+        arr = _plan(info)
+        if arr is None:
+            lines.append(
+                "Ei vielä tavoitetta." if lang == "fi" else "The contract is not possible yet."
+            )
+        else:
+            for g in arr.groups:
+                lines.append(" ".join(name(c) for c in g.cards))
+            left = " ".join(name(c) for c in range(NUM_KINDS) for _ in range(arr.remainder[c]))
+            lines.append(
+                (f"Käteen jää: {left} ({arr.value})")
+                if lang == "fi"
+                else f"Left in hand: {left} ({arr.value} points)"
+            )
+    return {"best": str(best), "lines": lines}
+
+
+BOTS = {"rules": RulesBot, "search": SearchBot}
+LEVELS = {"easy": "random", "medium": "rules", "hard": "search"}
+ROLLOUT_POLICIES = {"rules": rules_policy}

@@ -1,0 +1,68 @@
+"""Log messages of Räväytys in English and Finnish (str.format templates).
+
+Seats appear as numbers; front ends may replace ``{player}`` with names.
+"""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "en": {
+        "rv.round": "Round {round}: seat {dealer} deals; contract {sets} set(s) and {runs} run(s).",
+        "rv.hand": "Your hand: {cards}",
+        "rv.discard": "Seat {player} discards {card}.",
+        "rv.take": "Seat {player} takes the discard {card}.",
+        "rv.leave": "Seat {player} leaves the discard.",
+        "rv.no_buy": "Seat {player} does not buy.",
+        "rv.buy": "Seat {player} buys {card}!",
+        "rv.penalty": "Seat {player} takes a penalty card from the stock.",
+        "rv.penalty_card": "Your penalty card: {card}",
+        "rv.no_penalty": "Seat {player} takes no penalty card (the stock is exhausted).",
+        "rv.draw": "Seat {player} draws from the stock.",
+        "rv.drew": "You drew {card}.",
+        "rv.reshuffle": "The discard pile ({cards} cards) is shuffled into a new stock.",
+        "rv.exhausted": "The stock is exhausted: from now on a turn is only a discard.",
+        "rv.meld_start": "Seat {player} starts laying down the contract.",
+        "rv.group": "Seat {player} opens a {kind}: {group}.",
+        "rv.add": "Seat {player} adds {card}.",
+        "rv.close": "Seat {player} closes the group {group}.",
+        "rv.cancel": "Seat {player} takes the groups back into hand.",
+        "rv.laid_down": "Seat {player} lays down the contract: {groups}.",
+        "rv.lay": "Seat {player} lays {card} on {meld}: {group}.",
+        "rv.swap": "Seat {player} puts {card} in place of {wild} in {meld}.",
+        "rv.place": "Seat {player} moves {wild} to {meld}: {group}.",
+        "rv.out": "Seat {player} is out!",
+        "rv.turn_cap": "The round ends after {turns} turns; every hand is scored.",
+        "rv.round_end": "Round {round} ends; points {points}.",
+        "rv.game_end": "Game over. Totals {totals}; winner(s) {winners}.",
+    },
+    "fi": {
+        "rv.round": "Kierros {round}: paikka {dealer} jakaa; tavoite {sets} kolmoset ja "
+        "{runs} värisuoraa.",
+        "rv.hand": "Kätesi: {cards}",
+        "rv.discard": "Paikka {player} laittaa pois kortin {card}.",
+        "rv.take": "Paikka {player} ottaa poislaitetun kortin {card}.",
+        "rv.leave": "Paikka {player} ei ota poislaitettua korttia.",
+        "rv.no_buy": "Paikka {player} ei osta.",
+        "rv.buy": "Paikka {player}: Ostan! ({card})",
+        "rv.penalty": "Paikka {player} ottaa sakkokortin umpipakasta.",
+        "rv.penalty_card": "Sakkokorttisi: {card}",
+        "rv.no_penalty": "Paikka {player} ei saa sakkokorttia (umpipakka on loppu).",
+        "rv.draw": "Paikka {player} nostaa umpipakasta.",
+        "rv.drew": "Nostit kortin {card}.",
+        "rv.reshuffle": "Avopakka ({cards} korttia) sekoitetaan uudeksi umpipakaksi.",
+        "rv.exhausted": "Pakat ovat lopussa: vuorolla laitetaan vain yksi kortti pois.",
+        "rv.meld_start": "Paikka {player} alkaa pöydätä tavoitetta.",
+        "rv.group": "Paikka {player} aloittaa ryhmän: {group}.",
+        "rv.add": "Paikka {player} lisää kortin {card}.",
+        "rv.close": "Paikka {player} sulkee ryhmän {group}.",
+        "rv.cancel": "Paikka {player} ottaa ryhmät takaisin käteen.",
+        "rv.laid_down": "Paikka {player} pöytää tavoitteen: {groups}.",
+        "rv.lay": "Paikka {player} lyö kortin {card} pöytäykseen {meld}: {group}.",
+        "rv.swap": "Paikka {player} laittaa kortin {card} villin {wild} tilalle ({meld}).",
+        "rv.place": "Paikka {player} siirtää villin {wild} pöytäykseen {meld}: {group}.",
+        "rv.out": "Paikka {player} pääsi kädestään eroon!",
+        "rv.turn_cap": "Kierros päättyy {turns} vuoron jälkeen; kaikki kädet lasketaan.",
+        "rv.round_end": "Kierros {round} päättyi; pisteet {points}.",
+        "rv.game_end": "Peli päättyi. Yhteispisteet {totals}; voittaja(t) {winners}.",
+    },
+}

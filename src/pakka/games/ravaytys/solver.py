@@ -1,0 +1,451 @@
+"""The Räväytys meld solver: can a hand lay down the round's contract, and which
+arrangement leaves the lowest-scoring cards in hand; which lay-offs and wild swaps
+the melds on the table allow.
+
+It serves hints, meld proposals and the bots; the engine's legality never calls it
+(the engine checks each step of a lay-down on its own).
+
+Method (:func:`best_contract`): choose the runs from candidate intervals (each end
+a natural card of the hand, or the run exactly four long), give their positions
+natural cards where the hand has them and wild cards elsewhere, then choose the
+set ranks; every free natural card of a chosen rank joins its set and the wild
+cards that are left over are added to a set (or to run ends). Branch and bound
+over the run choices with an upper bound on the value that can still be laid
+down; the search stops early once every card is used. Rules: R-RV-5..7, D-RV-1,
+D-RV-2, D-RV-4 (``keep`` cards stay in hand to discard), D-RV-8, D-RV-9.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import combinations_with_replacement
+
+from pakka.games.ravaytys.cards import (
+    IS_WILD,
+    NUM_KINDS,
+    WILDS,
+    card_at,
+    positions_of,
+    rank_of,
+)
+from pakka.games.ravaytys.melds import Meld, runs_adjacent
+
+
+@dataclass
+class Group:
+    """One group of a proposed lay-down: a set of ``key`` = rank or a run of
+    ``key`` = suit from position ``lo``; ``cards`` in laying order."""
+
+    is_run: bool
+    key: int
+    lo: int
+    cards: list[int] = field(default_factory=list)
+
+    @property
+    def hi(self) -> int:
+        """Highest position of a run."""
+        return self.lo + len(self.cards) - 1
+
+
+@dataclass
+class Arrangement:
+    """A lay-down of the whole contract and what stays in hand."""
+
+    groups: list[Group]
+    remainder: list[int]
+    """Counts per card value of the cards left in hand."""
+    value: int
+    """Minus points of the remainder."""
+
+
+@dataclass
+class _Cand:
+    suit: int
+    lo: int
+    hi: int
+    value: int
+    cards: tuple[int, ...]  # the natural card value at each position
+
+
+def _candidates(hand: Sequence[int], wilds: int, vals: Sequence[int]) -> list[_Cand]:
+    out: list[_Cand] = []
+    for s in range(4):
+        have = [False] * 16
+        for p in range(1, 15):
+            c = card_at(s, p)
+            if not IS_WILD[c] and hand[c]:
+                have[p] = True
+        pos = [p for p in range(1, 15) if have[p]]
+        if not pos:
+            continue
+        for lo in range(1, 12):
+            for hi in range(lo + 3, 15):
+                if lo == 1 and hi == 14:
+                    continue
+                short = hi - lo == 3
+                if not short and not (have[lo] and have[hi]):
+                    continue
+                cards = tuple(card_at(s, p) for p in range(lo, hi + 1))
+                nat = sum(1 for p in range(lo, hi + 1) if have[p])
+                if nat == 0 or (hi - lo + 1) - nat > wilds:
+                    continue
+                v = sum(vals[card_at(s, p)] for p in range(lo, hi + 1) if have[p])
+                out.append(_Cand(s, lo, hi, v, cards))
+    out.sort(key=lambda c: -c.value)
+    return out
+
+
+class _Search:
+    def __init__(
+        self, hand: Sequence[int], sets: int, runs: int, vals: Sequence[int], max_wilds: int
+    ) -> None:
+        self.hand = hand
+        self.sets = sets
+        self.runs = runs
+        self.vals = vals
+        self.cap = max_wilds
+        self.wild_cards = sorted((w for w in WILDS for _ in range(hand[w])), key=lambda w: -vals[w])
+        self.W = len(self.wild_cards)
+        self.nat_total = sum(vals[c] * hand[c] for c in range(52) if not IS_WILD[c])
+        self.best_used = -1
+        self.best: tuple[list[tuple[_Cand, list[bool]]], list[tuple[int, int]], int] | None = None
+        self.perfect = self.nat_total
+
+    def run(self) -> None:
+        cands = _candidates(self.hand, self.W, self.vals) if self.runs else []
+        self.cands = cands
+        self._dfs(0, [], list(self.hand), 0, 0)
+
+    def _dfs(
+        self,
+        start: int,
+        chosen: list[tuple[_Cand, list[bool]]],
+        free: list[int],
+        used: int,
+        holes: int,
+    ) -> None:
+        if self.best_used >= self.perfect:
+            return
+        if len(chosen) == self.runs:
+            self._sets(chosen, free, used, holes)
+            return
+        left = self.runs - len(chosen)
+        for i in range(start, len(self.cands)):
+            cand = self.cands[i]
+            if used + left * cand.value + self._set_bound(free) <= self.best_used:
+                break
+            ok = True
+            for oc, _ in chosen:
+                if oc.suit == cand.suit and runs_adjacent(oc.lo, oc.hi, cand.lo, cand.hi):
+                    ok = False
+                    break
+            if not ok:
+                continue
+            nat = []
+            h = 0
+            v = 0
+            for c in cand.cards:
+                if not IS_WILD[c] and free[c]:
+                    free[c] -= 1
+                    nat.append(True)
+                    v += self.vals[c]
+                else:
+                    nat.append(False)
+                    h += 1
+            if h < len(cand.cards) and holes + h <= self.W and (self.cap == 0 or h <= self.cap):
+                chosen.append((cand, nat))
+                self._dfs(i, chosen, free, used + v, holes + h)
+                chosen.pop()
+            for c, n in zip(cand.cards, nat, strict=True):
+                if n:
+                    free[c] += 1
+            if self.best_used >= self.perfect:
+                return
+
+    def _rank_free(self, free: Sequence[int]) -> list[tuple[int, int]]:
+        out = []
+        for r in range(2, 15):
+            n = 0
+            v = 0
+            for s in range(4):
+                c = s * 13 + r - 2
+                if not IS_WILD[c] and free[c]:
+                    n += free[c]
+                    v += free[c] * self.vals[c]
+            out.append((n, v))
+        return out
+
+    def _set_bound(self, free: Sequence[int]) -> int:
+        if not self.sets:
+            return 0
+        vs = sorted((v for _, v in self._rank_free(free)), reverse=True)
+        return sum(vs[: self.sets])
+
+    def _sets(
+        self, chosen: list[tuple[_Cand, list[bool]]], free: list[int], used: int, holes: int
+    ) -> None:
+        if not self.sets:
+            if used > self.best_used:
+                self.best_used = used
+                self.best = ([(c, n.copy()) for c, n in chosen], [], holes)
+            return
+        rf = self._rank_free(free)
+        inrun = [0] * 15
+        for cand, nat in chosen:
+            # a natural may move from a run to a set if the run keeps a natural
+            # and has room for the wild card that takes its place (D-RV-1)
+            nn = sum(nat)
+            if nn < 2 or (self.cap and len(nat) - nn >= self.cap):
+                continue
+            for c, n in zip(cand.cards, nat, strict=True):
+                if n:
+                    inrun[rank_of(c)] += 1
+        ranks = [r for r in range(2, 15) if rf[r - 2][0] + inrun[r] > 0]
+        cap = self.cap
+        for combo in combinations_with_replacement(ranks, self.sets):
+            v = used
+            demand = holes
+            ok = True
+            seen: dict[int, int] = {}
+            for r in combo:
+                seen[r] = seen.get(r, 0) + 1
+            for r, k in seen.items():
+                nf, val = rf[r - 2]
+                pull = max(0, k - nf)
+                # with a wild-card cap a set may need more naturals (taken from runs)
+                while cap and 3 - (nf + pull) // k > cap:
+                    pull += 1
+                if pull > inrun[r]:
+                    ok = False
+                    break
+                nn = nf + pull
+                demand += pull + max(0, 3 * k - nn)
+                v += val
+            if not ok or demand > self.W:
+                continue
+            if v > self.best_used:
+                self.best_used = v
+                self.best = ([(c, nt.copy()) for c, nt in chosen], list(seen.items()), holes)
+                if v >= self.perfect:
+                    return
+
+
+def _solve0(
+    hand: Sequence[int], sets: int, runs: int, vals: Sequence[int], max_wilds: int
+) -> Arrangement | None:
+    srch = _Search(hand, sets, runs, vals, max_wilds)
+    srch.run()
+    if srch.best is None:
+        return None
+    chosen, set_ranks, _ = srch.best
+    rem = list(hand)
+    wilds = list(srch.wild_cards)  # most valuable first: they are laid down first
+    groups: list[Group] = []
+    for cand, nat in chosen:
+        g = Group(True, cand.suit, cand.lo)
+        for c, n in zip(cand.cards, nat, strict=True):
+            if n:
+                rem[c] -= 1
+                g.cards.append(c)
+            else:
+                w = wilds.pop(0)
+                rem[w] -= 1
+                g.cards.append(w)
+        groups.append(g)
+    set_groups: list[Group] = []
+    for r, k in set_ranks:
+        nats = [
+            c for s in range(4) for c in [s * 13 + r - 2] if not IS_WILD[c] for _ in range(rem[c])
+        ]
+        mine = [Group(False, r, 0) for _ in range(k)]
+        # every set needs a natural card; take one from a run if the hand has too few
+        while len(nats) < k or (max_wilds and 3 - len(nats) // k > max_wilds):
+            for g in groups:
+                if not g.is_run:
+                    continue
+                idx = next(
+                    (i for i, c in enumerate(g.cards) if not IS_WILD[c] and rank_of(c) == r),
+                    -1,
+                )
+                nat_n = sum(1 for c in g.cards if not IS_WILD[c])
+                if idx >= 0 and nat_n > 1 and (not max_wilds or len(g.cards) - nat_n < max_wilds):
+                    c = g.cards[idx]
+                    w = wilds.pop(0)
+                    rem[w] -= 1
+                    g.cards[idx] = w
+                    rem[c] += 1
+                    nats.append(c)
+                    break
+            else:
+                return None
+        for i, c in enumerate(nats):
+            mine[i % k].cards.append(c)
+            rem[c] -= 1
+        for g in mine:
+            while len(g.cards) < 3:
+                w = wilds.pop(0)
+                rem[w] -= 1
+                g.cards.append(w)
+        set_groups.extend(mine)
+    groups.extend(set_groups)
+    # leftover wild cards: into the sets, else onto run ends (R-RV-14)
+    for w in list(wilds):
+        placed = False
+        for g in set_groups:
+            if max_wilds == 0 or sum(1 for c in g.cards if IS_WILD[c]) < max_wilds:
+                g.cards.append(w)
+                placed = True
+                break
+        if not placed:
+            for g in groups:
+                if not g.is_run or (
+                    max_wilds and sum(1 for c in g.cards if IS_WILD[c]) >= max_wilds
+                ):
+                    continue
+                for end in (1, 0):
+                    lo, hi = (g.lo, g.hi + 1) if end else (g.lo - 1, g.hi)
+                    if lo < 1 or hi > 14 or (lo == 1 and hi == 14):
+                        continue
+                    if any(
+                        o is not g
+                        and o.is_run
+                        and o.key == g.key
+                        and runs_adjacent(o.lo, o.hi, lo, hi)
+                        for o in groups
+                    ):
+                        continue
+                    if end:
+                        g.cards.append(w)
+                    else:
+                        g.cards.insert(0, w)
+                        g.lo -= 1
+                    placed = True
+                    break
+                if placed:
+                    break
+        if placed:
+            rem[w] -= 1
+    value = sum(vals[c] * k for c, k in enumerate(rem) if k)
+    return Arrangement(groups, rem, value)
+
+
+def best_contract(
+    hand: Sequence[int],
+    sets: int,
+    runs: int,
+    vals: Sequence[int],
+    keep: int = 1,
+    max_wilds: int = 0,
+) -> Arrangement | None:
+    """The lay-down of ``sets`` sets and ``runs`` runs from ``hand`` (53 counts) that
+    leaves the lowest-scoring remainder of at least ``keep`` cards, or ``None`` if
+    the contract cannot be laid down (D-RV-4: by default a card must stay to discard)."""
+    best = _solve0(hand, sets, runs, vals, max_wilds)
+    if best is None:
+        return None
+    if sum(best.remainder) >= keep:
+        return best
+    # Every card fits: hold back the card that costs least (try cheap cards first).
+    result: Arrangement | None = None
+    h = list(hand)
+    for c in sorted((c for c in range(NUM_KINDS) if hand[c]), key=lambda c: vals[c]):
+        if result is not None and vals[c] >= result.value:
+            break
+        h[c] -= 1
+        sub = _solve0(h, sets, runs, vals, max_wilds)
+        h[c] += 1
+        if sub is None:
+            continue
+        sub.remainder[c] += 1
+        sub.value += vals[c]
+        if result is None or sub.value < result.value:
+            result = sub
+    return result
+
+
+def can_lay_down(
+    hand: Sequence[int], sets: int, runs: int, keep: int = 1, max_wilds: int = 0
+) -> bool:
+    """Whether the contract can be laid down from ``hand`` at all."""
+    from pakka.games.ravaytys.cards import VALUES
+
+    return best_contract(hand, sets, runs, VALUES["default"], keep, max_wilds) is not None
+
+
+def build_steps(arr: Arrangement) -> list[str]:
+    """The action texts that lay ``arr`` down through the engine's stepwise melding."""
+    from pakka.games.ravaytys.cards import name, pos_name, rank_name
+
+    steps = ["meld"]
+    for g in arr.groups:
+        if g.is_run:
+            steps.append(f"run {'SHDC'[g.key]} {pos_name(g.lo)}")
+        else:
+            steps.append(f"set {rank_name(g.key)}")
+        steps.extend(f"add {name(c)}" for c in g.cards)
+        steps.append("close")
+    return steps
+
+
+# ------------------------------------------------------------ lay-offs and swaps
+def _room(m: Meld, max_wilds: int) -> bool:
+    return max_wilds == 0 or m.wild_count() < max_wilds
+
+
+def layoffs(
+    hand: Sequence[int], melds: Sequence[Meld], max_wilds: int = 0
+) -> list[tuple[int, int, int]]:
+    """Every single lay-off ``(card, meld index, end)`` the hand allows (R-RV-14/16);
+    end is 0 for a set, 1 low, 2 high for a run."""
+    out = []
+    for c in range(NUM_KINDS):
+        if not hand[c]:
+            continue
+        for i, m in enumerate(melds):
+            if not m.is_run:
+                if (IS_WILD[c] and _room(m, max_wilds)) or (not IS_WILD[c] and rank_of(c) == m.key):
+                    out.append((c, i, 0))
+                continue
+            if m.can_grow_low() and (
+                (IS_WILD[c] and _room(m, max_wilds)) or c == card_at(m.key, m.lo - 1)
+            ):
+                out.append((c, i, 1))
+            if m.can_grow_high() and (
+                (IS_WILD[c] and _room(m, max_wilds)) or c == card_at(m.key, m.hi + 1)
+            ):
+                out.append((c, i, 2))
+    return out
+
+
+def swaps(hand: Sequence[int], melds: Sequence[Meld]) -> list[tuple[int, int, int]]:
+    """Every wild swap ``(natural, meld index, wild)`` the hand allows (R-RV-17)."""
+    out = []
+    for i, m in enumerate(melds):
+        for w in WILDS:
+            if w not in m.cards:
+                continue
+            if m.is_run:
+                for j, c in enumerate(m.cards):
+                    if c == w:
+                        nat = card_at(m.key, m.lo + j)
+                        if hand[nat] and not IS_WILD[nat]:
+                            out.append((nat, i, w))
+            else:
+                for s in range(4):
+                    nat = s * 13 + m.key - 2
+                    if hand[nat] and not IS_WILD[nat]:
+                        out.append((nat, i, w))
+    return sorted(set(out))
+
+
+__all__ = [
+    "Arrangement",
+    "Group",
+    "best_contract",
+    "build_steps",
+    "can_lay_down",
+    "layoffs",
+    "positions_of",
+    "swaps",
+]

@@ -1,0 +1,41 @@
+"""What the five Zoker games share: the 64-card deck as a game's deck and notation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pakka.core.errors import RulesError
+from pakka.core.game import Game
+from pakka.games.zoker.deck import CARDS, ZCard, parse_card
+
+
+class ZokerDeckMixin:
+    """``full_deck``/``parse_card`` of a game played with the Zoker deck (R-ZK-1, R-ZK-2)."""
+
+    def full_deck(self) -> list[Any]:
+        """The 64 cards in canonical order, ``BS1`` .. ``RXL4``."""
+        return list(CARDS)
+
+    def parse_card(self, text: str) -> ZCard:
+        """Zoker card notation (``BS1``, ``OM3``, ``RXL4``); not the standard one."""
+        return parse_card(text)
+
+
+def check_not_stacked(game: Game[Any], stacked: list[Any] | None, fixed: set[int]) -> None:
+    """Refuse a stacked deck that contains cards the setup puts on the table."""
+    for c in stacked or []:
+        if int(c) in fixed:
+            raise RulesError(f"deck: {c} is placed on the table at the start of {game.name}")
+
+
+def winners_by_max(scores: list[int]) -> list[int]:
+    """Every seat with the highest score (equal highest share the win)."""
+    best = max(scores)
+    return [i for i, s in enumerate(scores) if s == best]
+
+
+def opt_int(game: Game[Any], option: str) -> int:
+    """An integer option's value."""
+    v = game.options[option]
+    assert isinstance(v, int)
+    return v

@@ -1,0 +1,673 @@
+"""Zoker Kubo, building the card cube, for 2-5 players (R-KU-1..11, D-KU-1..6).
+
+Every card has one place in a 4x4x4 cube: its layer (colour by default, or
+size or shape with option ``layers``, R-KU-11) and a cell of that layer's 4x4
+grid (the other two attributes). A card is placed next to a card of its own
+layer or on top of the card directly below it, never under a placed card
+(R-KU-3..5). Completing one of the 76 lines of the cube scores (R-KU-7);
+a completed space diagonal (a *Zoker*) ends the round at once (R-KU-9).
+
+A turn: the engine draws the mandatory first card (D-KU-2); after placing two
+or more cards on the previous turn the player may ``draw`` more, one at a
+time, up to a hand of five, before placing; then place cards (one action
+each) and ``end``. With ``claims=manual`` the placer must ``piste`` each
+completed line during the turn, and then the others, in turn order, may
+``piste`` what was missed or ``pass`` (R-KU-8, D-KU-4, D-KU-6).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, ClassVar, NamedTuple
+
+from pakka.core.errors import IllegalAction, NotationError, RulesError
+from pakka.core.game import Game, State
+from pakka.core.options import Option
+from pakka.games.zoker.common import ZokerDeckMixin, check_not_stacked, opt_int, winners_by_max
+from pakka.games.zoker.deck import (
+    ATTRS,
+    LINE_KINDS,
+    LINE_MASKS,
+    LINES_THROUGH,
+    NAMES,
+    NUM_LINES,
+    SPACE_DIAGONAL,
+    card_index,
+    deal_order,
+    line_name,
+    line_of,
+    parse_card,
+)
+
+HAND_SIZE = 4
+MAX_DRAW_HAND = 5
+LAYER_ATTRS = ("colour", "size", "shape")
+
+
+class Geometry(NamedTuple):
+    """The cube turned so that one attribute forms the layers (R-KU-1, R-KU-11)."""
+
+    layer_attr: int
+    grid_attrs: tuple[int, int]
+    neighbours: tuple[int, ...]
+    """Mask of the cards orthogonally next to each card in its own layer (R-KU-3)."""
+    below: tuple[int, ...]
+    """Mask (one bit or 0) of the card directly below each card."""
+    above: tuple[int, ...]
+    """Mask of the cards above each card's place: any of them placed covers it (R-KU-5)."""
+    corners: tuple[int, int, int, int]
+    """The bottom layer's corner cards, placed at the start (R-KU-2, R-KU-11)."""
+    top_layer: int
+    """Mask of the top layer: all of it placed ends the round (R-KU-9c)."""
+
+
+@cache
+def geometry(layers: str) -> Geometry:
+    """The placing tables for ``layers`` = colour, size or shape."""
+    la = LAYER_ATTRS.index(layers)
+    g1, g2 = (a for a in range(3) if a != la)
+
+    def at(layer: int, x: int, y: int) -> int:
+        v = [0, 0, 0]
+        v[la], v[g1], v[g2] = layer, x, y
+        return card_index(v[0], v[1], v[2])
+
+    neighbours, below, above = [], [], []
+    for c in range(64):
+        a = ATTRS[c]
+        layer, x, y = a[la], a[g1], a[g2]
+        m = 0
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            if 0 <= x + dx <= 3 and 0 <= y + dy <= 3:
+                m |= 1 << at(layer, x + dx, y + dy)
+        neighbours.append(m)
+        below.append(1 << at(layer - 1, x, y) if layer else 0)
+        above.append(sum(1 << at(h, x, y) for h in range(layer + 1, 4)))
+    corners = (at(0, 0, 0), at(0, 0, 3), at(0, 3, 0), at(0, 3, 3))
+    top = sum(1 << c for c in range(64) if ATTRS[c][la] == 3)
+    return Geometry(la, (g1, g2), tuple(neighbours), tuple(below), tuple(above), corners, top)
+
+
+@dataclass(frozen=True, slots=True)
+class KuboAction:
+    """``GS1`` (place), ``draw``, ``end``, ``piste BS1-GS1-OS1-RS1`` (claim) or ``pass``."""
+
+    id: int
+
+    def __str__(self) -> str:
+        i = self.id
+        if i < 64:
+            return NAMES[i]
+        if i == DRAW_ID:
+            return "draw"
+        if i == END_ID:
+            return "end"
+        if i == PASS_ID:
+            return "pass"
+        return "piste " + line_name(i - CLAIM_BASE)
+
+
+DRAW_ID = 64
+END_ID = 65
+CLAIM_BASE = 66
+PASS_ID = CLAIM_BASE + NUM_LINES
+ACTIONS: tuple[KuboAction, ...] = tuple(KuboAction(i) for i in range(PASS_ID + 1))
+PLACE = ACTIONS[:64]
+DRAW = ACTIONS[DRAW_ID]
+END = ACTIONS[END_ID]
+CLAIM = ACTIONS[CLAIM_BASE:PASS_ID]
+PASS = ACTIONS[PASS_ID]
+
+PLAY = 0
+CLAIMS = 1
+
+
+class Kubo(ZokerDeckMixin, Game["KuboState"]):
+    """Zoker Kubo: build the cube and complete straights, diagonals and Zokers."""
+
+    name = "zoker-kubo"
+    title: ClassVar[dict[str, str]] = {"en": "Zoker Kubo", "fi": "Zoker Kubo"}
+    summary: ClassVar[dict[str, str]] = {
+        "en": "Strategy: build the 4x4x4 card cube and score lines of four.",
+        "fi": "Strategiapeli: rakenna korttikuutio ja kerää pisteitä neljän kortin riveistä.",
+    }
+    min_players = 2
+    max_players = 5
+    option_specs = (
+        Option(
+            "layers",
+            "choice",
+            "colour",
+            {
+                "en": "Which attribute forms the layers of the cube (the cube in another "
+                "position): colour, size or shape.",
+                "fi": "Mikä ominaisuus muodostaa kuution tasot (kuutio eri asennossa): "
+                "colour (väri), size (koko) tai shape (muoto).",
+            },
+            choices=LAYER_ATTRS,
+            rule="R-KU-11",
+        ),
+        Option(
+            "points",
+            "ints",
+            (1, 2, 4),
+            {
+                "en": "Points for a straight, a plane diagonal and a Zoker (space diagonal).",
+                "fi": "Pisteet suorasta, tason lävistäjästä ja Zokerista (avaruuslävistäjä).",
+            },
+            length=3,
+            minimum=0,
+            rule="R-KU-7",
+        ),
+        Option(
+            "claims",
+            "choice",
+            "auto",
+            {
+                "en": "auto: completed lines score by themselves; manual: the placer must "
+                "claim them, and others may steal missed ones by calling Piste!",
+                "fi": "auto: valmiit rivit pisteytetään itsestään; manual: asettajan on "
+                "ilmoitettava ne, ja muut voivat varastaa huomaamatta jääneet huutamalla Piste!",
+            },
+            choices=("auto", "manual"),
+            rule="R-KU-8",
+        ),
+        Option(
+            "rounds",
+            "int",
+            1,
+            {
+                "en": "How many rounds at most are played (totals are summed).",
+                "fi": "Montako kierrosta enintään pelataan (pisteet lasketaan yhteen).",
+            },
+            minimum=1,
+            maximum=20,
+            rule="R-KU-10",
+        ),
+        Option(
+            "target",
+            "int",
+            0,
+            {
+                "en": "End the match after the round in which someone reaches this total "
+                "(0: no target; set rounds high enough).",
+                "fi": "Ottelu päättyy sen kierroksen jälkeen, jolla joku saavuttaa tämän "
+                "pistemäärän (0: ei tavoitetta; aseta kierroksia riittävästi).",
+            },
+            minimum=0,
+            maximum=1000,
+            rule="R-KU-10",
+        ),
+    )
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return len(ACTIONS)
+
+    def action_from_id(self, action_id: int) -> KuboAction:
+        if not isinstance(action_id, int) or not 0 <= action_id < len(ACTIONS):
+            raise IllegalAction(f"no Kubo action with id {action_id!r}; ids are 0..{PASS_ID}")
+        return ACTIONS[action_id]
+
+    def _new_state(
+        self, seed: int, stacked: list[Any] | None, deck_text: list[str] | None
+    ) -> KuboState:
+        geo = geometry(str(self.options["layers"]))
+        check_not_stacked(self, stacked, set(geo.corners))
+        s = KuboState()
+        s._init_base(self, seed, deck_text)
+        n = self.num_players
+        s.geo = geo
+        pts = self.options["points"]
+        assert isinstance(pts, tuple)
+        s.line_points = tuple(pts[LINE_KINDS[ln]] for ln in range(NUM_LINES))
+        s.manual = self.options["claims"] == "manual"
+        s.totals = [0] * n
+        s.round_no = 0
+        s.over = False
+        s._start_round(stacked)
+        return s
+
+
+class KuboState(State[KuboAction]):
+    """A Kubo position: the board mask, hands, stock, turn phase and scores."""
+
+    public_history: ClassVar[bool] = True
+    geo: Geometry
+    line_points: tuple[int, ...]
+    manual: bool
+    board: int
+    hands: list[list[int]]
+    stock: list[int]
+    turn: int
+    phase: int
+    placed_now: int
+    placed_last: list[int]
+    idle_turns: int
+    points: list[int]
+    totals: list[int]
+    round_no: int
+    open_lines: list[int]
+    claimers: list[int]
+    over: bool
+
+    # -- rounds and turns ----------------------------------------------------------
+    def _start_round(self, stacked: list[Any] | None = None) -> None:
+        """R-KU-2: corners on the table, 60 cards shuffled, four cards each.
+
+        A stacked deck deals its first four cards to seat 0, the next four to
+        seat 1, and so on; the rest is the stock, top first.
+        """
+        n = self.game.num_players
+        geo = self.geo
+        corners = set(geo.corners)
+        order = deal_order(self.rng, stacked, [c for c in range(64) if c not in corners])
+        self.board = sum(1 << c for c in geo.corners)
+        self.stock = order[::-1]
+        self.hands = []
+        for _p in range(n):
+            self.hands.append(sorted(self.stock.pop() for _ in range(HAND_SIZE)))
+        self.points = [0] * n
+        self.placed_last = [0] * n
+        self.idle_turns = 0
+        self.open_lines = []
+        self.claimers = []
+        dealer = self.round_no % n
+        self._say(
+            "kubo.round",
+            round=self.round_no + 1,
+            dealer=dealer,
+            corners=" ".join(NAMES[c] for c in geo.corners),
+        )
+        for p in range(n):
+            self._say("kubo.hand", to=p, cards=" ".join(NAMES[c] for c in self.hands[p]))
+        self._start_turn((dealer + 1) % n)
+
+    def _start_turn(self, p: int) -> None:
+        self.turn = p
+        self.phase = PLAY
+        self.placed_now = 0
+        # R-KU-6 / D-KU-2: the first card is always drawn (if the stock has any).
+        if self.stock:
+            self._draw()
+
+    def _draw(self) -> None:
+        p = self.turn
+        c = self.stock.pop()
+        self.hands[p].append(c)
+        self._say("kubo.draw", seat=p, stock=len(self.stock))
+        self._say("kubo.drew", to=p, card=NAMES[c])
+
+    def _end_round(self, reason: str) -> None:
+        """R-KU-10: -1 per card in hand; totals; next round or the end."""
+        penalties = [len(h) for h in self.hands]
+        for p in range(len(self.totals)):
+            self.totals[p] += self.points[p] - penalties[p]
+        self.round_no += 1
+        self._say(
+            "kubo.round_end",
+            reason=reason,
+            points=list(self.points),
+            penalties=penalties,
+            totals=list(self.totals),
+        )
+        self.points = [0] * len(self.totals)
+        target = opt_int(self.game, "target")
+        if self.round_no >= opt_int(self.game, "rounds") or (
+            target > 0 and max(self.totals) >= target
+        ):
+            self.over = True
+            self.open_lines = []
+            self.claimers = []
+            self._say("kubo.end", totals=list(self.totals))
+            return
+        self._start_round()
+
+    def _can_place(self, c: int) -> bool:
+        """R-KU-3..5: next to a card of its layer or on the card below; never covered."""
+        b = self.board
+        g = self.geo
+        return not (b & g.above[c]) and bool(b & (g.neighbours[c] | g.below[c]))
+
+    def placeable(self) -> list[int]:
+        """Every empty place where a card could go now (public: it follows from the board)."""
+        return [c for c in range(64) if not self.board >> c & 1 and self._can_place(c)]
+
+    def covered(self) -> list[int]:
+        """Empty places that can never be filled any more (R-KU-5)."""
+        b = self.board
+        return [c for c in range(64) if not b >> c & 1 and b & self.geo.above[c]]
+
+    # -- the contract ----------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        if self.over:
+            return None
+        return self.claimers[0] if self.phase == CLAIMS else self.turn
+
+    def _may_draw(self) -> bool:
+        # D-KU-2: extra draws only after placing two or more cards last turn,
+        # before placing this turn, one at a time up to a hand of five.
+        p = self.turn
+        return (
+            self.placed_now == 0
+            and self.placed_last[p] >= 2
+            and len(self.hands[p]) < MAX_DRAW_HAND
+            and bool(self.stock)
+        )
+
+    def legal_actions(self) -> list[KuboAction]:
+        if self.over:
+            return []
+        if self.phase == CLAIMS:
+            return [CLAIM[ln] for ln in self.open_lines] + [PASS]
+        b = self.board
+        g = self.geo
+        above, near = g.above, g.neighbours
+        below = g.below
+        out = [
+            PLACE[c]
+            for c in self.hands[self.turn]
+            if not (b & above[c]) and b & (near[c] | below[c])
+        ]
+        out.sort(key=_by_id)
+        if self._may_draw():
+            out.append(DRAW)
+        if self.manual:
+            out += [CLAIM[ln] for ln in self.open_lines]
+        out.append(END)
+        return out
+
+    def parse_action(self, text: str) -> KuboAction:
+        if self.over:
+            raise IllegalAction("the game is over")
+        t = " ".join(text.strip().lower().split())
+        if t in ("draw", "end", "pass"):
+            action = {"draw": DRAW, "end": END, "pass": PASS}[t]
+        elif t.startswith("piste"):
+            rest = t[5:].strip(" !")
+            parts = [p for p in rest.replace("-", " ").replace(",", " ").split() if p]
+            try:
+                cards = [int(parse_card(p)) for p in parts]
+            except NotationError as e:
+                raise IllegalAction(f"{e}; claim a line as piste BS1-GS1-OS1-RS1") from None
+            ln = line_of(cards)
+            if ln is None:
+                raise IllegalAction("those cards are not one of the 76 lines of the cube")
+            action = CLAIM[ln]
+        else:
+            try:
+                card = parse_card(t)
+            except NotationError:
+                raise IllegalAction(
+                    f"{text!r} is not a Kubo action: place a card (e.g. GS1), "
+                    "draw, end, piste <line> or pass"
+                ) from None
+            action = PLACE[card]
+        self.verify(action)
+        return action
+
+    def verify(self, action: KuboAction) -> None:
+        if not isinstance(action, KuboAction):
+            raise IllegalAction(f"{action!r} is not a Kubo action")
+        if self.over:
+            raise IllegalAction("the game is over")
+        i = action.id
+        if self.phase == CLAIMS:
+            if i == PASS_ID or (CLAIM_BASE <= i < PASS_ID and i - CLAIM_BASE in self.open_lines):
+                return
+            raise IllegalAction(
+                "the claim window is open: call piste on a line completed and not claimed "
+                "this turn, or pass"
+            )
+        if i < 64:
+            if i not in self.hands[self.turn]:
+                raise IllegalAction(f"{NAMES[i]} is not in your hand")
+            if self.board & self.geo.above[i]:
+                raise IllegalAction(
+                    f"{NAMES[i]} cannot go under a placed card (its place is covered)"
+                )
+            if not self._can_place(i):
+                raise IllegalAction(
+                    f"{NAMES[i]} must go next to a card of its own layer or on top of "
+                    "the card directly below it"
+                )
+            return
+        if i == DRAW_ID:
+            if not self._may_draw():
+                raise IllegalAction(
+                    "you may draw more only before placing, after placing two or more "
+                    "cards last turn, and up to a hand of five"
+                )
+            return
+        if i == END_ID:
+            return
+        if i == PASS_ID:
+            raise IllegalAction("pass is only for the Piste! window after another's turn")
+        if not self.manual:
+            raise IllegalAction("claims are automatic in this game (claims=auto)")
+        if i - CLAIM_BASE not in self.open_lines:
+            raise IllegalAction("that line was not completed (and left unclaimed) this turn")
+
+    def _apply(self, action: KuboAction) -> None:
+        i = action.id
+        if i < 64:
+            self._place(i)
+        elif i == DRAW_ID:
+            self._draw()
+        elif i == END_ID:
+            self._end_turn()
+        elif i == PASS_ID:
+            self._say("kubo.pass", seat=self.claimers[0])
+            self.claimers.pop(0)
+            if not self.claimers or not self.open_lines:
+                self._close_claims()
+        else:
+            self._claim(i - CLAIM_BASE, self.current_player)
+
+    def _place(self, c: int) -> None:
+        p = self.turn
+        self.hands[p].remove(c)
+        self.board |= 1 << c
+        self.placed_now += 1
+        self._say("kubo.place", seat=p, card=NAMES[c])
+        b = self.board
+        zoker = False
+        for ln in LINES_THROUGH[c]:
+            if LINE_MASKS[ln] & ~b == 0:
+                # R-KU-7: this card completes the line.
+                if self.manual:
+                    self.open_lines.append(ln)
+                else:
+                    self._score(ln, p)
+                    zoker = zoker or LINE_KINDS[ln] == SPACE_DIAGONAL
+        if self.manual:
+            return
+        # R-KU-9 (a), (b), (c): the round ends at once.
+        if zoker:
+            self._end_round("zoker")
+        elif not self.hands[p]:
+            self._end_round("hand")
+        elif b & self.geo.top_layer == self.geo.top_layer:
+            self._end_round("full")
+
+    def _score(self, ln: int, seat: int, stolen: bool = False) -> None:
+        pts = self.line_points[ln]
+        self.points[seat] += pts
+        self._say(
+            "kubo.score",
+            seat=seat,
+            line=line_name(ln),
+            kind=("straight", "diagonal", "zoker")[LINE_KINDS[ln]],
+            points=pts,
+            stolen=stolen,
+        )
+
+    def _claim(self, ln: int, seat: int | None) -> None:
+        assert seat is not None
+        self.open_lines.remove(ln)
+        # R-KU-8 / D-KU-6: the first to claim in turn order gets it.
+        self._score(ln, seat, stolen=seat != self.turn)
+        if LINE_KINDS[ln] == SPACE_DIAGONAL:
+            self._end_round("zoker")
+            return
+        if self.phase == CLAIMS and not self.open_lines:
+            self._close_claims()
+
+    def _end_turn(self) -> None:
+        p = self.turn
+        n = self.game.num_players
+        self.placed_last[p] = self.placed_now
+        self._say("kubo.end_turn", seat=p, placed=self.placed_now)
+        if not self.stock and self.placed_now == 0:
+            self.idle_turns += 1
+        else:
+            self.idle_turns = 0
+        if self.manual and self.open_lines:
+            # D-KU-4: one round of Piste! claims by the others, in turn order.
+            self.phase = CLAIMS
+            self.claimers = [(p + k) % n for k in range(1, n)]
+            return
+        self._after_turn()
+
+    def _close_claims(self) -> None:
+        for ln in self.open_lines:
+            self._say("kubo.missed", line=line_name(ln))
+        self.open_lines = []
+        self.claimers = []
+        self.phase = PLAY
+        self._after_turn()
+
+    def _after_turn(self) -> None:
+        p = self.turn
+        n = self.game.num_players
+        b = self.board
+        if self.manual:
+            # With manual claims the placer's turn and the claim window come first.
+            if not self.hands[p]:
+                self._end_round("hand")
+                return
+            if b & self.geo.top_layer == self.geo.top_layer:
+                self._end_round("full")
+                return
+        # D-KU-5: stock empty and a full round without a placement, or no card
+        # in any hand can be placed any more.
+        if not self.stock and (
+            self.idle_turns >= n or not any(self._can_place(c) for h in self.hands for c in h)
+        ):
+            self._end_round("blocked")
+            return
+        self._start_turn((p + 1) % n)
+
+    def clone(self) -> KuboState:
+        s = KuboState()
+        self._copy_base(s)
+        s.geo = self.geo
+        s.line_points = self.line_points
+        s.manual = self.manual
+        s.board = self.board
+        s.hands = [h.copy() for h in self.hands]
+        s.stock = self.stock.copy()
+        s.turn = self.turn
+        s.phase = self.phase
+        s.placed_now = self.placed_now
+        s.placed_last = self.placed_last.copy()
+        s.idle_turns = self.idle_turns
+        s.points = self.points.copy()
+        s.totals = self.totals.copy()
+        s.round_no = self.round_no
+        s.open_lines = self.open_lines.copy()
+        s.claimers = self.claimers.copy()
+        s.over = self.over
+        return s
+
+    @property
+    def scores(self) -> list[int]:
+        # Totals of finished rounds plus the points of the round in progress.
+        return [t + p for t, p in zip(self.totals, self.points, strict=True)]
+
+    @property
+    def winners(self) -> list[int]:
+        # R-KU-10 / D-KU-6: highest total; equal highest share the win.
+        return winners_by_max(self.totals) if self.over else []
+
+    def heuristic_returns(self) -> list[float]:
+        vals = [s - len(h) for s, h in zip(self.scores, self.hands, strict=True)]
+        best = max(vals)
+        lead = [1.0 if v == best else 0.0 for v in vals]
+        k = sum(lead)
+        return [x / k for x in lead]
+
+    def layer_grids(self) -> list[list[list[str | None]]]:
+        """The board as four 4x4 grids, bottom layer first (rows: first grid attribute)."""
+        g = self.geo
+        out = []
+        for layer in range(4):
+            grid = []
+            for x in range(4):
+                row: list[str | None] = []
+                for y in range(4):
+                    v = [0, 0, 0]
+                    v[g.layer_attr], v[g.grid_attrs[0]], v[g.grid_attrs[1]] = layer, x, y
+                    c = card_index(v[0], v[1], v[2])
+                    row.append(NAMES[c] if self.board >> c & 1 else None)
+                grid.append(row)
+            out.append(grid)
+        return out
+
+    def _view(self, player: int | None) -> dict[str, Any]:
+        v: dict[str, Any] = {
+            "layers": str(self.game.options["layers"]),
+            "grid_attributes": [LAYER_ATTRS[a] for a in self.geo.grid_attrs],
+            "board": [NAMES[c] for c in range(64) if self.board >> c & 1],
+            "grids": self.layer_grids(),
+            "placeable": [NAMES[c] for c in self.placeable()],
+            "covered": [NAMES[c] for c in self.covered()],
+            "hand_sizes": [len(h) for h in self.hands],
+            "stock": len(self.stock),
+            "turn": self.turn,
+            "phase": "claims" if self.phase == CLAIMS else "play",
+            "placed_this_turn": self.placed_now,
+            "placed_last_turn": list(self.placed_last),
+            "may_draw": self._may_draw() and not self.over and self.phase == PLAY,
+            "round": self.round_no + (0 if self.over else 1),
+            "round_points": list(self.points),
+            "totals": list(self.totals),
+        }
+        if self.manual:
+            # Which lines are open is public: everyone sees the board.
+            v["open_lines"] = [line_name(ln) for ln in self.open_lines]
+            v["claimers"] = list(self.claimers)
+        if player is not None:
+            v["hand"] = [NAMES[c] for c in sorted(self.hands[player])]
+        return v
+
+    def _full_view(self) -> dict[str, Any]:
+        return {
+            "hands": [[NAMES[c] for c in sorted(h)] for h in self.hands],
+            "stock_order": [NAMES[c] for c in reversed(self.stock)],
+        }
+
+    def sample_consistent(self, player: int, rng: random.Random) -> KuboState:
+        s = self.clone()
+        unknown = [c for p, h in enumerate(self.hands) if p != player for c in h]
+        unknown += self.stock
+        rng.shuffle(unknown)
+        k = 0
+        for p, h in enumerate(self.hands):
+            if p == player:
+                continue
+            s.hands[p] = unknown[k : k + len(h)]
+            k += len(h)
+        s.stock = unknown[k:]
+        s._scrub(player, rng)
+        return s
+
+
+def _by_id(a: KuboAction) -> int:
+    return a.id
+
+
+__all__ = ["Geometry", "Kubo", "KuboAction", "KuboState", "RulesError", "geometry"]

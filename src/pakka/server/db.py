@@ -1,0 +1,133 @@
+"""The database: schema (as of the newest migration), engine set-up and migrations.
+
+A table is stored as its record (event sourcing): the ``tables`` and ``seats``
+rows describe who sits where, ``games`` holds each game's seed and options,
+and ``actions`` the accepted actions in order. Live state is rebuilt by
+replaying; nothing else about a game is stored.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Engine,
+    Float,
+    ForeignKeyConstraint,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+)
+
+metadata = MetaData()
+
+tables = Table(
+    "tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("name", String(80), nullable=False),
+    Column("game", String(40), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("options", Text, nullable=False),
+    Column("listed", Boolean, nullable=False),
+    Column("hotseat", Boolean, nullable=False),
+    Column("clock", Integer, nullable=True),
+    Column("admin_hash", String(64), nullable=False),
+    Column("watch_hash", String(64), nullable=False),
+    Column("created", Float, nullable=False),
+    Column("closed", Boolean, nullable=False, default=False),
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),
+    Column("level", String(40), nullable=True),
+    Column("name", String(80), nullable=True),
+    Column("status", String(8), nullable=False),
+    Column("token_hash", String(64), nullable=True, index=True),
+    Column("invite_hash", String(64), nullable=True, index=True),
+    Column("zombie", Boolean, nullable=False),
+    ForeignKeyConstraint(["table_id"], ["tables.id"]),
+)
+
+games = Table(
+    "games",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("game_no", Integer, primary_key=True),
+    Column("seed", BigInteger, nullable=False),
+    Column("options", Text, nullable=False),
+    Column("started", Float, nullable=False),
+    Column("finished", Float, nullable=True),
+    ForeignKeyConstraint(["table_id"], ["tables.id"]),
+)
+
+actions = Table(
+    "actions",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("game_no", Integer, primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("action", String(200), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("by", String(8), nullable=False),
+    Column("at", Float, nullable=False),
+    ForeignKeyConstraint(["table_id", "game_no"], ["games.table_id", "games.game_no"]),
+)
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+def make_engine(url: str, sqlite_sync: str = "NORMAL") -> Engine:
+    """An engine for ``url``; SQLite gets WAL mode and foreign keys."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False})
+        sync = sqlite_sync.upper() if sqlite_sync.upper() in ("NORMAL", "FULL", "OFF") else "NORMAL"
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute(f"PRAGMA synchronous={sync}")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def alembic_config(engine: Engine) -> Any:
+    """An Alembic configuration that migrates ``engine`` (no ini file needed)."""
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    cfg.attributes["engine"] = engine
+    return cfg
+
+
+def migrate(engine: Engine, revision: str = "head") -> None:
+    """Bring the schema to ``revision`` (default: the newest)."""
+    from alembic import command
+
+    command.upgrade(alembic_config(engine), revision)
+
+
+def current_revision(engine: Engine) -> str | None:
+    """The schema revision the database is at (``None`` when empty)."""
+    from alembic.runtime.migration import MigrationContext
+
+    with engine.connect() as conn:
+        rev: str | None = MigrationContext.configure(conn).get_current_revision()
+        return rev

@@ -1,0 +1,206 @@
+"""Request bodies and WebSocket messages, validated strictly (unknown fields are errors)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+Name = Annotated[
+    str, StringConstraints(strip_whitespace=True, max_length=40, pattern=r"^[^\x00-\x1f\x7f]*$")
+]
+Credential = Annotated[
+    str, StringConstraints(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")
+]
+Level = Literal["easy", "medium", "hard"]
+OptionJson = str | int | bool | list[int]
+
+
+class Strict(BaseModel):
+    """Base of every validated message: unknown fields are rejected."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class SeatSpec(Strict):
+    """One seat of a new table."""
+
+    kind: Literal["human", "bot"] = "human"
+    level: Level | None = None
+    name: Name | None = None
+
+
+class CreateTable(Strict):
+    """``POST /api/tables``."""
+
+    game: Annotated[str, StringConstraints(max_length=40)]
+    players: Annotated[int, Field(ge=1, le=16)] | None = None
+    options: Annotated[
+        dict[Annotated[str, StringConstraints(max_length=40)], OptionJson], Field(max_length=32)
+    ] = {}
+    name: Annotated[
+        str, StringConstraints(strip_whitespace=True, max_length=80, pattern=r"^[^\x00-\x1f\x7f]*$")
+    ] = ""
+    seats: Annotated[list[SeatSpec], Field(max_length=16)] | None = None
+    take_seat: Annotated[int, Field(ge=0, le=15)] | None = None
+    hotseat: bool = False
+    listed: bool = False
+    clock: Annotated[int, Field(ge=1, le=3600)] | None = None
+
+
+class ClaimBody(Strict):
+    """``POST /api/invites/claim``: the invite code (in the body, never in a logged URL)."""
+
+    code: Credential
+    name: Name | None = None
+
+
+class JoinBody(Strict):
+    """``POST /api/tables/{id}/join``."""
+
+    seat: Annotated[int, Field(ge=0, le=15)] | None = None
+    name: Name | None = None
+
+
+class EmptyBody(Strict):
+    """A body with no fields (``leave``, ``revoke``...)."""
+
+
+class LevelBody(Strict):
+    """``POST /api/tables/{id}/seats/{seat}/bot``."""
+
+    level: Level = "easy"
+
+
+class AgainBody(Strict):
+    """``POST /api/tables/{id}/again``."""
+
+    game_no: Annotated[int, Field(ge=1)]
+
+
+# -- WebSocket messages (client -> server) ---------------------------------------------
+
+
+class Hello(Strict):
+    """First message: which seats the client holds, or how it watches."""
+
+    type: Literal["hello"]
+    tokens: Annotated[list[Credential], Field(max_length=16)] = []
+    watch: Credential | None = None
+
+
+class ActionMsg(Strict):
+    """An action for a seat at the state the client saw."""
+
+    type: Literal["action"]
+    seat: Annotated[int, Field(ge=0, le=15)] | None = None
+    state_id: Annotated[int, Field(ge=0)]
+    action: Annotated[str, StringConstraints(min_length=1, max_length=200)]
+
+
+class PlayAgainMsg(Strict):
+    """Start the next game after game ``game_no`` ended."""
+
+    type: Literal["play_again"]
+    game_no: Annotated[int, Field(ge=1)]
+
+
+class ResumeMsg(Strict):
+    """Take a seat back from its zombie bot."""
+
+    type: Literal["resume"]
+    seat: Annotated[int, Field(ge=0, le=15)] | None = None
+
+
+class AutoplayMsg(Strict):
+    """The seat's holder lets a bot play for it (a zombie) until ``resume``."""
+
+    type: Literal["autoplay"]
+    seat: Annotated[int, Field(ge=0, le=15)] | None = None
+    level: Level = "easy"
+
+
+class SyncMsg(Strict):
+    """Ask for a fresh full state frame."""
+
+    type: Literal["sync"]
+
+
+class PingMsg(Strict):
+    """Keep-alive; answered by ``pong`` with the same id."""
+
+    type: Literal["ping"]
+    id: int | Annotated[str, StringConstraints(max_length=40)] | None = None
+
+
+WS_MESSAGES: dict[str, type[Strict]] = {
+    "hello": Hello,
+    "action": ActionMsg,
+    "play_again": PlayAgainMsg,
+    "resume": ResumeMsg,
+    "autoplay": AutoplayMsg,
+    "sync": SyncMsg,
+    "ping": PingMsg,
+}
+
+
+# -- HTTP responses (for the OpenAPI schema) ---------------------------------------------
+
+
+class InviteOut(BaseModel):
+    """A one-time invite link for a seat."""
+
+    seat: int
+    code: str
+    url: str
+
+
+class SpectatorOut(BaseModel):
+    """The reusable spectator link of a table."""
+
+    code: str
+    url: str
+
+
+class CreatedTable(BaseModel):
+    """The answer to ``POST /api/tables``: credentials shown only this once."""
+
+    table_id: str
+    admin_token: str
+    seat_tokens: dict[str, str]
+    invites: list[InviteOut]
+    spectator: SpectatorOut
+    table: dict[str, object]
+
+
+class SeatGrant(BaseModel):
+    """A seat and its credential (after claiming an invite or joining)."""
+
+    table_id: str
+    seat: int
+    token: str
+
+
+class Ok(BaseModel):
+    """A request that needs no other answer."""
+
+    ok: bool = True
+
+
+class OpenTable(BaseModel):
+    """A listed table that is looking for players."""
+
+    table_id: str
+    name: str
+    game: str
+    players: int
+    free_seats: list[int]
+    game_no: int
+    state_id: int
+    created: float
+
+
+class OpenTables(BaseModel):
+    """``GET /api/tables``."""
+
+    tables: list[OpenTable]

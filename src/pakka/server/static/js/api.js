@@ -1,0 +1,149 @@
+// Talking to the pakka server: the HTTP API (docs/protocol.md) and one
+// WebSocket per table that reconnects by itself.
+
+/** An error from the server, with its stable code and message. */
+export class ApiError extends Error {
+  constructor(code, message, status = 0) {
+    super(message);
+    this.code = code;
+    this.status = status;
+  }
+}
+
+async function request(method, path, body = undefined, token = undefined) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = "Bearer " + token;
+  let res;
+  try {
+    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (e) {
+    throw new ApiError("network", String(e), 0);
+  }
+  let data = null;
+  const text = await res.text();
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = { message: text };
+  }
+  if (!res.ok) {
+    throw new ApiError((data && data.error) || "http_" + res.status, (data && (data.message || data.detail)) || res.statusText, res.status);
+  }
+  return data;
+}
+
+export const api = {
+  games: () => request("GET", "/api/games"),
+  catalogue: (game) => request("GET", `/api/games/${encodeURIComponent(game)}/messages`),
+  rules: (game, lang) => request("GET", `/api/games/${encodeURIComponent(game)}/rules/${lang}`),
+  createTable: (body) => request("POST", "/api/tables", body),
+  openTables: () => request("GET", "/api/tables"),
+  table: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}`),
+  // The invite code travels in the body, never in a URL (protocol v1).
+  claim: (code, name) => request("POST", "/api/invites/claim", name ? { code, name } : { code }),
+  join: (id, name) => request("POST", `/api/tables/${encodeURIComponent(id)}/join`, name ? { name } : {}),
+  hint: (game, view) => request("POST", `/api/games/${encodeURIComponent(game)}/hint`, { view }),
+  again: (id, gameNo, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/again`, { game_no: gameNo }, token),
+};
+
+/**
+ * A table's WebSocket: sends `hello` on every (re)connect and reconnects with
+ * a growing pause when the connection drops. `onFrame(frame)` gets every frame,
+ * `onStatus("connecting" | "open" | "reconnecting" | "closed")` the link state.
+ */
+export class TableSocket {
+  constructor(tableId, hello, onFrame, onStatus) {
+    this.tableId = tableId;
+    this.hello = hello;
+    this.onFrame = onFrame;
+    this.onStatus = onStatus;
+    this.ws = null;
+    this.closed = false;
+    this.attempt = 0;
+    this.queue = [];
+    this.connect();
+  }
+
+  connect() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const url = `${proto}//${location.host}/ws/tables/${encodeURIComponent(this.tableId)}`;
+    this.onStatus(this.attempt === 0 ? "connecting" : "reconnecting");
+    const ws = new WebSocket(url);
+    this.ws = ws;
+    ws.onopen = () => {
+      ws.send(JSON.stringify({ type: "hello", ...this.hello }));
+    };
+    ws.onmessage = (ev) => {
+      let frame;
+      try {
+        frame = JSON.parse(ev.data);
+      } catch {
+        return;
+      }
+      if (frame.type === "welcome") {
+        this.attempt = 0;
+        this.onStatus("open");
+        const q = this.queue;
+        this.queue = [];
+        for (const m of q) ws.send(m);
+      }
+      this.onFrame(frame);
+    };
+    ws.onclose = (ev) => {
+      if (this.ws !== ws) return;
+      if (this.closed) return;
+      if (ev.code === 4401 || ev.code === 4404) {
+        this.onStatus("closed");
+        this.onFrame({ type: "error", code: ev.code === 4404 ? "not_found" : "unauthorized", message: ev.reason || "" });
+        return;
+      }
+      this.attempt += 1;
+      this.onStatus("reconnecting");
+      const wait = Math.min(5000, 300 * 2 ** Math.min(this.attempt, 5));
+      setTimeout(() => !this.closed && this.connect(), wait);
+    };
+    ws.onerror = () => {};
+  }
+
+  /** Send a message now, or after the next successful (re)connect. */
+  send(msg) {
+    const text = JSON.stringify(msg);
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(text);
+    else this.queue.push(text);
+  }
+
+  close() {
+    this.closed = true;
+    if (this.ws) this.ws.close();
+  }
+}
+
+// What this browser remembers about its tables (tokens stay on this device).
+const STORE_KEY = "pakka.tables";
+
+/** Every table this browser holds seats of: {table_id: {...}}. */
+export function myTables() {
+  try {
+    return JSON.parse(localStorage.getItem(STORE_KEY) || "{}");
+  } catch {
+    return {};
+  }
+}
+
+/** Remember (merge) facts about a table, e.g. {tokens: {seat: token}}. */
+export function rememberTable(id, info) {
+  const all = myTables();
+  const old = all[id] || { tokens: {} };
+  const merged = { ...old, ...info, tokens: { ...(old.tokens || {}), ...(info.tokens || {}) } };
+  merged.updated = Date.now();
+  all[id] = merged;
+  localStorage.setItem(STORE_KEY, JSON.stringify(all));
+  return merged;
+}
+
+export function forgetTable(id) {
+  const all = myTables();
+  delete all[id];
+  localStorage.setItem(STORE_KEY, JSON.stringify(all));
+}

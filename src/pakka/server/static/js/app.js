@@ -1,0 +1,308 @@
+// pakka web client: the lobby, the rules pages and the router. The table
+// itself is in table.js; each game's table view is in views/.
+import { api, myTables, rememberTable, forgetTable } from "./api.js";
+import { t, lang, setLang, pick } from "./i18n.js";
+import { h, toast, errorWords, copyText, markdown } from "./ui.js";
+import { TableScreen } from "./table.js";
+
+const main = document.getElementById("main");
+let gamesCache = null;
+let screen = null; // the current TableScreen, if any
+let lobbyState = { game: null, players: null, options: {}, seats: [], hotseat: false, listed: true, created: null };
+
+async function loadGames() {
+  if (!gamesCache) gamesCache = (await api.games()).games;
+  return gamesCache;
+}
+
+function params() {
+  const hash = location.hash.replace(/^#\/?/, "");
+  return new URLSearchParams(hash);
+}
+
+function setConn(text, bad = false) {
+  const c = document.getElementById("conn");
+  c.textContent = text;
+  c.classList.toggle("bad", bad);
+}
+
+function renderChrome() {
+  document.title = t("app_title");
+  const b = document.getElementById("lang-btn");
+  b.textContent = t("lang_switch");
+  b.setAttribute("aria-label", t("lang_switch_label"));
+  b.lang = lang() === "fi" ? "en" : "fi";
+  document.querySelector(".skip").textContent = lang() === "fi" ? "Siirry sisältöön" : "Skip to content";
+}
+
+document.getElementById("lang-btn").addEventListener("click", () => {
+  setLang(lang() === "fi" ? "en" : "fi");
+  renderChrome();
+  if (screen) screen.render();
+  else route();
+});
+
+// --- routing ---------------------------------------------------------------
+async function route() {
+  renderChrome();
+  const p = params();
+  if (screen && (p.get("table") !== screen.tableId || p.get("view") !== screen.viewParam)) {
+    screen.close();
+    screen = null;
+  }
+  try {
+    if (p.get("invite")) return await claimInvite(p.get("invite"));
+    if (p.get("table")) return openTable(p.get("table"), p.get("watch"));
+    if (p.get("rules")) return await showRules(p.get("rules"));
+    setConn("");
+    return await showLobby();
+  } catch (e) {
+    main.replaceChildren(h("div", { class: "panel" }, h("h1", {}, t("error")), h("p", {}, errorWords(e.code, e.message, lang())), h("p", {}, h("a", { href: "#/" }, t("back_to_lobby")))));
+  }
+}
+
+window.addEventListener("hashchange", route);
+
+async function claimInvite(code) {
+  const name = localStorage.getItem("pakka.name") || "";
+  try {
+    const r = await api.claim(code, name || undefined);
+    rememberTable(r.table_id, { tokens: { [r.seat]: r.token } });
+    location.replace(`#table=${r.table_id}`);
+  } catch (e) {
+    main.replaceChildren(h("div", { class: "panel" }, h("h1", {}, t("error")), h("p", {}, e.code === "invite_used" ? t("invite_used") : errorWords(e.code, e.message, lang())), h("p", {}, h("a", { href: "#/" }, t("back_to_lobby")))));
+  }
+}
+
+function openTable(id, watch) {
+  if (screen && screen.tableId === id && screen.viewParam === params().get("view")) {
+    screen.render();
+    return;
+  }
+  const info = myTables()[id] || { tokens: {} };
+  screen = new TableScreen(main, id, info, watch, setConn, loadGames);
+  screen.viewParam = params().get("view");
+}
+
+async function showRules(game) {
+  setConn("");
+  const games = await loadGames();
+  const g = games.find((x) => x.name === game);
+  let body;
+  try {
+    const r = await api.rules(game, lang());
+    body = markdown(r.markdown);
+  } catch (e) {
+    body = h("p", {}, errorWords(e.code, e.message, lang()));
+  }
+  main.replaceChildren(
+    h("article", { class: "panel rules" },
+      h("p", {}, h("a", { href: "#/" }, "← " + t("back_to_lobby"))),
+      h("h1", {}, (g ? pick(g.title) : game) + " — " + t("rules")),
+      body),
+  );
+  main.focus();
+}
+
+// --- lobby -----------------------------------------------------------------
+function optionDefault(opt, players) {
+  const d = opt.defaults && opt.defaults[String(players)];
+  return d !== undefined ? d : opt.default;
+}
+
+function levelLabel(l) {
+  return t("level_" + l);
+}
+
+async function showLobby() {
+  const games = await loadGames();
+  if (!lobbyState.game || !games.find((g) => g.name === lobbyState.game)) selectGame(games[0]);
+  const g = games.find((x) => x.name === lobbyState.game);
+
+  const gameButtons = games.map((x) =>
+    h("button", {
+      type: "button", class: "game-choice", "aria-pressed": String(x.name === g.name),
+      dataset: { game: x.name },
+      onclick: () => { selectGame(x); showLobby(); focusSel(`[data-game="${x.name}"]`); },
+    }, h("strong", {}, pick(x.title)), h("span", { class: "desc" }, pick(x.summary)),
+    h("span", { class: "desc" }, x.min_players === x.max_players ? t(x.min_players === 1 ? "solo_game" : "n_players", { n: x.min_players }) : `${x.min_players}–${x.max_players} ${t("players").toLowerCase()}`)),
+  );
+
+  const playersSel = h("select", { id: "players", onchange: (e) => { setPlayers(g, Number(e.target.value)); showLobby(); focusSel("#players"); } },
+    range(g.min_players, g.max_players).map((n) => h("option", { value: n, selected: n === lobbyState.players }, String(n))));
+
+  const optionFields = g.options.map((o) => optionField(o, g));
+
+  const seatRows = lobbyState.seats.map((s, i) =>
+    h("div", { class: "seat-row" },
+      h("label", { for: `seat-${i}` }, `${t("seat")} ${i + 1}`),
+      h("select", { id: `seat-${i}`, onchange: (e) => { lobbyState.seats[i] = e.target.value; } },
+        h("option", { value: "human", selected: s === "human" }, t("human")),
+        (g.levels || ["easy", "medium", "hard"]).map((l) => h("option", { value: "bot:" + l, selected: s === "bot:" + l }, levelLabel(l)))),
+    ));
+
+  const nameInput = h("input", { type: "text", id: "my-name", maxlength: 40, value: localStorage.getItem("pakka.name") || "", autocomplete: "nickname" });
+  const hot = h("input", { type: "checkbox", id: "hotseat", checked: lobbyState.hotseat, onchange: (e) => (lobbyState.hotseat = e.target.checked) });
+  const listed = h("input", { type: "checkbox", id: "listed", checked: lobbyState.listed, onchange: (e) => (lobbyState.listed = e.target.checked) });
+
+  const form = h("form", { class: "panel", onsubmit: (e) => { e.preventDefault(); createTable(g, nameInput.value.trim()); } },
+    h("h1", {}, t("choose_game")),
+    h("div", { class: "games", role: "group", "aria-label": t("choose_game") }, gameButtons),
+    h("p", {}, h("a", { href: `#rules=${g.name}` }, `${t("rules")}: ${pick(g.title)}`)),
+    h("div", { class: "field" }, h("label", { for: "players" }, t("players")), playersSel),
+    optionFields.length ? h("fieldset", {}, h("legend", {}, t("options")), optionFields) : null,
+    h("fieldset", {}, h("legend", {}, t("seats")), seatRows,
+      h("div", { class: "field" }, h("label", { for: "hotseat" }, hot, " ", t("hotseat")), h("div", { class: "help" }, t("hotseat_help"))),
+      h("div", { class: "field" }, h("label", { for: "listed" }, listed, " ", t("listed")), h("div", { class: "help" }, t("listed_help")))),
+    h("div", { class: "field" }, h("label", { for: "my-name" }, t("your_name")), nameInput),
+    h("button", { type: "submit", id: "create" }, t("create_table")),
+    lobbyState.created ? createdBox(lobbyState.created) : null,
+  );
+
+  const side = h("div", { class: "side" }, myTablesPanel(), await openTablesPanel());
+  main.replaceChildren(h("div", { class: "lobby" }, form, side));
+}
+
+function focusSel(sel) {
+  const e = main.querySelector(sel);
+  if (e) e.focus();
+}
+
+function range(a, b) {
+  const r = [];
+  for (let i = a; i <= b; i++) r.push(i);
+  return r;
+}
+
+function selectGame(g) {
+  if (lobbyState.game === g.name) return;
+  lobbyState.game = g.name;
+  lobbyState.created = null;
+  setPlayers(g, Math.max(g.min_players, Math.min(g.max_players, g.min_players === 1 ? 1 : Math.max(2, g.min_players))));
+}
+
+function setPlayers(g, n) {
+  lobbyState.players = n;
+  lobbyState.options = {};
+  for (const o of g.options) lobbyState.options[o.name] = optionDefault(o, n);
+  const seats = [];
+  for (let i = 0; i < n; i++) seats.push(lobbyState.seats[i] || (i === 0 ? "human" : "bot:medium"));
+  seats[0] = seats[0] || "human";
+  lobbyState.seats = seats;
+}
+
+function optionField(o, g) {
+  const id = "opt-" + o.name;
+  const val = lobbyState.options[o.name];
+  const def = optionDefault(o, lobbyState.players);
+  let input;
+  if (o.kind === "choice") {
+    input = h("select", { id, onchange: (e) => (lobbyState.options[o.name] = e.target.value) },
+      o.choices.map((c) => h("option", { value: c, selected: c === val }, c + (c === def ? ` (${t("default_value")})` : ""))));
+  } else if (o.kind === "bool") {
+    input = h("input", { type: "checkbox", id, checked: !!val, onchange: (e) => (lobbyState.options[o.name] = e.target.checked) });
+  } else if (o.kind === "int") {
+    input = h("input", { type: "number", id, value: val, min: o.minimum ?? null, max: o.maximum ?? null, onchange: (e) => (lobbyState.options[o.name] = Number(e.target.value)) });
+  } else {
+    input = h("input", { type: "text", id, value: Array.isArray(val) ? val.join(",") : String(val ?? ""), onchange: (e) => (lobbyState.options[o.name] = e.target.value.split(",").map((x) => Number(x.trim()))) });
+  }
+  const defText = Array.isArray(def) ? def.join(",") : String(def);
+  return h("div", { class: "field" },
+    h("label", { for: id }, o.name.replace(/_/g, " ")),
+    h("div", { class: "help", id: id + "-help" }, pick(o.help), ` (${t("default_value")}: ${defText}${o.rule ? "; " + o.rule : ""})`),
+    input);
+}
+
+async function createTable(g, name) {
+  if (name) localStorage.setItem("pakka.name", name);
+  const seats = lobbyState.seats.map((s, i) => (s === "human" ? { kind: "human", ...(i === 0 && name ? { name } : {}) } : { kind: "bot", level: s.split(":")[1] }));
+  const humans = seats.map((s, i) => (s.kind === "human" ? i : -1)).filter((i) => i >= 0);
+  const body = { game: g.name, players: lobbyState.players, options: lobbyState.options, seats, listed: lobbyState.listed };
+  if (name) body.name = t("table_of", { name }).slice(0, 40);
+  if (lobbyState.hotseat) {
+    body.hotseat = true;
+    body.seats = seats.map((s, i) => (s.kind === "human" && !s.name ? { kind: "human", name: `${t("player_n", { n: i + 1 })}` } : s));
+  } else if (humans.length) body.take_seat = humans[0];
+  const btn = document.getElementById("create");
+  btn.disabled = true;
+  btn.textContent = t("creating");
+  try {
+    const r = await api.createTable(body);
+    rememberTable(r.table_id, { tokens: r.seat_tokens || {}, admin_token: r.admin_token, game: g.name, invites: r.invites, spectator: r.spectator, hotseat: !!body.hotseat });
+    if (!r.invites || r.invites.length === 0) {
+      location.hash = `#table=${r.table_id}`;
+      return;
+    }
+    lobbyState.created = r;
+    await showLobby();
+    focusSel(".invites button");
+  } catch (e) {
+    toast(errorWords(e.code, e.message, lang()));
+    btn.disabled = false;
+    btn.textContent = t("create_table");
+  }
+}
+
+function createdBox(r) {
+  const full = (u) => location.origin + "/" + u.replace(/^\//, "");
+  const row = (label, url) => h("li", {}, h("span", {}, label), h("code", {}, full(url)),
+    h("button", { type: "button", class: "small", onclick: async (e) => { const ok = await copyText(full(url)); e.target.textContent = ok ? t("copied") : t("copy"); } }, t("copy")));
+  return h("section", { class: "field", "aria-live": "polite" },
+    h("h2", {}, t("invite_links")),
+    h("p", { class: "help" }, t("invite_help")),
+    h("ul", { class: "invites" },
+      r.invites.map((inv) => row(`${t("seat")} ${inv.seat + 1}`, inv.url)),
+      r.spectator ? row(t("spectator_link"), r.spectator.url) : null),
+    h("button", { type: "button", id: "go-table", onclick: () => { lobbyState.created = null; location.hash = `#table=${r.table_id}`; } }, t("go_to_table")));
+}
+
+function myTablesPanel() {
+  const all = Object.entries(myTables()).sort((a, b) => (b[1].updated || 0) - (a[1].updated || 0)).slice(0, 12);
+  const games = gamesCache || [];
+  return h("section", { class: "panel" }, h("h2", {}, t("my_tables")),
+    all.length === 0 ? h("p", { class: "muted" }, t("no_tables")) :
+      h("ul", { class: "table-list" }, all.map(([id, info]) => {
+        const g = games.find((x) => x.name === info.game);
+        return h("li", {}, h("span", {}, g ? pick(g.title) : info.game || id, " ", h("span", { class: "muted" }, new Date(info.updated || 0).toLocaleTimeString(lang()))),
+          h("span", {},
+            h("button", { type: "button", class: "small", onclick: () => (location.hash = `#table=${id}`) }, t("open")), " ",
+            h("button", { type: "button", class: "small secondary", "aria-label": `${t("close")} ${id}`, onclick: () => { forgetTable(id); showLobby(); } }, "×")));
+      })));
+}
+
+async function openTablesPanel() {
+  let list = [];
+  try {
+    list = (await api.openTables()).tables;
+  } catch {
+    list = [];
+  }
+  const mine = myTables();
+  list = list.filter((x) => !mine[x.table_id]);
+  const games = gamesCache || [];
+  return h("section", { class: "panel" },
+    h("h2", {}, t("open_tables")),
+    list.length === 0 ? h("p", { class: "muted" }, t("no_tables")) :
+      h("ul", { class: "table-list" }, list.map((x) => {
+        const g = games.find((y) => y.name === x.game);
+        return h("li", {}, h("span", {}, (x.name ? x.name + " — " : "") + (g ? pick(g.title) : x.game), " ", h("span", { class: "muted" }, t("free_seats", { n: x.free_seats.length }))),
+          h("button", { type: "button", class: "small", onclick: () => joinTable(x) }, t("join")));
+      })),
+    h("button", { type: "button", class: "small secondary", onclick: () => showLobby() }, t("refresh")));
+}
+
+async function joinTable(x) {
+  try {
+    const typed = (document.getElementById("my-name") || {}).value;
+    if (typed && typed.trim()) localStorage.setItem("pakka.name", typed.trim());
+    const name = localStorage.getItem("pakka.name") || undefined;
+    const r = await api.join(x.table_id, name);
+    rememberTable(r.table_id, { tokens: { [r.seat]: r.token }, game: x.game });
+    location.hash = `#table=${r.table_id}`;
+  } catch (e) {
+    toast(errorWords(e.code, e.message, lang()));
+  }
+}
+
+document.documentElement.lang = lang();
+route();

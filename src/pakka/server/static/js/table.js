@@ -1,0 +1,336 @@
+// One table on screen: the WebSocket session, whose turn it is, the hot-seat
+// cover, the log in words, scores, the result and "play again". The middle
+// of the table (the felt) is drawn by the game's view module (views/).
+import { api, TableSocket, rememberTable } from "./api.js";
+import { t, lang, pick, format } from "./i18n.js";
+import { h, toast, errorWords } from "./ui.js";
+import { parseStd, parseZoker, isZokerGame } from "./cards.js";
+import { viewFor } from "./views/index.js";
+
+// Log argument names that hold a seat number; they are shown as the seat's name.
+const SEAT_ARGS = new Set([
+  "player", "seat", "target", "winner", "guesser", "by", "to", "from", "next", "dealer",
+  "leader", "bidder", "buyer", "declarer", "partner", "taker", "owner", "loser", "starter", "claimer",
+]);
+// Log argument names that hold a list of seat numbers.
+const SEAT_LIST_ARGS = new Set(["winners", "losers", "players", "seats", "partners", "team"]);
+const SUIT_SYM = { S: "♠", H: "♥", D: "♦", C: "♣" };
+
+const catalogues = {};
+
+async function catalogue(game) {
+  if (!catalogues[game]) {
+    catalogues[game] = api.catalogue(game).catch(() => ({ en: {}, fi: {} }));
+  }
+  return catalogues[game];
+}
+
+/** A card's notation in display form for running text (A♠, 10♥, JK). */
+export function cardText(text, game) {
+  if (typeof text !== "string") return text;
+  if (isZokerGame(game)) return text;
+  const s = parseStd(text);
+  if (!s) return text;
+  return s.joker ? "JK" : s.rank + SUIT_SYM[s.suit];
+}
+
+/**
+ * Catalogue templates speak of "seat {player}"; with names substituted the
+ * word "seat" goes (English) or becomes "pelaaja" in its case (Finnish).
+ */
+function nameTemplate(tmpl) {
+  return tmpl
+    .replace(/\b[Ss]eat (\{\w+\})/g, "$1")
+    .replace(/\bPaikka (\{\w+\})/g, "$1")
+    .replace(/\bpaikka (\{\w+\})/g, "$1")
+    .replace(/\b([Pp])aikan (\{\w+\})/g, "$1elaajan $2")
+    .replace(/\b([Pp])aikalla (\{\w+\})/g, "$1elaajalla $2")
+    .replace(/\b([Pp])aikalle (\{\w+\})/g, "$1elaajalle $2")
+    .replace(/\b([Pp])aikasta (\{\w+\})/g, "$1elaajasta $2");
+}
+
+export class TableScreen {
+  constructor(root, tableId, info, watch, setConn, loadGames) {
+    this.root = root;
+    this.tableId = tableId;
+    this.info = info;
+    this.setConn = setConn;
+    this.loadGames = loadGames;
+    this.summary = null;
+    this.seats = []; // seats this client holds
+    this.spectator = false;
+    this.frames = {}; // seat (or "null") -> latest state frame + accumulated log
+    this.shown = null; // seat whose view is on screen
+    this.cover = null; // hot-seat: seat waiting for "I am ..." confirmation
+    this.pending = false;
+    this.uiState = {}; // per-view scratch (selections), kept across renders
+    this.cat = null;
+    this.gameMeta = null;
+    this.status = "connecting";
+    this.fatal = null;
+    const tokens = Object.values(info.tokens || {});
+    const hello = tokens.length ? { tokens } : watch ? { watch } : {};
+    this.root.replaceChildren(h("p", { class: "muted" }, t("connecting")));
+    this.socket = new TableSocket(tableId, hello, (f) => this.onFrame(f), (s) => this.onStatus(s));
+    window.pakkaTable = this; // a handle for tests and debugging
+  }
+
+  close() {
+    this.socket.close();
+  }
+
+  onStatus(s) {
+    this.status = s;
+    if (s === "open") this.setConn(t("connected"));
+    else if (s === "reconnecting") this.setConn(t("reconnecting"), true);
+    else if (s === "connecting") this.setConn(t("connecting"));
+    else this.setConn("");
+    document.body.dataset.conn = s;
+    const banner = this.root.querySelector(".turn-banner");
+    if (banner) this.render();
+  }
+
+  async onFrame(f) {
+    switch (f.type) {
+      case "welcome":
+        this.seats = f.seats || [];
+        this.spectator = !!f.spectator;
+        this.summary = f.table;
+        this.frames = {};
+        if (this.summary) rememberTable(this.tableId, { game: this.summary.game });
+        if (!this.gameMeta) {
+          const games = await this.loadGames();
+          this.gameMeta = games.find((g) => g.name === f.table.game) || null;
+        }
+        this.cat = await catalogue(f.table.game);
+        break;
+      case "state": {
+        const key = String(f.seat);
+        const old = this.frames[key];
+        let log = f.log || [];
+        if (old && old.game_no === f.game_no && f.log_index === old.log.length) log = old.log.concat(log);
+        else if (old && old.game_no === f.game_no && f.log_index > 0 && f.log_index < old.log.length) log = old.log.slice(0, f.log_index).concat(log);
+        this.frames[key] = { ...f, log };
+        if (f.table) this.summary = f.table;
+        if (old && old.game_no !== f.game_no) this.uiState = {};
+        this.pending = false;
+        // A queued sequence of moves (e.g. a proposed lay-down) goes on step by step.
+        const q = this.uiState.queue;
+        if (q && q.length && f.seat === this.shown && !this.spectator) {
+          if ((f.legal || []).includes(q[0])) {
+            const next = q.shift();
+            setTimeout(() => this.act(next), 0);
+          } else if ((f.legal || []).length) {
+            this.uiState.queue = null;
+          }
+        }
+        break;
+      }
+      case "table":
+        this.summary = f.table;
+        break;
+      case "error":
+        this.pending = false;
+        if (f.code === "not_found" || f.code === "unauthorized") {
+          this.fatal = f.code === "not_found" ? t("not_found") : errorWords(f.code, f.message, lang());
+        } else if (f.code !== "stale_state" || f.ref !== "action") {
+          toast(errorWords(f.code, f.message, lang()));
+        } else {
+          toast(errorWords(f.code, f.message, lang()), { ms: 3000 });
+        }
+        break;
+      default:
+        return;
+    }
+    this.render();
+  }
+
+  /** The name of a seat as shown at this table. */
+  name(seat) {
+    if (seat === null || seat === undefined) return "";
+    const s = this.summary && this.summary.seats && this.summary.seats[seat];
+    let n = s && s.name;
+    if (!n) n = s && s.kind === "bot" ? t("bot_name", { n: seat + 1 }) : t("player_n", { n: seat + 1 });
+    // Several seats with the same name (e.g. bots) get their seat number too.
+    const same = (this.summary && this.summary.seats || []).filter((x) => x.name && x.name === n).length;
+    if (same > 1) n = `${n} ${seat + 1}`;
+    return n;
+  }
+
+  isBot(seat) {
+    const s = this.summary && this.summary.seats && this.summary.seats[seat];
+    return !!(s && (s.kind === "bot" || s.zombie));
+  }
+
+  /** The frame to show: the held seat to move (hot-seat), else the one held seat. */
+  currentFrame() {
+    if (this.spectator || this.seats.length === 0) return this.frames["null"] || Object.values(this.frames)[0] || null;
+    const any = this.frames[String(this.seats[0])];
+    if (!any) return null;
+    const cp = any.view.current_player;
+    if (this.seats.length > 1) {
+      // Hot-seat: when another held seat must move, cover the table until
+      // that player confirms they hold the device.
+      const held = cp !== null && this.seats.includes(cp);
+      if (this.shown === null && this.cover === null) this.cover = held ? cp : this.seats[0];
+      else if (held && cp !== this.shown) this.cover = cp;
+    } else {
+      this.shown = this.seats[0];
+    }
+    return this.frames[String(this.shown)] || any;
+  }
+
+  act(action) {
+    const f = this.frames[String(this.shown)];
+    if (!f || this.pending) return;
+    this.pending = true;
+    this.socket.send({ type: "action", seat: this.shown, state_id: f.state_id, action });
+    this.render();
+  }
+
+  playAgain() {
+    const f = this.currentFrame();
+    if (!f) return;
+    this.socket.send({ type: "play_again", game_no: f.game_no });
+  }
+
+  renderLog(frame) {
+    const game = frame.view.game;
+    const l = lang();
+    const cat = this.cat || {};
+    return frame.log.map((e) => {
+      const tmpl = (cat[l] && cat[l][e.key]) || (cat.en && cat.en[e.key]);
+      const args = {};
+      for (const [k, v] of Object.entries(e.args || {})) {
+        if (SEAT_ARGS.has(k) && Number.isInteger(v)) args[k] = this.name(v);
+        else if (SEAT_LIST_ARGS.has(k) && Array.isArray(v) && v.every(Number.isInteger)) args[k] = v.map((x) => this.name(x)).join(", ");
+        else if (Array.isArray(v)) args[k] = v.map((x) => cardText(x, game)).join(" ");
+        else args[k] = cardText(v, game);
+      }
+      // A key missing from the catalogue still reads as words, never as JSON.
+      const text = tmpl ? format(nameTemplate(tmpl), args)
+        : e.key.replace(/^[^.]*\./, "").replace(/_/g, " ") + (Object.keys(args).length ? ": " + Object.entries(args).map(([k, x]) => `${k.replace(/_/g, " ")} ${x}`).join(", ") : "");
+      return text;
+    });
+  }
+
+  render() {
+    const focusKey = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.fkey : null;
+    const focusInMain = this.root.contains(document.activeElement) || document.activeElement === document.body;
+    if (this.fatal) {
+      this.root.replaceChildren(h("div", { class: "panel" }, h("h1", {}, t("error")), h("p", {}, this.fatal), h("p", {}, h("a", { href: "#/" }, t("back_to_lobby")))));
+      return;
+    }
+    let frame = this.currentFrame();
+    if (frame && this.cover !== null && this.seats.length > 1 && frame.view.is_terminal) {
+      this.shown = this.cover;
+      this.cover = null;
+      frame = this.currentFrame();
+    }
+    if (!frame || !this.summary) {
+      this.root.replaceChildren(h("p", { class: "muted" }, t("connecting")));
+      return;
+    }
+    const view = frame.view;
+    const game = view.game;
+    const title = this.gameMeta ? pick(this.gameMeta.title) : game;
+
+    if (this.cover !== null && this.seats.length > 1 && !view.is_terminal) {
+      const who = this.name(this.cover);
+      this.root.replaceChildren(h("div", { class: "cover", role: "dialog", "aria-modal": "true", "aria-labelledby": "cover-title" },
+        h("h1", { id: "cover-title" }, t("pass_device", { name: who })),
+        h("p", {}, t("pass_device_help", { name: who })),
+        h("button", { type: "button", id: "cover-ok", dataset: { fkey: "cover-ok" }, onclick: () => { this.shown = this.cover; this.cover = null; this.uiState = {}; this.render(); } }, t("i_am", { name: who }))));
+      this.root.querySelector("#cover-ok").focus();
+      return;
+    }
+
+    const seat = this.spectator ? null : this.shown;
+    const cp = view.current_player;
+    const legal = frame.legal || [];
+    const mine = cp !== null && cp === seat && legal.length > 0;
+    const ctx = {
+      view, legal, seat, game, lang: lang(), mine, pending: this.pending,
+      name: (s) => this.name(s), isBot: (s) => this.isBot(s),
+      act: (a) => this.act(a), ui: this.uiState, rerender: () => this.render(), frame,
+      lastAction: frame.last_action,
+    };
+
+    let banner;
+    if (view.is_terminal) {
+      banner = t("game_over");
+    } else if (mine) {
+      banner = t("your_turn");
+    } else if (cp !== null && cp !== undefined) {
+      banner = t("waiting_for", { name: this.name(cp) });
+    } else {
+      banner = "";
+    }
+    const waitingHumans = (this.summary.seats || []).some((s) => s.kind === "human" && s.status === "open" && !s.zombie);
+
+    const viewMod = viewFor(new URLSearchParams(location.hash.slice(1)).get("view") === "generic" ? "" : game);
+    let felt;
+    try {
+      felt = viewMod.render(ctx);
+    } catch (e) {
+      console.error(e);
+      felt = viewFor("").render(ctx);
+    }
+
+    const logItems = this.renderLog(frame);
+    const logList = h("ol", { class: "log", id: "log", "aria-live": "polite", "aria-label": t("log") }, logItems.map((x) => h("li", {}, x)));
+
+    const scores = h("table", { class: "scores-table" },
+      h("caption", { class: "sr-only" }, t("scores")),
+      h("tbody", {}, (view.scores || []).map((s, i) => h("tr", { class: i === cp ? "current" : "" },
+        h("td", {}, (i === cp ? "▶ " : "") + this.name(i) + (this.seats.includes(i) ? ` (${t("you")})` : "")),
+        h("td", { class: "num" }, String(s))))));
+
+    const result = view.is_terminal ? this.resultBox(view) : null;
+    // A bot plays my seat (I left or my clock ran out): offer to take it back.
+    const zombie = seat !== null && ((this.summary.seats || [])[seat] || {}).zombie;
+    const resume = zombie && !view.is_terminal ? h("div", { class: "turn-banner" }, t("bot_plays_you"), " ",
+      h("button", { type: "button", id: "resume", onclick: () => this.socket.send({ type: "resume", seat }) }, t("take_back_seat"))) : null;
+
+    this.root.replaceChildren(...[
+      h("div", { class: "table-head" },
+        h("h1", {}, title),
+        h("a", { href: `#rules=${game}`, target: "_blank", rel: "noopener" }, t("rules")),
+        h("a", { href: "#/" }, t("lobby"))),
+      h("div", { class: "turn-banner" + (mine ? " mine" : ""), role: "status", "aria-live": "polite", id: "turn" },
+        banner, this.spectator ? " · " + t("spectating") : "", waitingHumans && !view.is_terminal ? " · " + t("waiting_players") : ""),
+      result,
+      resume,
+      h("div", { class: "table-layout", id: "table", dataset: { stateId: frame.state_id, gameNo: frame.game_no, moves: view.moves, terminal: String(view.is_terminal), mine: String(mine) } },
+        h("section", { class: "felt", "aria-label": title }, felt),
+        h("aside", { class: "side" },
+          h("section", { class: "panel" }, h("h2", {}, t("scores")), scores),
+          h("section", { class: "panel" }, h("h2", {}, t("log")), logList))),
+    ].filter(Boolean));
+    logList.scrollTop = logList.scrollHeight;
+
+    // Keep keyboard focus where it was (or on the first control of a new turn).
+    const want = this.uiState._focus;
+    delete this.uiState._focus;
+    let target = want ? this.root.querySelector(`[data-fkey="${CSS.escape(want)}"]`) : null;
+    if (!target && focusKey) target = this.root.querySelector(`[data-fkey="${CSS.escape(focusKey)}"]`);
+    if (target && target.disabled) target = null;
+    if (!target && focusInMain && (mine || view.is_terminal)) target = this.root.querySelector("[data-autofocus]:not([disabled])");
+    if (target) target.focus({ preventScroll: !focusKey });
+  }
+
+  resultBox(view) {
+    const w = view.winners || [];
+    const names = w.map((s) => this.name(s)).join(", ");
+    let text;
+    if (w.length === 0) text = t("no_winner");
+    else if (w.length === 1 && this.seats.length === 1 && w[0] === this.seats[0]) text = t("you_won");
+    else text = t(w.length > 1 ? "winners" : "winner", { names });
+    return h("section", { class: "result", "aria-live": "polite" },
+      h("h2", {}, t("game_over")),
+      h("p", { id: "result-text" }, text),
+      (this.spectator ? null : h("button", { type: "button", id: "play-again", dataset: { fkey: "play-again", autofocus: "1" }, onclick: () => this.playAgain() }, t("play_again"))),
+      " ",
+      h("a", { href: "#/" }, t("back_to_lobby")));
+  }
+}

@@ -1,0 +1,186 @@
+// Koodinmurtaja table: every player's code as a row of cards (sorted, lowest
+// on the left). Choose a hidden card of the target, then name its rank; after
+// a right guess, guess on or stop. Optional probability hints from the
+// deduction engine (computed by the server from this seat's own view).
+import { h } from "../ui.js";
+import { t } from "../i18n.js";
+import { cardEl, cardBackSvg } from "../cards.js";
+import { api } from "../api.js";
+
+const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+const RANK_WORDS = {
+  en: { J: "jack", Q: "queen", K: "king", A: "ace" },
+  fi: { J: "jätkä", Q: "kuningatar", K: "kuningas", A: "ässä" },
+};
+
+/** Parse the legal list into guesses by card, rank-only guesses, stop and reveals. */
+function parseLegal(legal) {
+  const byCard = new Map(); // "t/p" -> [rank...]
+  const byTarget = new Map(); // t -> [rank...] (rank-only variant)
+  const reveals = new Set();
+  let stop = false;
+  for (const a of legal) {
+    let m = /^(\d+)\/(\d+)=(\w+)$/.exec(a);
+    if (m) {
+      const k = `${m[1]}/${m[2]}`;
+      if (!byCard.has(k)) byCard.set(k, []);
+      byCard.get(k).push(m[3]);
+      continue;
+    }
+    m = /^(\d+)=(\w+)$/.exec(a);
+    if (m) {
+      const k = Number(m[1]);
+      if (!byTarget.has(k)) byTarget.set(k, []);
+      byTarget.get(k).push(m[2]);
+      continue;
+    }
+    m = /^reveal (\d+)$/.exec(a);
+    if (m) reveals.add(Number(m[1]));
+    else if (a === "stop") stop = true;
+  }
+  return { byCard, byTarget, reveals, stop };
+}
+
+function rankLabel(r, lang) {
+  return (RANK_WORDS[lang] && RANK_WORDS[lang][r]) || r;
+}
+
+function requestHint(ctx) {
+  const ui = ctx.ui;
+  const key = `${ctx.frame.game_no}:${ctx.frame.state_id}:${ctx.seat}`;
+  if (ui.hintKey === key) return;
+  ui.hintKey = key;
+  ui.hint = null;
+  api.hint(ctx.game, ctx.view).then((r) => {
+    if (ui.hintKey !== key) return;
+    ui.hint = r.cards || {};
+    ctx.rerender();
+  }).catch(() => {
+    if (ui.hintKey !== key) return;
+    ui.hint = "na";
+    ctx.rerender();
+  });
+}
+
+function topRanks(probs) {
+  return Object.entries(probs || {}).sort((a, b) => b[1] - a[1]).slice(0, 2);
+}
+
+export function render(ctx) {
+  const v = ctx.view;
+  const ui = ctx.ui;
+  const lang = ctx.lang;
+  const L = parseLegal(ctx.mine ? ctx.legal : []);
+  if (ui.selected && !L.byCard.has(ui.selected)) ui.selected = null;
+  if (ui.showHint && ctx.seat !== null && !v.is_terminal) requestHint(ctx);
+  const hint = ui.showHint && ui.hint && ui.hint !== "na" ? ui.hint : null;
+
+  // Middle of the table: the stock and the drawn card.
+  const drawn = v.drawn;
+  const middle = h("div", { class: "stock" },
+    h("span", { class: "card", title: t("stock") }, cardBackSvg(t("stock"))),
+    h("span", {}, h("strong", {}, t("stock")), h("br"), t("cards_n", { n: v.stock })),
+    drawn ? h("span", { class: "drawn", id: "drawn" },
+      cardEl(drawn.card || "?", ctx.game, lang, { label: drawn.card ? undefined : t("km_drawn") }),
+      h("span", {}, drawn.player === ctx.seat ? t("km_drawn") : ctx.name(drawn.player))) :
+      (v.stock === 0 && !v.is_terminal ? h("span", { class: "muted" }, t("km_no_drawn")) : null));
+
+  const rows = [];
+  for (let q = 0; q < v.players; q++) {
+    const code = v.codes[q] || [];
+    const isTarget = v.target === q && !v.is_terminal;
+    const classes = ["seat-box"];
+    if (q === v.current_player) classes.push("to-move");
+    if (q === ctx.seat) classes.push("me");
+    if (v.out && v.out[q]) classes.push("out");
+    const cards = code.map((e, i) => {
+      const pos = i + 1;
+      const key = `${q}/${pos}`;
+      const guessable = L.byCard.has(key);
+      const revealable = q === ctx.seat && L.reveals.has(pos);
+      const faceUp = e.card !== null && e.card !== undefined;
+      let label;
+      if (faceUp) label = `${pos}: ${e.card}${e.revealed ? "" : " (" + (lang === "fi" ? "piilossa" : "hidden") + ")"}`;
+      else label = `${ctx.name(q)}, ${pos}` + (e.not && e.not.length ? ` (${lang === "fi" ? "ei" : "not"} ${e.not.join(", ")})` : "");
+      const opts = { label, className: e.revealed ? "revealed-card" : faceUp ? "own-hidden" : "" };
+      if (guessable && !ctx.pending) opts.onClick = () => { ui.selected = ui.selected === key ? null : key; ui._focus = ui.selected ? "rank-first" : "card:" + key; ctx.rerender(); };
+      else if (revealable && !ctx.pending) opts.onClick = () => ctx.act(`reveal ${pos}`);
+      const c = cardEl(faceUp ? e.card : "?", ctx.game, lang, opts);
+      c.dataset.fkey = "card:" + key;
+      c.dataset.pos = key;
+      if (guessable) {
+        c.classList.add("guessable");
+        c.setAttribute("aria-pressed", String(ui.selected === key));
+      }
+      const under = [];
+      under.push(h("span", { class: "pos" }, String(pos)));
+      if (!faceUp && e.not && e.not.length) under.push(h("span", { class: "pos" }, "≠" + e.not.join(",")));
+      if (hint && !faceUp && hint[e.handle]) {
+        for (const [r, p] of topRanks(hint[e.handle])) under.push(h("span", { class: "prob" }, `${r} ${Math.round(p * 100)}%`));
+      }
+      return h("span", { class: "code-slot" }, c, ...under);
+    });
+    rows.push(h("div", { class: classes.join(" "), dataset: { seat: q } },
+      h("div", { class: "seat-name" },
+        ctx.name(q),
+        q === ctx.seat ? h("span", { class: "badge" }, t("you")) : null,
+        q === v.current_player ? h("span", { class: "badge turn" }, "▶") : null,
+        isTarget ? h("span", { class: "badge turn" }, "◎ " + t("km_target")) : null,
+        v.out && v.out[q] ? h("span", { class: "badge out" }, t("km_out")) : null),
+      h("div", { class: "cards code", role: "group", "aria-label": t("km_code_of", { name: ctx.name(q) }) }, cards)));
+  }
+
+  // Controls for the player to move.
+  let controls = null;
+  if (ctx.mine) {
+    const parts = [];
+    if (ui.selected) {
+      const [tq, tp] = ui.selected.split("/");
+      parts.push(h("p", {}, t("km_chosen", { pos: tp, name: ctx.name(Number(tq)) }), " — ", t("km_choose_rank")));
+      const ranks = L.byCard.get(ui.selected);
+      parts.push(h("div", { class: "rank-picker", role: "group", "aria-label": t("km_choose_rank") },
+        ranks.map((r, i) => h("button", {
+          type: "button", disabled: ctx.pending, dataset: { rank: r, fkey: i === 0 ? "rank-first" : "rank:" + r },
+          "aria-label": `${t("km_guess")} ${rankLabel(r, lang)}`,
+          onclick: () => { const a = `${ui.selected}=${r}`; ui.selected = null; ctx.act(a); },
+        }, r)),
+        h("button", { type: "button", class: "secondary", dataset: { fkey: "cancel" }, onclick: () => { const k = ui.selected; ui.selected = null; ui._focus = "card:" + k; ctx.rerender(); } }, t("km_cancel"))));
+    } else if (L.byCard.size) {
+      parts.push(h("p", {}, t("km_help")));
+    }
+    for (const [tq, ranks] of L.byTarget) {
+      parts.push(h("p", {}, `${t("km_target")}: ${ctx.name(tq)} — ${t("km_choose_rank")}`));
+      parts.push(h("div", { class: "rank-picker" }, ranks.map((r, i) => h("button", {
+        type: "button", disabled: ctx.pending, dataset: { rank: r, fkey: `trank:${tq}:${r}`, ...(i === 0 ? { autofocus: "1" } : {}) },
+        onclick: () => ctx.act(`${tq}=${r}`),
+      }, r))));
+    }
+    if (v.phase === "continue") {
+      const opts = [];
+      if (v.same_target) opts.push(t("km_continue_same", { name: ctx.name(v.target) }));
+      if (v.next_target !== null && v.next_target !== undefined) opts.push(t("km_continue_next", { name: ctx.name(v.next_target) }));
+      if (opts.length) parts.push(h("p", { class: "muted" }, opts.join(" · ")));
+    }
+    if (L.stop) {
+      parts.push(h("button", { type: "button", id: "km-stop", disabled: ctx.pending, dataset: { fkey: "stop" }, onclick: () => ctx.act("stop") }, t("km_stop")));
+    }
+    if (L.reveals.size) parts.push(h("p", {}, lang === "fi" ? "Valitse oma piilokorttisi paljastettavaksi." : "Choose one of your hidden cards to reveal."));
+    controls = h("section", { class: "actions-box", "aria-label": t("legal_actions") }, parts);
+  }
+
+  const hintBtn = ctx.seat !== null && !v.is_terminal ? h("button", {
+    type: "button", class: "small secondary", id: "km-hint", "aria-pressed": String(!!ui.showHint), dataset: { fkey: "hint" },
+    onclick: () => { ui.showHint = !ui.showHint; ctx.rerender(); },
+  }, ui.showHint ? t("km_hide_hint") : t("km_hint")) : null;
+
+  // Keyboard: the first guessable card (or the stop button) gets focus when the turn starts.
+  const first = rows.length ? null : null;
+  void first;
+  const view = h("div", { class: "km-view" },
+    h("div", { class: "km-top" }, middle, hintBtn, ui.showHint && ui.hint === "na" ? h("span", { class: "muted" }, t("km_hint_na")) : null),
+    rows,
+    controls);
+  const firstCard = view.querySelector("button.guessable:not([disabled])") || view.querySelector("#km-stop");
+  if (firstCard) firstCard.dataset.autofocus = "1";
+  return view;
+}

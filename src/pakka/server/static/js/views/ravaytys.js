@@ -1,0 +1,216 @@
+// Räväytys table: the hand (sortable; select a card to see its moves), the
+// contract of the round, the stock and discard pile with the buy window, the
+// melds on the table with what each wild card stands for (lay-off and swap
+// targets light up for the selected card), and the score sheet of eight rounds.
+import { h } from "../ui.js";
+import { t } from "../i18n.js";
+import { cardEl, cardBackSvg, parseStd } from "../cards.js";
+import { seatBox, seatHead, backs, sheet } from "./common.js";
+import { api } from "../api.js";
+
+const RANK_ORDER = { A: 14, K: 13, Q: 12, J: 11 };
+function rankValue(c) {
+  const s = parseStd(c);
+  if (!s) return 0;
+  if (s.joker) return 99;
+  return RANK_ORDER[s.rank] || Number(s.rank);
+}
+function suitValue(c) {
+  const s = parseStd(c);
+  return s && !s.joker ? "SHDC".indexOf(s.suit) : 9;
+}
+
+/** Sort a hand by rank or by suit, or keep the player's own arrangement. */
+function sorted(cards, how, custom) {
+  const list = cards.slice();
+  if (how === "custom" && custom) {
+    // The player's arrangement first (by drag and drop), new cards at the end.
+    const rest = list.slice();
+    const out = [];
+    for (const c of custom) {
+      const i = rest.indexOf(c);
+      if (i >= 0) out.push(rest.splice(i, 1)[0]);
+    }
+    return out.concat(rest);
+  }
+  if (how === "rank") list.sort((a, b) => rankValue(a) - rankValue(b) || suitValue(a) - suitValue(b));
+  else if (how === "suit") list.sort((a, b) => suitValue(a) - suitValue(b) || rankValue(a) - rankValue(b));
+  return list;
+}
+
+function parseLegal(legal) {
+  const byCard = new Map(); // card -> [{kind, action, meld, end, wild}]
+  const plain = []; // actions without a card of the hand
+  const push = (card, x) => {
+    if (!byCard.has(card)) byCard.set(card, []);
+    byCard.get(card).push(x);
+  };
+  for (const a of legal) {
+    let m;
+    if ((m = /^discard (\S+)$/.exec(a))) push(m[1], { kind: "discard", action: a });
+    else if ((m = /^add (\S+)$/.exec(a))) push(m[1], { kind: "add", action: a });
+    else if ((m = /^lay (\S+) (M\d+)(?: (lo|hi))?$/.exec(a))) push(m[1], { kind: "lay", action: a, meld: m[2], end: m[3] || "" });
+    else if ((m = /^swap (\S+) (M\d+) (\S+)$/.exec(a))) push(m[1], { kind: "swap", action: a, meld: m[2], wild: m[3] });
+    else plain.push(a);
+  }
+  return { byCard, plain };
+}
+
+function meldRow(ctx, meld, targets, label) {
+  const cards = (meld.cards || []).map((e) => {
+    const wrap = h("div", { class: "meld-card" }, cardEl(e.card, ctx.game, ctx.lang, { className: "small-card" }));
+    if (e.as) wrap.append(h("span", { class: "as" }, t("rv_as", { card: e.as })));
+    return wrap;
+  });
+  const lit = targets.length > 0;
+  const box = h("div", { class: "meld" + (lit ? " lit" : ""), dataset: { meld: meld.id || "" } },
+    h("div", { class: "meld-head" }, h("strong", {}, meld.id || label), " ", ctx.name(meld.owner), " · ",
+      meld.kind === "run" ? `${meld.suit} ${meld.from}–${meld.to}` : meld.kind),
+    h("div", { class: "cards small-cards" }, cards),
+    lit ? h("div", { class: "action-list" }, targets) : null);
+  return box;
+}
+
+/** Dropping a dragged hand card on a meld lays it off (or swaps it for a wild card). */
+function dropOnMeld(box, meldId, L, act) {
+  box.addEventListener("dragover", (e) => e.preventDefault());
+  box.addEventListener("drop", (e) => {
+    e.preventDefault();
+    const card = e.dataTransfer.getData("text/plain");
+    const x = (L.byCard.get(card) || []).find((y) => (y.kind === "lay" || y.kind === "swap") && y.meld === meldId);
+    if (x) act(x.action);
+  });
+}
+
+export function render(ctx) {
+  const v = ctx.view;
+  const ui = ctx.ui;
+  const me = ctx.seat;
+  const L = parseLegal(ctx.mine ? ctx.legal : []);
+  const myHand = v.hand || [];
+  if (ui.sel && !myHand.includes(ui.sel)) ui.sel = null;
+  const selActs = ui.sel ? L.byCard.get(ui.sel) || [] : [];
+  const act = (a) => { ui.sel = null; ctx.act(a); };
+  const abtn = (label, a, extra = {}) => h("button", { type: "button", disabled: ctx.pending, dataset: { action: a, fkey: "act:" + a }, onclick: () => act(a), ...extra }, label);
+
+  // Opponents.
+  const others = [];
+  for (let s = 0; s < v.players; s++) {
+    if (s === me) continue;
+    others.push(seatBox(ctx, s,
+      seatHead(ctx, s, v.down && v.down[s] ? h("span", { class: "badge turn" }, t("rv_down")) : null,
+        v.buys && v.buys[s] ? h("span", { class: "badge" }, t("rv_buys", { n: v.buys[s] })) : null),
+      backs((v.hand_sizes || [])[s] || 0, ctx.name(s)),
+      v.known && v.known[s] && v.known[s].length ? h("div", { class: "muted" }, v.known[s].join(" ")) : null));
+  }
+
+  // Stock, discard pile, buy window.
+  const top = v.top;
+  const pileCard = top ? cardEl(top, ctx.game, ctx.lang, L.plain.includes("take") && !ctx.pending ? { onClick: () => act("take"), label: t("rv_take", { card: top }), className: "playable" } : {}) : h("span", { class: "card empty-place" });
+  pileCard.id = "rv-pile";
+  const buyBox = L.plain.includes("buy") ? h("div", { class: "info-box buy-box", role: "alert" },
+    h("p", {}, t("rv_buy_window", { card: top || v.in_transit || "" })),
+    abtn(t("rv_buy", { card: top || v.in_transit || "" }), "buy", { id: "rv-buy", dataset: { action: "buy", fkey: "act:buy", autofocus: "1" } }), " ",
+    L.plain.includes("pass") ? abtn(t("rv_no_buy"), "pass", { class: "secondary", id: "rv-pass" }) : null) : null;
+  const contract = v.contract || {};
+  const middle = h("div", { class: "center-row" },
+    h("div", { class: "info-box" },
+      h("strong", {}, t("rv_round", { round: v.round })), h("br"),
+      t("rv_contract", { sets: contract.sets, runs: contract.runs })),
+    h("div", { class: "stock" },
+      h("span", { class: "card" }, cardBackSvg(t("stock"))),
+      h("span", {}, t("cards_n", { n: v.stock_size })),
+      pileCard,
+      h("span", {}, t("rv_pile"), h("br"), t("cards_n", { n: v.pile_size })),
+      L.plain.includes("draw") ? abtn(t("rv_draw"), "draw", { id: "rv-draw" }) : null,
+      L.plain.includes("take") ? abtn(t("rv_take", { card: top }), "take", { id: "rv-take", class: "secondary" }) : null),
+    buyBox);
+
+  // Melds on the table, with the targets of the selected card.
+  const melds = (v.melds || []).map((m) => {
+    const targets = selActs.filter((x) => (x.kind === "lay" || x.kind === "swap") && x.meld === m.id).map((x) =>
+      abtn(x.kind === "lay" ? t("rv_lay", { card: ui.sel, meld: m.id }) + (x.end ? ` (${t(x.end === "hi" ? "rv_hi" : "rv_lo")})` : "") : t("rv_swap", { card: ui.sel, wild: x.wild, meld: m.id }), x.action, { class: x.kind === "swap" ? "swap-target" : "lay-target" }));
+    const places = L.plain.filter((a) => a.startsWith(`place ${m.id}`)).map((a) => abtn(t("rv_place", { meld: m.id }) + (a.endsWith(" hi") ? ` (${t("rv_hi")})` : a.endsWith(" lo") ? ` (${t("rv_lo")})` : ""), a, { class: "place-target" }));
+    const box = meldRow(ctx, m, targets.concat(places), "");
+    if (ctx.mine && !ctx.pending) dropOnMeld(box, m.id, L, act);
+    return box;
+  });
+  const pending = (v.pending || []).map((g, i) => meldRow(ctx, { ...g, id: `#${i + 1}` }, [], ""));
+
+  // My hand and controls.
+  let mine = null;
+  if (me !== null) {
+    const how = ui.sort || "rank";
+    const list = sorted(myHand, how, ui.order);
+    const row = h("div", { class: "cards hand", role: "group", "aria-label": t("vs_your_hand") });
+    list.forEach((c, i) => {
+      const acts = L.byCard.get(c) || [];
+      const el = cardEl(c, ctx.game, ctx.lang, {
+        onClick: () => { ui.sel = ui.sel === c ? null : c; ui._focus = ui.sel ? "rvact-0" : "rvcard:" + c; ctx.rerender(); },
+        className: acts.length ? "playable" : "",
+      });
+      el.dataset.fkey = "rvcard:" + c;
+      el.dataset.kinds = acts.map((x) => x.kind).join(" ");
+      el.setAttribute("aria-pressed", String(ui.sel === c));
+      if (i === 0) el.dataset.autofocus = "1";
+      // Drag a card to rearrange the hand, or onto a meld to lay it off.
+      el.draggable = true;
+      el.addEventListener("dragstart", (e) => { e.dataTransfer.setData("text/plain", c); e.dataTransfer.setData("application/x-pakka-index", String(i)); });
+      el.addEventListener("dragover", (e) => e.preventDefault());
+      el.addEventListener("drop", (e) => {
+        e.preventDefault();
+        const from = Number(e.dataTransfer.getData("application/x-pakka-index"));
+        if (Number.isNaN(from) || e.dataTransfer.getData("text/plain") === "") return;
+        const order = list.slice();
+        const [moved] = order.splice(from, 1);
+        order.splice(i, 0, moved);
+        ui.order = order;
+        ui.sort = "custom";
+        ctx.rerender();
+      });
+      row.append(el);
+    });
+    const controls = [];
+    if (ctx.mine) {
+      controls.push(h("p", { class: "muted" }, t("rv_select_help")));
+      if (ui.sel && selActs.length) {
+        controls.push(h("div", { class: "action-list", id: "rv-card-actions" }, selActs.filter((x) => x.kind === "discard" || x.kind === "add").map((x, i) =>
+          abtn(x.kind === "discard" ? t("rv_discard", { card: ui.sel }) : t("rv_add", { card: ui.sel }), x.action, { dataset: { action: x.action, fkey: i === 0 ? "rvact-0" : "act:" + x.action }, class: x.kind === "discard" ? "discard-btn" : "add-btn" }))));
+      }
+      const opens = L.plain.filter((a) => /^(set|run) /.test(a));
+      const misc = L.plain.filter((a) => !/^(set|run|place) /.test(a) && !["take", "draw", "buy", "pass"].includes(a));
+      const words = { meld: t("rv_meld"), close: t("rv_close"), cancel: t("rv_cancel") };
+      if (L.plain.includes("meld")) {
+        controls.push(h("button", { type: "button", class: "secondary", id: "rv-propose", onclick: () => {
+          ui.proposal = "…";
+          ctx.rerender();
+          api.hint(ctx.game, v).then((r) => { ui.proposal = r; ctx.rerender(); }).catch(() => { ui.proposal = null; ctx.rerender(); });
+        } }, t("rv_propose")));
+        if (ui.proposal && ui.proposal !== "…") {
+          const p = ui.proposal;
+          controls.push(p.steps.length ? h("div", { class: "proposal", id: "rv-proposal" },
+            p.groups.map((g) => h("div", { class: "cards small-cards" }, g.map((c) => cardEl(c, ctx.game, ctx.lang)))),
+            h("button", { type: "button", id: "rv-lay-proposal", disabled: ctx.pending, onclick: () => { ui.queue = p.steps.slice(); ui.proposal = null; act(ui.queue.shift()); } }, t("rv_lay_proposal")))
+            : h("p", { id: "rv-proposal" }, t("rv_no_proposal")));
+        }
+      } else if (!L.plain.includes("cancel")) ui.proposal = null;
+      if (misc.length) controls.push(h("div", { class: "action-list" }, misc.map((a) => abtn(words[a] || a, a, { id: "rv-" + a.replace(/\W+/g, "-"), class: a === "cancel" ? "secondary" : "" }))));
+      if (opens.length) controls.push(h("p", {}, t("rv_open_group")), h("div", { class: "action-list open-list" }, opens.map((a) => abtn(a.replace(/^run (\w) /, (m0, s) => `run ${s} `), a, { class: "secondary open-btn" }))));
+    }
+    mine = seatBox(ctx, me,
+      seatHead(ctx, me, v.down && v.down[me] ? h("span", { class: "badge turn" }, t("rv_down")) : null,
+        h("button", { type: "button", class: "small secondary", id: "rv-sort", onclick: () => { ui.sort = how === "rank" ? "suit" : "rank"; ui.order = null; ui._focus = "rv-sort"; ctx.rerender(); }, dataset: { fkey: "rv-sort" } }, how === "rank" ? t("rv_sort_suit") : t("rv_sort_rank"))),
+      v.drawn ? h("div", { class: "muted" }, t("km_drawn"), ": ", v.drawn) : null,
+      row,
+      controls.length ? h("section", { class: "actions-box" }, controls) : null);
+  }
+
+  const rows = v.sheet || [];
+  return h("div", { class: "rv-view" },
+    h("div", { class: "opponents" }, others),
+    middle,
+    pending.length ? h("section", {}, h("h2", {}, t("rv_building")), pending) : null,
+    h("section", { class: "melds" }, h("h2", {}, t("rv_melds")), melds.length ? melds : h("p", { class: "muted" }, "—")),
+    mine,
+    rows.length ? sheet(ctx, rows, t("rv_sheet"), (r) => r.map(String)) : null);
+}

@@ -1,0 +1,164 @@
+// Viisisataa (Five Hundred) table: the bidding box with only the legal bids,
+// the kitty exchange, the trick in the middle, tricks taken, the contract and
+// the score sheet to 500.
+import { h } from "../ui.js";
+import { t } from "../i18n.js";
+import { seatBox, seatHead, backs, hand, trick, sheet, otherActions } from "./common.js";
+import { cardEl } from "../cards.js";
+
+const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const BID_SUITS = ["S", "C", "D", "H", "NT"];
+
+function suitSpan(letter) {
+  if (!SUIT[letter]) return letter;
+  return h("span", { class: letter === "H" || letter === "D" ? "suit-red" : "" }, SUIT[letter]);
+}
+
+/** "6S" -> [6, ♠]; "6NT*" stays as words. */
+function bidLabel(text) {
+  const m = /^(?:bid )?(\d+)(S|C|D|H|NT)(\*?)$/.exec(text || "");
+  if (!m) return [/misere$/.test(text || "") ? t("vs_misere") : text || "—"];
+  return [m[1], " ", m[2] === "NT" ? "NT" : suitSpan(m[2]), m[3]];
+}
+
+const RANK = { J: 11, Q: 12, K: 13, A: 14 };
+/** The hand grouped by suit (♠ ♥ ♣ ♦, alternating colours), high cards first; the joker leads. */
+function sortHand(cards) {
+  const order = { S: 0, H: 1, C: 2, D: 3 };
+  const key = (c) => {
+    if (c === "JK") return -1;
+    const m = /^(10|[2-9JQKA])([SHDC])$/.exec(c);
+    return m ? order[m[2]] * 100 + (100 - (RANK[m[1]] || Number(m[1]))) : 999;
+  };
+  return cards.slice().sort((a, b) => key(a) - key(b));
+}
+
+function parseLegal(legal) {
+  const L = { play: new Map(), jokerLeads: [], discard: new Map(), bids: new Map(), partner: [], call: [], rest: [] };
+  for (const a of legal) {
+    let m;
+    if ((m = /^bid (\d+)(S|C|D|H|NT)$/.exec(a))) L.bids.set(`${m[1]}${m[2]}`, a);
+    else if ((m = /^discard (\S+)$/.exec(a))) L.discard.set(m[1], a);
+    else if ((m = /^partner (\d+)$/.exec(a))) L.partner.push([Number(m[1]), a]);
+    else if ((m = /^call (\S+)$/.exec(a))) L.call.push([m[1], a]);
+    else if ((m = /^JK:(S|H|D|C)$/.exec(a))) L.jokerLeads.push([m[1], a]);
+    else if (/^(10|[2-9JQKA])[SHDC]$|^JK$/.test(a)) L.play.set(a, a);
+    else L.rest.push(a);
+  }
+  return L;
+}
+
+function actionWord(a) {
+  return { pass: t("vs_pass"), misere: t("vs_misere"), double: t("vs_double"), redouble: t("vs_redouble") }[a] || a;
+}
+
+export function render(ctx) {
+  const v = ctx.view;
+  const ui = ctx.ui;
+  const L = parseLegal(ctx.mine ? ctx.legal : []);
+  const me = ctx.seat;
+  const n = v.players;
+  const order = [];
+  for (let i = 1; i <= n; i++) order.push(((me ?? 0) + i) % n);
+  const others = me === null ? order : order.slice(0, n - 1);
+
+  const lastBid = (s) => {
+    const b = (v.bids || []).filter((x) => x.seat === s);
+    return b.length ? b[b.length - 1].bid : null;
+  };
+  const badges = (s) => [
+    v.contractor === s ? h("span", { class: "badge turn" }, t("vs_contractor")) : null,
+    v.partner === s ? h("span", { class: "badge" }, t("vs_partner")) : null,
+    v.dealer === s ? h("span", { class: "badge" }, "D") : null,
+    v.sitting_out === s ? h("span", { class: "badge out" }, "—") : null,
+  ];
+
+  const opponents = h("div", { class: "opponents" }, others.map((s) => seatBox(ctx, s,
+    seatHead(ctx, s, ...badges(s)),
+    backs((v.hand_sizes || [])[s] || 0, `${ctx.name(s)}: ${t("cards_n", { n: (v.hand_sizes || [])[s] || 0 })}`),
+    h("div", { class: "muted" }, `${t("vs_tricks")}: ${(v.tricks || [])[s] ?? 0}`, lastBid(s) ? " · " : "", lastBid(s) ? bidLabel(lastBid(s)) : null))));
+
+  // The contract and the state of the hand.
+  const trumpText = v.trump === null || v.trump === undefined ? "—" : v.trump === "none" ? t("vs_no_trump") : suitSpan(v.trump);
+  const info = h("div", { class: "info-box" }, h("dl", { class: "kv" },
+    h("dt", {}, t("vs_hand_no")), h("dd", {}, String(v.hand_no ?? "")),
+    h("dt", {}, t("vs_contract")), h("dd", { id: "vs-contract" }, v.contract ? [bidLabel(v.contract), " · ", ctx.name(v.contractor)] : "—"),
+    h("dt", {}, t("vs_trump")), h("dd", {}, trumpText),
+    v.high_bid && !v.contract ? [h("dt", {}, t("vs_high_bid")), h("dd", {}, bidLabel(v.high_bid), " · ", ctx.name(v.high_bidder))] : null,
+    v.multiplier > 1 ? [h("dt", {}, t("vs_multiplier")), h("dd", {}, "×" + v.multiplier)] : null,
+    h("dt", {}, t("vs_kitty")), h("dd", {}, t("cards_n", { n: v.kitty_size ?? 0 })),
+    v.partner_card ? [h("dt", {}, t("vs_partner")), h("dd", {}, v.partner_card)] : null));
+
+  const current = v.trick || [];
+  const showLast = current.length === 0 && v.last_trick;
+  const middle = h("div", {},
+    h("div", { class: "muted" }, showLast ? t("vs_last_trick") : t("vs_trick")),
+    trick(ctx, showLast ? v.last_trick.cards : current, t("vs_trick")));
+
+  // My seat: hand and the controls of the phase.
+  let mySeat = null;
+  if (me !== null) {
+    const myHand = sortHand(v.hand || []);
+    let actionFor = () => null;
+    const controls = [];
+    if (L.discard.size) {
+      actionFor = (c) => L.discard.get(c) || null;
+      controls.push(h("p", {}, t("vs_discard_help", { n: v.discards_left })));
+    } else if (L.play.size || L.jokerLeads.length) {
+      actionFor = (c) => L.play.get(c) || (c === "JK" && L.jokerLeads.length ? () => { ui.jokerPick = true; ui._focus = "jk:" + L.jokerLeads[0][0]; ctx.rerender(); } : null);
+      controls.push(h("p", {}, t("vs_play_help")));
+    }
+    if (ui.jokerPick && L.jokerLeads.length) {
+      controls.push(h("p", {}, t("vs_joker_suit")), h("div", { class: "action-list" }, L.jokerLeads.map(([s, a]) =>
+        h("button", { type: "button", dataset: { action: a, fkey: "jk:" + s }, onclick: () => { ui.jokerPick = false; ctx.act(a); } }, suitSpan(s)))));
+    } else if (!L.jokerLeads.length) ui.jokerPick = false;
+    if (L.bids.size || L.rest.some((a) => ["pass", "misere", "double", "redouble"].includes(a))) {
+      const grid = [];
+      const levels = [...new Set([...L.bids.keys()].map((k) => parseInt(k, 10)))].sort((a, b) => a - b);
+      let firstBid = true;
+      for (const lv of levels) {
+        for (const s of BID_SUITS) {
+          const a = L.bids.get(`${lv}${s}`);
+          if (!a) { grid.push(h("span", { class: "empty" }, "")); continue; }
+          const btn = h("button", { type: "button", class: "secondary", disabled: ctx.pending, dataset: { action: a, fkey: "act:" + a, ...(firstBid ? { autofocus: "1" } : {}) }, "aria-label": `${lv} ${s}`, onclick: () => ctx.act(a) }, bidLabel(`${lv}${s}`));
+          firstBid = false;
+          grid.push(btn);
+        }
+      }
+      const calls = L.rest.filter((a) => ["pass", "misere", "double", "redouble"].includes(a));
+      controls.push(h("section", { class: "bid-box", "aria-label": t("vs_bid_box") },
+        h("h2", {}, t("vs_bid_box")),
+        grid.length ? h("div", { class: "bid-grid" }, grid) : null,
+        h("div", { class: "action-list", style: "margin-top:6px" }, calls.map((a) =>
+          h("button", { type: "button", disabled: ctx.pending, dataset: { action: a, fkey: "act:" + a, ...(grid.length ? {} : { autofocus: "1" }) }, onclick: () => ctx.act(a) }, actionWord(a))))));
+    }
+    if (L.partner.length) {
+      controls.push(h("p", {}, t("vs_partner_choose")), h("div", { class: "action-list" }, L.partner.map(([s, a], i) =>
+        h("button", { type: "button", disabled: ctx.pending, dataset: { action: a, fkey: "act:" + a, ...(i === 0 ? { autofocus: "1" } : {}) }, onclick: () => ctx.act(a) }, ctx.name(s)))));
+    }
+    if (L.call.length) {
+      controls.push(h("p", {}, t("vs_call_help")), h("div", { class: "cards small-cards" }, L.call.map(([c, a], i) => {
+        const el = cardEl(c, ctx.game, ctx.lang, { onClick: () => ctx.act(a) });
+        el.dataset.action = a;
+        if (i === 0) el.dataset.autofocus = "1";
+        return el;
+      })));
+    }
+    const rest = L.rest.filter((a) => !["pass", "misere", "double", "redouble"].includes(a));
+    if (rest.length) controls.push(otherActions(ctx, rest));
+    mySeat = seatBox(ctx, me,
+      seatHead(ctx, me, ...badges(me), h("span", { class: "muted" }, `${t("vs_tricks")}: ${(v.tricks || [])[me] ?? 0}`)),
+      hand(ctx, myHand, actionFor, { label: t("vs_your_hand") }),
+      v.kitty && v.kitty.length ? h("div", { class: "muted" }, `${t("vs_kitty")}: `, v.kitty.join(" ")) : null,
+      ctx.mine && controls.length ? h("section", { class: "actions-box", "aria-label": t("legal_actions") }, controls) : null);
+  }
+
+  const rows = v.sheet || [];
+  const sheetEl = rows.length ? sheet(ctx, rows, t("vs_sheet", { target: v.target || 500 }), (r) => r.totals.map((x, s) => `${x}${r.deltas[s] ? ` (${r.deltas[s] > 0 ? "+" : ""}${r.deltas[s]})` : ""}`)) : null;
+
+  return h("div", { class: "vs-view" },
+    opponents,
+    h("div", { class: "center-row" }, info, middle),
+    mySeat,
+    sheetEl);
+}

@@ -1,0 +1,396 @@
+"""Driving the pakka web client in the browser tests: the lobby, waiting for
+one's turn, and playing moves by clicking (or by keyboard)."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "artifacts" / "browser"
+DESKTOP = {"width": 1280, "height": 860}
+PHONE = {"width": 390, "height": 844}
+
+TURN_TIMEOUT = 30_000
+Page = Any
+
+
+def create_table(
+    page: Page,
+    server: str,
+    game: str,
+    players: int,
+    seats: list[str],
+    hotseat: bool = False,
+    name: str = "Aino",
+    options: dict[str, str] | None = None,
+) -> None:
+    """Create a table from the lobby by clicking. ``seats`` holds ``"human"`` or
+    ``"bot:easy"``-style values, one per seat."""
+    page.goto(server + "/#/")
+    page.click(f'[data-game="{game}"]')
+    page.select_option("#players", str(players))
+    for key, value in (options or {}).items():
+        sel = f"#opt-{key}"
+        if page.get_attribute(sel, "type") == "checkbox":
+            page.set_checked(sel, value == "true")
+        elif page.evaluate(f"document.querySelector('{sel}').tagName") == "SELECT":
+            page.select_option(sel, value)
+        else:
+            page.fill(sel, value)
+    for i, s in enumerate(seats):
+        page.select_option(f"#seat-{i}", s)
+    if hotseat:
+        page.check("#hotseat")
+    page.fill("#my-name", name)
+    page.click("#create")
+
+
+def state_id(page: Page) -> int:
+    """The state id the page shows (-1 when no table is on screen)."""
+    v = page.evaluate("document.querySelector('#table')?.dataset.stateId ?? '-1'")
+    return int(v)
+
+
+def wait_turn_or_end(page: Page, timeout: int = TURN_TIMEOUT) -> str:
+    """Wait until it is this page's turn, the game is over, or a hot-seat cover shows."""
+    page.wait_for_selector(
+        '#table[data-mine="true"], #table[data-terminal="true"], #cover-ok', timeout=timeout
+    )
+    if page.locator("#cover-ok").count():
+        return "cover"
+    return "over" if page.get_attribute("#table", "data-terminal") == "true" else "mine"
+
+
+def act_and_wait(page: Page, do: Callable[[], None]) -> None:
+    """Do a move and wait for the table to show the state after it."""
+    before = state_id(page)
+    do()
+    page.wait_for_function(
+        f"(document.querySelector('#table')?.dataset.stateId ?? '{before}') != '{before}' "
+        "|| !!document.querySelector('#cover-ok') || !!document.querySelector('.rank-picker')",
+        timeout=TURN_TIMEOUT,
+    )
+
+
+BEST_GUESS_JS = """() => {
+  let best = null;
+  for (const slot of document.querySelectorAll('.code-slot')) {
+    const card = slot.querySelector('button.guessable:not([disabled])');
+    const prob = slot.querySelector('.prob');
+    if (!card || !prob) continue;
+    const [rank, pct] = prob.textContent.split(' ');
+    const p = parseInt(pct, 10);
+    if (!best || p > best.p) best = { pos: card.dataset.pos, rank, p };
+  }
+  return best;
+}"""
+
+
+def km_move(page: Page, rng: random.Random, smart: bool = False) -> None:
+    """One Koodinmurtaja decision by clicking: stop sometimes, else guess a card.
+
+    ``smart`` turns the hint overlay on and guesses its most likely card and
+    rank (games end sooner)."""
+    if page.locator("#km-stop").count() and rng.random() < (0.5 if smart else 0.35):
+        act_and_wait(page, lambda: page.click("#km-stop"))
+        return
+    best = None
+    if smart:
+        if page.get_attribute("#km-hint", "aria-pressed") != "true":
+            page.click("#km-hint")
+        with contextlib.suppress(Exception):
+            page.wait_for_selector("button.guessable:not([disabled]) ~ .prob", timeout=3000)
+        best = page.evaluate(BEST_GUESS_JS)
+    if best:
+        page.click(f'button.guessable[data-pos="{best["pos"]}"]')
+        rank = page.locator(f'.rank-picker button[data-rank="{best["rank"]}"]')
+        rank.wait_for()
+        act_and_wait(page, lambda: rank.click())
+        return
+    cards = page.locator("button.guessable:not([disabled])")
+    n = cards.count()
+    assert n > 0, "my turn but no card to guess"
+    cards.nth(rng.randrange(n)).click()
+    ranks = page.locator(".rank-picker button[data-rank]")
+    ranks.first.wait_for()
+    k = ranks.count()
+    act_and_wait(page, lambda: ranks.nth(rng.randrange(k)).click())
+
+
+STATUS_JS = """() => {
+  if (document.querySelector('#cover-ok')) return 'cover';
+  const t = document.querySelector('#table');
+  if (!t) return 'wait';
+  if (t.dataset.terminal === 'true') return 'over';
+  return t.dataset.mine === 'true' ? 'mine' : 'wait';
+}"""
+
+
+def play_to_end(pages: list[Page], move: Callable[[Page], None], max_moves: int = 600) -> None:
+    """Play moves on whichever page is to move until every page shows the end."""
+    if len(pages) == 1:
+        for _ in range(max_moves):
+            state = wait_turn_or_end(pages[0])
+            if state == "over":
+                return
+            if state == "cover":
+                pages[0].click("#cover-ok")
+            else:
+                move(pages[0])
+        raise AssertionError("the game did not end")
+    idle = 0
+    for _ in range(max_moves * 20):
+        states = [p.evaluate(STATUS_JS) for p in pages]
+        if all(s == "over" for s in states):
+            return
+        acted = False
+        for p, s in zip(pages, states, strict=True):
+            if s == "cover":
+                p.click("#cover-ok")
+                acted = True
+            elif s == "mine":
+                move(p)
+                acted = True
+        idle = 0 if acted else idle + 1
+        assert idle < 600, f"nobody can move: {states}"
+        if not acted:
+            pages[0].wait_for_timeout(50)
+    raise AssertionError("the game did not end")
+
+
+def screenshots(page: Page, name: str) -> None:
+    """Save the table at desktop and phone size; the phone view must not scroll sideways."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    size = page.viewport_size
+    page.screenshot(path=str(ARTIFACTS / f"{name}-desktop.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(150)
+    page.screenshot(path=str(ARTIFACTS / f"{name}-phone.png"), full_page=True)
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"{name}: the phone view scrolls sideways by {overflow}px"
+    page.set_viewport_size(size)
+
+
+def click_any(page: Page, selector: str, rng: random.Random) -> bool:
+    """Click one of the enabled elements matching ``selector`` (and wait for the
+    next state); False when there is none."""
+    loc = page.locator(selector)
+    n = loc.count()
+    if not n:
+        return False
+    act_and_wait(page, lambda: loc.nth(rng.randrange(n)).click())
+    return True
+
+
+def vs_move(page: Page, rng: random.Random, used: set[str]) -> None:
+    """One Viisisataa decision: the highest bid (to win the kitty), a discard,
+    a card, or whatever else the table offers."""
+    if page.locator(".bid-grid button").count():
+        used.add("bid")
+        act_and_wait(page, lambda: page.locator(".bid-grid button").last.click())
+        return
+    if page.locator('.hand button.playable[data-action^="discard"]').count():
+        used.add("discard")
+        click_any(page, '.hand button.playable[data-action^="discard"]', rng)
+        return
+    if page.locator('[data-fkey^="jk:"]').count():
+        click_any(page, '[data-fkey^="jk:"]', rng)
+        return
+    if page.locator(".hand button.playable").count():
+        used.add("play")
+        loc = page.locator(".hand button.playable")
+        n = loc.count()
+        card = loc.nth(rng.randrange(n))
+        if card.get_attribute("data-action"):
+            act_and_wait(page, lambda: card.click())
+        else:
+            card.click()  # the joker: a suit picker opens
+        return
+    assert click_any(page, ".actions-box button:not([disabled])", rng), "nothing to do"
+
+
+def zoker_attrs(name: str) -> tuple[str, str, str]:
+    """Colour, size and shape of a Zoker card name such as ``OXL3``."""
+    return name[0], name[1:-1], name[-1]
+
+
+def zoker_alike(a: str, b: str, easy: bool) -> bool:
+    """R-ZK-3 compatible (exactly two attributes equal); easy Memo: at least one."""
+    same = sum(x == y for x, y in zip(zoker_attrs(a), zoker_attrs(b), strict=True))
+    return same >= 1 if easy else same == 2
+
+
+def memo_move(page: Page, rng: random.Random, easy: bool = True) -> None:
+    """Turn a card in Memo, using the memory of seen cards to find a pair."""
+    cards = page.evaluate(
+        """() => [...document.querySelectorAll('.memo-grid .card')].map(e => ({
+          place: e.dataset.place, card: e.dataset.card,
+          can: e.tagName === 'BUTTON', up: e.classList.contains('turned')}))"""
+    )
+    known = [c for c in cards if c["card"] not in (None, "?")]
+    up = [c for c in known if c["up"]]
+    can = [c for c in cards if c["can"]]
+    choice = None
+    if up:
+        choice = next(
+            (c for c in can if c["card"] != "?" and zoker_alike(up[0]["card"], c["card"], easy)),
+            None,
+        )
+    else:
+        for i, a in enumerate(known):
+            for b in known[i + 1 :]:
+                if a in can and b in can and zoker_alike(a["card"], b["card"], easy):
+                    choice = a
+                    break
+            if choice:
+                break
+    if choice is None:
+        unknown = [c for c in can if c["card"] == "?"]
+        choice = rng.choice(unknown or can)
+    act_and_wait(page, lambda: page.click(f'.memo-grid [data-place="{choice["place"]}"]'))
+
+
+def pairs_move(page: Page, rng: random.Random) -> None:
+    """Pick a compatible pair in the pairs trainer, or stop when none is left."""
+    names = page.evaluate(
+        "() => [...document.querySelectorAll('.memo-grid .card[data-card]')]"
+        ".map(e => e.dataset.card)"
+    )
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            if zoker_alike(a, b, easy=False):
+                page.click(f'.memo-grid [data-card="{a}"]')
+                page.click(f'.memo-grid [data-card="{b}"]')
+                act_and_wait(page, lambda: page.click("#pairs-check"))
+                return
+    act_and_wait(page, lambda: page.click("#pairs-stop"))
+
+
+def solo_move(page: Page, rng: random.Random) -> None:
+    """Zoker Solo: move a card or pile onto a pile, or deal."""
+    sources = page.locator('.solo-grid [aria-pressed="false"]')
+    if sources.count():
+        sources.nth(rng.randrange(sources.count())).click()
+        targets = page.locator(".solo-grid .target")
+        targets.first.wait_for()
+        n = targets.count()
+        act_and_wait(page, lambda: targets.nth(rng.randrange(n)).click())
+        return
+    act_and_wait(page, lambda: page.click("#solo-deal"))
+
+
+def kubo_move(page: Page, rng: random.Random, used: set[str]) -> None:
+    """Zoker Kubo: choose a hand card and place it on its lit place, else draw/end."""
+    playable = page.locator(".hand button.playable")
+    if playable.count():
+        used.add("place")
+        playable.nth(rng.randrange(playable.count())).click()
+        lit = page.locator("button.kubo-cell.lit")
+        lit.first.wait_for()
+        act_and_wait(page, lambda: lit.first.click())
+        return
+    for sel in ('[data-action^="piste"]', "#kubo-draw", "#kubo-end", ".actions-box button"):
+        if page.locator(sel).count():
+            used.add(sel)
+            act_and_wait(page, lambda s=sel: page.locator(s).first.click())
+            return
+    raise AssertionError("Kubo: nothing to do")
+
+
+def rv_move(page: Page, rng: random.Random, used: set[str], budget: dict[str, int]) -> None:
+    """One Räväytys decision by clicking: buy, draw or take, meld (a few
+    attempts), lay off, swap a wild card, else discard."""
+
+    def click(sel: str) -> None:
+        act_and_wait(page, lambda: page.locator(sel).first.click())
+
+    if page.locator("#rv-buy").count():
+        if "buy" not in used or rng.random() < 0.3:
+            used.add("buy")
+            click("#rv-buy")
+        else:
+            click("#rv-pass")
+        return
+    if page.locator("#rv-draw").count():
+        if page.locator("#rv-take").count() and rng.random() < 0.3:
+            used.add("take")
+            click("#rv-take")
+        else:
+            click("#rv-draw")
+        return
+    if page.locator(".place-target").count():
+        used.add("place")
+        click(".place-target")
+        return
+    for kind in ("swap", "lay"):
+        cards = page.locator(f'.hand [data-kinds~="{kind}"]')
+        if cards.count():
+            used.add(kind)
+            cards.first.click()
+            page.locator(f".{kind}-target").first.wait_for()
+            click(f".{kind}-target")
+            return
+    building = page.locator("#rv-cancel").count() > 0
+    if building:
+        budget["build"] = budget.get("build", 0) + 1
+        adds = page.locator('.hand [data-kinds~="add"]')
+        if budget["build"] > 12:
+            click("#rv-cancel")
+        elif page.locator("#rv-close").count() and rng.random() < 0.5:
+            used.add("close")
+            click("#rv-close")
+        elif adds.count():
+            adds.nth(rng.randrange(adds.count())).click()
+            page.locator(".add-btn").first.wait_for()
+            click(".add-btn")
+        elif page.locator(".open-btn").count():
+            opens = page.locator(".open-btn")
+            k = rng.randrange(opens.count())
+            act_and_wait(page, lambda: opens.nth(k).click())
+        elif page.locator("#rv-close").count():
+            click("#rv-close")
+        else:
+            click("#rv-cancel")
+        return
+    budget["build"] = 0
+    if page.locator("#rv-propose").count() and "proposal" not in used:
+        # The solver proposes a lay-down; when it finds one, lay it down.
+        page.click("#rv-propose")
+        page.wait_for_selector("#rv-proposal")
+        if page.locator("#rv-lay-proposal").count():
+            used.add("proposal")
+            used.add("meld")
+            page.click("#rv-lay-proposal")
+            page.wait_for_function(
+                "!document.querySelector('#rv-cancel') && "
+                "document.querySelector('#table')?.dataset.mine === 'true'",
+                timeout=TURN_TIMEOUT,
+            )
+            return
+    if page.locator("#rv-meld").count() and budget.get("melds", 0) < 3:
+        budget["melds"] = budget.get("melds", 0) + 1
+        used.add("meld")
+        click("#rv-meld")
+        return
+    cards = page.locator('.hand [data-kinds~="discard"]')
+    if cards.count():
+        used.add("discard")
+        cards.nth(rng.randrange(cards.count())).click()
+        page.locator(".discard-btn").first.wait_for()
+        click(".discard-btn")
+        return
+    assert click_any(page, ".actions-box button:not([disabled])", rng), "Räväytys: nothing to do"

@@ -1,0 +1,81 @@
+"""Stacked-deck helpers for the Räväytys rule tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pakka
+from pakka.core.cards import parse_card
+from pakka.games.ravaytys.cards import CONTRACTS, IS_WILD, name
+from pakka.games.ravaytys.game import RavaytysState
+
+
+def deck_for(
+    players: int,
+    hands: dict[int, str],
+    stock: str = "",
+    dealer: int = 0,
+    round_index: int = 0,
+) -> list[str]:
+    """A stacked deck for one round: each seat's hand (padded with unrelated
+    cards of distinct ranks), dealt in blocks from the seat left of the dealer,
+    then the top of the stock."""
+    k = CONTRACTS[round_index][2]
+    left = [2] * 52 + [4]
+    given = {s: [parse_card(t).index for t in h.split()] for s, h in hands.items()}
+    for cards in given.values():
+        for c in cards:
+            left[c] -= 1
+    stock_cards = [parse_card(t).index for t in stock.split()]
+    for c in stock_cards:
+        left[c] -= 1
+    out: list[str] = []
+    for i in range(1, players + 1):
+        seat = (dealer + i) % players
+        size = k + (1 if seat == dealer else 0)
+        cards = list(given.get(seat, []))
+        ranks = {c % 13 for c in cards if c != 52}
+        r = seat * 3
+        tries = 0
+        while len(cards) < size:
+            tries += 1
+            assert tries < 500, "cannot pad the hand"
+            rank = r % 13
+            r += 1
+            if rank in ranks:
+                continue
+            for s in ((rank + seat) % 4, (rank + seat + 1) % 4, (rank + seat + 2) % 4):
+                c = s * 13 + rank
+                if not IS_WILD[c] and left[c] > 0:
+                    left[c] -= 1
+                    cards.append(c)
+                    ranks.add(rank)
+                    break
+        assert len(cards) == size, f"seat {seat} was given too many cards"
+        out.extend(name(c) for c in cards)
+    out.extend(name(c) for c in stock_cards)
+    return out
+
+
+def new(
+    players: int,
+    hands: dict[int, str],
+    stock: str = "",
+    **options: Any,
+) -> RavaytysState:
+    """A round-1 game from a stacked deck."""
+    game = pakka.load("ravaytys", players=players, **options)
+    state = game.new_state(seed=1, deck=deck_for(players, hands, stock))
+    assert isinstance(state, RavaytysState)
+    return state
+
+
+def hand(state: RavaytysState, seat: int) -> list[str]:
+    """The cards of a seat's hand in notation (sorted by card index)."""
+    return state.full_view()["hands"][seat]  # type: ignore[no-any-return]
+
+
+def play(state: RavaytysState, *actions: str) -> None:
+    """Apply several actions in notation."""
+    for a in actions:
+        state.apply(a)
