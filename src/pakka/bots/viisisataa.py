@@ -419,6 +419,14 @@ def greedy_rollout(state: State[Any], rng: random.Random) -> Action:
     tc = s.tc
     if not s.trick:
         cards = cards_of(h)
+        if tc < 4 and (p == s.contractor or p == s.partner):
+            # The contractor's side draws trumps with its best one.
+            trumps = [c for c in cards if EFFECTIVE[tc][c] == tc]
+            if trumps and rng.random() < 0.8:
+                return PLAYS[max(trumps, key=lambda c: POWER[tc][tc][c])]
+        aces = [c for c in cards if c != JOKER_INDEX and c % 13 == 12]
+        if aces and rng.random() < 0.7:
+            return PLAYS[aces[rng.randrange(len(aces))]]
         c = cards[rng.randrange(len(cards))]
         if c == JOKER_INDEX and tc == NO_TRUMP:
             return JOKER_LEADS[rng.randrange(4)]
@@ -472,7 +480,7 @@ class SearchBot(ISMCTSBot):
         seed: int = 0,
         iterations: int = 1000,
         seconds: float = 0.0,
-        c: float = 0.7,
+        c: float = 0.35,
         max_depth: int = 400,
         rollout: str = "greedy",
         search_bidding: bool = False,

@@ -84,6 +84,8 @@ PHASE_NAMES: Final = (
 )
 
 TARGET: Final = 500
+UTILITY_SCALE: Final = 80.0
+"""Points that move a hand's search utility from 0.5 to about 0.73 (see hand_utility)."""
 
 _BID_SUIT_WORDS: Final = {
     "s": 0, "spade": 0, "spades": 0, "pata": 0, "♠": 0,
@@ -836,12 +838,12 @@ class ViisisataaState(State[Move]):
             diff = deltas[c] - d_def
             for s in range(n):
                 x = diff if s in side else -diff
-                out.append(1.0 / (1.0 + math.exp(-x / 150.0)))
+                out.append(1.0 / (1.0 + math.exp(-x / UTILITY_SCALE)))
             return out
         for s in range(n):
             others = [deltas[t] for t in range(n) if t not in self._side(s)]
             diff = deltas[s] - (sum(others) / len(others) if others else 0)
-            out.append(1.0 / (1.0 + math.exp(-diff / 150.0)))
+            out.append(1.0 / (1.0 + math.exp(-diff / UTILITY_SCALE)))
         return out
 
     def heuristic_returns(self) -> list[float]:
