@@ -5,7 +5,7 @@ writes every observation straight into preallocated ``(num_envs, size)``
 and ``(num_envs, num_actions)`` arrays, and deals a new game as soon as one
 ends (its final reward is reported; the observation is already the next
 deal's). It saves the per-step dict building of :class:`PakkaGymEnv`; see
-``docs/benchmarks/research.md`` for what that is worth.
+``docs/benchmarks.md`` (research section) for what that is worth.
 """
 
 from __future__ import annotations
