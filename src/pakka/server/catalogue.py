@@ -17,6 +17,7 @@ from fastapi import APIRouter, HTTPException
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict
 
+from pakka.core.cards import RANK_NAMES
 from pakka.core.registry import games
 from pakka.i18n import LANGUAGES, messages
 from pakka.rules import rules_text
@@ -62,21 +63,7 @@ class HintRequest(BaseModel):
 def _koodinmurtaja_hint(view: dict[str, Any]) -> dict[str, Any]:
     """Rank probabilities of every hidden card the viewer cannot see."""
     deduction = importlib.import_module("pakka.games.koodinmurtaja.deduction")
-    rank_names = {
-        2: "2",
-        3: "3",
-        4: "4",
-        5: "5",
-        6: "6",
-        7: "7",
-        8: "8",
-        9: "9",
-        10: "10",
-        11: "J",
-        12: "Q",
-        13: "K",
-        14: "A",
-    }
+    rank_names = RANK_NAMES
     marg = deduction.knowledge_from_view(view).marginals(random.Random(0), samples=1000)
     cards: dict[str, dict[str, float]] = {}
     for handle, probs in marg.items():
