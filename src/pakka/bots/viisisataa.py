@@ -5,6 +5,12 @@
 discards to make voids, draws trumps as contractor, co-operates against the
 contractor, keeps the joker for when it matters, and bids and plays misère.
 
+``pimc`` (the ``hard`` level, the strongest) is determinized search: every bid
+and card is tried in a few dozen deals of the unseen cards that agree with the
+view and with the other seats' bids, played out to the end of the hand by
+``rules`` in every seat; the best average points (own minus the opponents')
+wins. Discards, doubling and partner choice come from ``rules``.
+
 ``ismcts`` is information-set MCTS over the card play with a *hand horizon*:
 each iteration redeals the unseen cards (``sample_consistent``), plays to the
 end of the current hand with a greedy rollout and scores the hand's points
@@ -467,9 +473,7 @@ def _lead(
             continue
         s = EFFECTIVE[t][c]
         higher = [
-            x
-            for x in cards_of(SUIT_MASK[t][s] & ~played & ~hand & deck)
-            if _rank(x) > _rank(c)
+            x for x in cards_of(SUIT_MASK[t][s] & ~played & ~hand & deck) if _rank(x) > _rank(c)
         ]
         if not higher:
             return a
@@ -669,9 +673,7 @@ def hand_gain(s: ViisisataaState, seat: int) -> float:
     (the other team with 4 players): what the seat wants to maximise in one hand."""
     n = s.n
     deltas = s.sheet[-1]["deltas"] if s.sheet else [0] * n
-    others = [
-        deltas[q] for q in range(n) if q != seat and not (n == 4 and q == (seat + 2) % 4)
-    ]
+    others = [deltas[q] for q in range(n) if q != seat and not (n == 4 and q == (seat + 2) % 4)]
     return deltas[seat] - (sum(others) / len(others) if others else 0.0)
 
 
@@ -726,10 +728,13 @@ class PimcBot:
         self.search_bidding = bool(search_bidding)
         self.search_play = bool(search_play)
         self.rules = RulesBot(game, seed=seed)
+        self.last_values: list[tuple[Move, float]] = []
+        """Every candidate of the last search with its mean hand gain."""
 
     def choose(self, handle: SeatHandle) -> Action:
         """Search card play and bids; the rules bot for the other decisions."""
         legal: list[Move] = handle.legal_actions()  # type: ignore[assignment]
+        self.last_values = []
         if len(legal) == 1:
             return legal[0]
         phase = handle.view()["phase"]
@@ -796,6 +801,7 @@ class PimcBot:
         rules = self.rules
         best = cands[0]
         best_v = -math.inf
+        self.last_values = []
         for a in cands:
             total = 0.0
             for w in worlds:
@@ -803,37 +809,28 @@ class PimcBot:
                 s._apply(a)
                 playout_hand(s, rules)
                 total += hand_gain(s, seat)
+            self.last_values.append((a, total / max(1, len(worlds))))
             if total > best_v:
                 best, best_v = a, total
-        self.last_values = best_v / max(1, len(worlds))
         return best
 
 
 def hint(game: Game[Any], handle: SeatHandle, lang: str = "en") -> dict[str, Any]:
-    """The search bot's suggestion for the seat with its three best candidates."""
-    bot = SearchBot(game, seed=1, iterations=600)
-    legal = handle.legal_actions()
-    if handle.view()["phase"] != "play" or len(legal) == 1:
-        best = bot.choose(handle)
+    """The strongest bot's (``pimc``) suggestion for the seat with its three best candidates
+    and their mean hand gain in points."""
+    bot = PimcBot(game, seed=1)
+    best = bot.choose(handle)
+    if not bot.last_values or len(handle.legal_actions()) == 1:
         word = "sääntöbotti ehdottaa" if lang == "fi" else "the rules bot suggests"
         return {"best": str(best), "lines": [f"{word} {best}"]}
-    root = bot.search(handle)
-    ranked = sorted(root.children.items(), key=lambda kv: -kv[1].visits)
-    total = sum(ch.visits for _, ch in ranked) or 1
-    lines = []
-    for aid, ch in ranked[:3]:
-        mean = ch.value / ch.visits if ch.visits else 0.0
-        if lang == "fi":
-            lines.append(f"{ACTIONS[aid]}: {100 * ch.visits / total:.0f}% hauista, arvo {mean:.2f}")
-        else:
-            lines.append(
-                f"{ACTIONS[aid]}: {100 * ch.visits / total:.0f}% of visits, value {mean:.2f}"
-            )
-    return {"best": str(ACTIONS[ranked[0][0]]), "lines": lines}
+    ranked = sorted(bot.last_values, key=lambda av: -av[1])
+    unit = "pistettä" if lang == "fi" else "points"
+    lines = [f"{a}: {v:+.0f} {unit}" for a, v in ranked[:3]]
+    return {"best": str(best), "lines": lines}
 
 
 BOTS = {"rules": RulesBot, "ismcts": SearchBot, "pimc": PimcBot}
 LEVELS = {"easy": "rules:aggression=-0.8", "medium": "ismcts:iterations=300",
-          "hard": "ismcts:iterations=1500"}  # fmt: skip
+          "hard": "pimc"}  # fmt: skip
 
-__all__ = ["BOTS", "LEVELS", "ROLLOUT_POLICIES", "RulesBot", "SearchBot", "hint", "math"]
+__all__ = ["BOTS", "LEVELS", "ROLLOUT_POLICIES", "PimcBot", "RulesBot", "SearchBot", "hint"]

@@ -17,6 +17,7 @@ from pakka.core.cards import CARDS, JOKER_INDEX, SUITS, parse_card
 from pakka.core.errors import IllegalAction, NotationError
 from pakka.core.game import State
 from pakka.core.log import LogEntry
+from pakka.core.rng import Rng
 from pakka.games.viisisataa.actions import (
     ACTIONS,
     BID,
@@ -148,22 +149,18 @@ class ViisisataaState(State[Move]):
             seg = self.segments[self.hand_no - 1]
             top = set(seg)
             rest = [c for c in g.deck_indices if c not in top]
-            self.rng.shuffle(rest)
+            _shuffle(self.rng, rest)
             order = seg + rest
         else:
             order = list(g.deck_indices)
-            self.rng.shuffle(order)
+            _shuffle(self.rng, order)
         # Receivers from the dealer's left, the dealer last; with 2 players the
         # dead hand sits at the dealer's left and is dealt first (R-5S-6, D-5S-5).
         # g.deal_slots[k] lists the deck positions of the k-th receiver; the last
         # two entries are the kitty and the cards set aside.
         slots = g.deal_slots
-        masks = []
-        for positions in slots:
-            m = 0
-            for i in positions:
-                m |= 1 << order[i]
-            masks.append(m)
+        bits = [1 << c for c in order]
+        masks = [sum([bits[i] for i in positions]) for positions in slots]
         first = 1 if n == 2 else 0
         got = {-1: masks[0]} if n == 2 else {}
         for k in range(n):
@@ -212,6 +209,10 @@ class ViisisataaState(State[Move]):
         self._say("game.deal", hand=self.hand_no, dealer=self.dealer)
         for s in range(n):
             self._say("game.your_hand", to=s, cards=_cards_text(self.hands[s]))
+
+    def _say(self, key: str, to: int | None = None, **args: Any) -> None:
+        """Append a log entry (as the base does, without the named tuple's extra call)."""
+        self._log.append(_entry(LogEntry, (key, args, to)))
 
     # -- whose turn ---------------------------------------------------------------------
     @property
@@ -307,7 +308,16 @@ class ViisisataaState(State[Move]):
                     )
                 return
             raise IllegalAction(self._play_reason(action.arg))
-        if action in self.legal_actions():
+        if ph == BIDDING and k in (BID, MISERE, PASS):
+            # R-5S-8..11: pass, or a bid worth more than the highest so far.
+            if k == PASS or (
+                _bid_value_of(action.id) > self.high and (k == BID or self.game.misere)
+            ):
+                return
+        elif ph == DISCARDING and k == DISCARD:
+            if self.hands[self.contractor] >> action.arg & 1:
+                return
+        elif any(a.id == action.id for a in self.legal_actions()):
             return
         raise IllegalAction(f"{action} is not allowed now: {self._allowed()}")
 
@@ -623,13 +633,15 @@ class ViisisataaState(State[Move]):
             if led < 4:
                 self.led_suits |= 1 << led
             if action.kind == JOKER_LEAD:
-                log.append(LogEntry("game.joker_lead", {"seat": p, "suit": SUITS[led]}))
+                log.append(
+                    _entry(LogEntry, ("game.joker_lead", {"seat": p, "suit": SUITS[led]}, None))
+                )
             else:
-                log.append(LogEntry("game.play", {"seat": p, "card": action.text}))
+                log.append(_entry(LogEntry, ("game.play", {"seat": p, "card": action.text}, None)))
         else:
             if EFFECTIVE[self.tc][c] != self.led:
                 self.voids[p] |= 1 << self.led  # showed out of the suit led
-            log.append(LogEntry("game.play", {"seat": p, "card": action.text}))
+            log.append(_entry(LogEntry, ("game.play", {"seat": p, "card": action.text}, None)))
         if c == self.partner_card and not self.partner_known:
             self.partner_known = True
             self._say("game.partner_revealed", seat=p, card=action.text)
@@ -653,7 +665,7 @@ class ViisisataaState(State[Move]):
         tw = self.trick_winners
         tw.append(w)
         self.last_trick = (self.leader, trick, seats)
-        log.append(LogEntry("game.trick", {"seat": w, "number": len(tw)}))
+        log.append(_entry(LogEntry, ("game.trick", {"seat": w, "number": len(tw)}, None)))
         self.trick = []
         self.trick_seats = []
         self.led = -1
@@ -1106,10 +1118,48 @@ def _match(
 
 
 _CARD_TEXT: Final = tuple(str(c) for c in CARDS)
+_SUIT_TEXTS: Final = tuple(
+    tuple(
+        tuple(_CARD_TEXT[st * 13 + r] for r in range(13) if bits >> r & 1)
+        for bits in range(1 << 13)
+    )
+    for st in range(4)
+)
+_JOKER_TEXT: Final = (_CARD_TEXT[JOKER_INDEX],)
+_entry: Final = tuple.__new__
+
+
+def _shuffle(rng: Rng, items: list[int]) -> None:
+    """Fisher–Yates with the state's generator, exactly as :meth:`Rng.shuffle` (same
+    draws, same result) with SplitMix64 and the rejection test inlined for speed."""
+    mask = (1 << 64) - 1
+    z0 = rng.state
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            z0 = (z0 + 0x9E3779B97F4A7C15) & mask
+            z = ((z0 ^ (z0 >> 30)) * 0xBF58476D1CE4E5B9) & mask
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+            x = z ^ (z >> 31)
+            if x < limit:
+                break
+        j = x % n
+        items[i], items[j] = items[j], items[i]
+    rng.state = z0
 
 
 def _cards_list(mask: int) -> list[str]:
-    return [_CARD_TEXT[c] for c in cards_of(mask)]
+    t = _SUIT_TEXTS
+    out = [
+        *t[0][mask & 0x1FFF],
+        *t[1][(mask >> 13) & 0x1FFF],
+        *t[2][(mask >> 26) & 0x1FFF],
+        *t[3][(mask >> 39) & 0x1FFF],
+    ]
+    if mask >> JOKER_INDEX & 1:
+        out.append(_JOKER_TEXT[0])
+    return out
 
 
 def _cards_text(mask: int) -> str:
