@@ -162,13 +162,12 @@ class ViisisataaState(State[Move]):
         bits = [1 << c for c in order]
         masks = [sum([bits[i] for i in positions]) for positions in slots]
         first = 1 if n == 2 else 0
-        got = {-1: masks[0]} if n == 2 else {}
-        for k in range(n):
-            got[(self.dealer + 1 + k) % n] = masks[first + k]
+        d1 = self.dealer + 1
+        # seat s is receiver (s - dealer - 1) mod n
+        self.hands = [masks[first + (s - d1) % n] for s in range(n)]
+        self.dead = masks[0] if n == 2 else 0
         kitty = masks[-2]
         aside = masks[-1]
-        self.hands = [got[s] for s in range(n)]
-        self.dead = got.get(-1, 0)
         self.aside = aside
         self.kitty = kitty
         self.kitty_taken = 0
@@ -249,12 +248,22 @@ class ViisisataaState(State[Move]):
             h = self.hands[self.turn]  # type: ignore[index]
             if self.trick:
                 m = h & SUIT_MASK[self.tc][self.led]
-                return mask_actions(m if m else h, PLAY_TABLE, PLAYS[JOKER_INDEX])
-            if self.tc == NO_TRUMP and h & JOKER_BIT:
+                if m:
+                    h = m
+            elif self.tc == NO_TRUMP and h & JOKER_BIT:
                 acts = mask_actions(h & ~JOKER_BIT, PLAY_TABLE, PLAYS[JOKER_INDEX])
                 acts.extend(JOKER_LEADS[s] for s in self._joker_lead_suits())
                 return acts
-            return mask_actions(h, PLAY_TABLE, PLAYS[JOKER_INDEX])
+            # mask_actions inlined (the hottest call of a playout)
+            out = [
+                *_P0[h & 0x1FFF],
+                *_P1[(h >> 13) & 0x1FFF],
+                *_P2[(h >> 26) & 0x1FFF],
+                *_P3[(h >> 39) & 0x1FFF],
+            ]
+            if h & JOKER_BIT:
+                out.append(_PJ)
+            return out
         if ph == BIDDING:
             return self._bid_actions()
         if ph == DISCARDING:
@@ -434,7 +443,12 @@ class ViisisataaState(State[Move]):
                     self._actions.append(action)
                     return
             self.verify(action)
-            self._apply(action)
+            if self.phase == BIDDING and action.kind != DOUBLE and action.kind != REDOUBLE:
+                self._bid(action)
+            elif action.kind == DISCARD:
+                self._discard(action.arg)
+            else:
+                self._apply(action)
             self._actions.append(action)
         else:
             super().apply(action)
@@ -467,12 +481,21 @@ class ViisisataaState(State[Move]):
         self.bids.append((p, action.id))
         if action.id == PASS_ID:
             self.passed |= 1 << p
-            self._say("game.pass", seat=p)
+            self._log.append(_entry(LogEntry, ("game.pass", {"seat": p}, None)))
         else:
             self.high = _bid_value_of(action.id)
             self.high_id = action.id
             self.high_seat = p
-            self._say("game.bid", seat=p, bid=action.text.removeprefix("bid "), value=self.high)
+            self._log.append(
+                _entry(
+                    LogEntry,
+                    (
+                        "game.bid",
+                        {"seat": p, "bid": _BID_TEXT[action.id], "value": self.high},
+                        None,
+                    ),
+                )
+            )
         self.bid_count += 1
         all_mask = (1 << n) - 1
         if self.game.australian:
@@ -581,7 +604,7 @@ class ViisisataaState(State[Move]):
         self.hands[c] &= ~bit
         self.discards |= bit
         self.discard_order.append(card)
-        self._say("game.discard", to=c, card=str(CARDS[card]))
+        self._log.append(_entry(LogEntry, ("game.discard", {"card": _CARD_TEXT[card]}, c)))
         if len(self.discard_order) < self.game.kitty_size:
             return
         self._say("game.discarded", seat=c, count=len(self.discard_order))
@@ -741,7 +764,12 @@ class ViisisataaState(State[Move]):
                     if not winners and crossed:
                         winners = crossed
                 elif w not in side:
-                    self._add(w, 10, deltas)  # R-5S-17
+                    # R-5S-17
+                    if n == 4:
+                        self._add(w, 10, deltas)
+                    else:
+                        self.points[w] += 10
+                        deltas[w] += 10
                     if not winners and self.points[w] >= TARGET:
                         winners = self._side(w)
         over = bool(winners)
@@ -1127,6 +1155,12 @@ _SUIT_TEXTS: Final = tuple(
 )
 _JOKER_TEXT: Final = (_CARD_TEXT[JOKER_INDEX],)
 _entry: Final = tuple.__new__
+_P0, _P1, _P2, _P3 = PLAY_TABLE
+_PJ: Final = PLAYS[JOKER_INDEX]
+_BID_TEXT: Final = {a.id: a.text.removeprefix("bid ") for a in ACTIONS if a.kind in (BID, MISERE)}
+
+
+_LIMITS: Final = tuple((1 << 64) - ((1 << 64) % n) if n else 0 for n in range(64))
 
 
 def _shuffle(rng: Rng, items: list[int]) -> None:
@@ -1134,9 +1168,10 @@ def _shuffle(rng: Rng, items: list[int]) -> None:
     draws, same result) with SplitMix64 and the rejection test inlined for speed."""
     mask = (1 << 64) - 1
     z0 = rng.state
+    limits = _LIMITS
     for i in range(len(items) - 1, 0, -1):
         n = i + 1
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = limits[n]
         while True:
             z0 = (z0 + 0x9E3779B97F4A7C15) & mask
             z = ((z0 ^ (z0 >> 30)) * 0xBF58476D1CE4E5B9) & mask
