@@ -829,6 +829,9 @@ def hint(game: Game[Any], handle: SeatHandle, lang: str = "en") -> dict[str, Any
     return {"best": str(best), "lines": lines}
 
 
+BENCH_SETUPS: list[tuple[int, dict[str, Any]]] = [(3, {}), (2, {}), (4, {}), (5, {})]
+"""``pakka bench`` measures the main game (3 players) and every other player count."""
+
 BOTS = {"rules": RulesBot, "ismcts": SearchBot, "pimc": PimcBot}
 LEVELS = {"easy": "rules:aggression=-0.8", "medium": "ismcts:iterations=300",
           "hard": "pimc"}  # fmt: skip
