@@ -46,6 +46,8 @@ OVER = 3
 PHASE_NAMES = ("guess", "continue", "reveal", "over")
 
 _TEXT = tuple(text_of(k) for k in range(52))
+_entry = tuple.__new__
+"""``_entry(LogEntry, (key, args, to))``: a log entry without the NamedTuple call layer."""
 _KEEP = tuple(tuple(not (mask >> r) & 1 for r in range(13)) for mask in range(1 << 13))
 """_KEEP[mask][r]: whether rank r + 2 survives a refuted-rank bitmask (for compress)."""
 _RANK_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -286,19 +288,25 @@ class KMState(State[KMAction]):
             h = self.handle_of[k]
             log = self._log
             log.append(
-                LogEntry(
-                    "koodinmurtaja.draw",
-                    {"player": player, "handle": h, "stock": len(self.stock)},
-                    None,
+                _entry(
+                    LogEntry,
+                    (
+                        "koodinmurtaja.draw",
+                        {"player": player, "handle": h, "stock": len(self.stock)},
+                        None,
+                    ),
                 )
             )
             log.append(
-                LogEntry("koodinmurtaja.draw_private", {"card": _TEXT[k], "handle": h}, player)
+                _entry(
+                    LogEntry,
+                    ("koodinmurtaja.draw_private", {"card": _TEXT[k], "handle": h}, player),
+                )
             )
         else:
             # R-KM-13: with the stock empty a turn is guessing only.
             self.drawn = -1
-            self._log.append(LogEntry("koodinmurtaja.no_draw", {"player": player}, None))
+            self._log.append(_entry(LogEntry, ("koodinmurtaja.no_draw", {"player": player}, None)))
         # R-KM-9: the first target is the next active player to the left.
         self.target = self._next_active(player)
 
@@ -322,8 +330,7 @@ class KMState(State[KMAction]):
             return
         rows = self.table.guess_rows[t]
         refuted = self.refuted
-        pos = 0
-        for k in code:
+        for pos, k in enumerate(code):
             if not (revealed >> k) & 1:
                 bad = refuted[k]
                 # D-KM-7: a publicly refuted guess at the same card is not legal.
@@ -331,7 +338,6 @@ class KMState(State[KMAction]):
                     out.extend(compress(rows[pos], _KEEP[bad]))
                 else:
                     out.extend(rows[pos])
-            pos += 1
 
     def legal_actions(self) -> list[KMAction]:
         cp = self.cp
@@ -555,19 +561,22 @@ class KMState(State[KMAction]):
             self.drawn = -1
             if not self.rank_only:
                 self._log.append(
-                    LogEntry(
-                        "koodinmurtaja.wrong_open",
-                        {
-                            "player": cp,
-                            "target": t,
-                            "position": pos + 1,
-                            "rank": rname,
-                            "handle": h,
-                            "placed": pos2 + 1,
-                            "card": _TEXT[k],
-                            "placed_handle": self.handle_of[k],
-                        },
-                        None,
+                    _entry(
+                        LogEntry,
+                        (
+                            "koodinmurtaja.wrong_open",
+                            {
+                                "player": cp,
+                                "target": t,
+                                "position": pos + 1,
+                                "rank": rname,
+                                "handle": h,
+                                "placed": pos2 + 1,
+                                "card": _TEXT[k],
+                                "placed_handle": self.handle_of[k],
+                            },
+                            None,
+                        ),
                     )
                 )
             else:
@@ -582,10 +591,19 @@ class KMState(State[KMAction]):
             return
         if not self.rank_only:
             self._log.append(
-                LogEntry(
-                    "koodinmurtaja.wrong",
-                    {"player": cp, "target": t, "position": pos + 1, "rank": rname, "handle": h},
-                    None,
+                _entry(
+                    LogEntry,
+                    (
+                        "koodinmurtaja.wrong",
+                        {
+                            "player": cp,
+                            "target": t,
+                            "position": pos + 1,
+                            "rank": rname,
+                            "handle": h,
+                        },
+                        None,
+                    ),
                 )
             )
         if self.penalty:
