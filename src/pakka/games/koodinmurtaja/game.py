@@ -372,16 +372,18 @@ class KMState(State[KMAction]):
         return action
 
     def verify(self, action: KMAction) -> None:
-        # Fast path: the first guess of a turn at a hidden, unrefuted card of the target.
-        if type(action) is Guess and self.phase == GUESS and not self.rank_only:
+        # Fast path (nearly every action): the first guess of a turn at a hidden card of
+        # the target not publicly refuted (D-KM-7), given as this game's own action value.
+        if action.__class__ is Guess and self.phase == GUESS and action.target == self.target:
             try:
-                ok = self.table.all[action.id] is action
+                ours = self.table.all[action.id] is action
             except IndexError:
-                ok = False
-            if ok and action.target == self.target and self.cp is not None:
+                ours = False
+            if ours and not self.rank_only:
                 code = self.code[action.target]
-                if action.position < len(code):
-                    k = code[action.position]
+                pos = action.position
+                if pos < len(code):
+                    k = code[pos]
                     if not self.up[k] and not (self.refuted[k] >> (action.rank - 2)) & 1:
                         return
         self._verify(action)
@@ -458,11 +460,11 @@ class KMState(State[KMAction]):
         self._kcache = None
         cp = self.cp
         assert cp is not None
-        if type(action) is Guess:
-            k = self.code[action.target][action.position]
-            self._resolve_guess(
-                cp, action.target, action.position, action.rank, k // 4 + 2 == action.rank
-            )
+        if action.__class__ is Guess:
+            t = action.target
+            pos = action.position
+            rank = action.rank
+            self._resolve_guess(cp, t, pos, rank, self.code[t][pos] // 4 + 2 == rank)
         elif isinstance(action, GuessRank):
             t = action.target
             pos = next(
