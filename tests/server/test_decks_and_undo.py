@@ -77,6 +77,7 @@ def test_undo_takes_back_a_move_and_persists(sqlite_url: str) -> None:
         c.send({"type": "undo", "state_id": 1})
         f2 = c.wait_state(2, 0)
         assert f2["view"] == f0["view"] and f2["legal"] == f0["legal"]
+        assert f2["undo"] is False and f2["last_action"] is None
         assert f2["log_index"] == 0 and f2["log"] == f0["log"]
         c.send({"type": "undo", "state_id": 2})
         err = c.recv_type("error")
@@ -129,6 +130,7 @@ def test_undo_stops_at_a_deal_and_leaks_nothing(server: Server) -> None:
     sid += 1
     back = c.wait_state(sid, 0)
     assert back["view"] == f["view"]
+    assert back["undo"] is False  # back at the deal (found by replay this time)
     after = pakka.Record.from_state(table.st)
     tokens = [t["seat_tokens"]["0"]]
     assert check_frames(before, 1, c.frames[:cut], c.raw[:cut], tokens) > 0

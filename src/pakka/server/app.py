@@ -128,6 +128,10 @@ class BodyLimit:
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The ASGI application (the database is migrated and tables reloaded at start-up)."""
     settings = settings or Settings.from_env()
+    if settings.allow_stacked_decks:
+        logging.getLogger("pakka.server").warning(
+            "testing server: tables may be created from stacked decks (allow_stacked_decks)"
+        )
     engine = dbmod.make_engine(db_url(settings.db), settings.sqlite_sync)
     hub = Hub(settings, Store(engine))
 

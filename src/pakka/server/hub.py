@@ -264,6 +264,7 @@ class LiveTable:
         self.timed_out: set[int] = set()
         self.deck: list[str] | None = None
         self._undo_ok: tuple[int, bool] | None = None
+        self._before_last: State[Any] | None = None  # one-player tables: for the undo check
 
     # -- the game ------------------------------------------------------------------------
     @property
@@ -281,6 +282,7 @@ class LiveTable:
         self.game = load_game(self.game_name, self.players, options)
         self.state = self.game.new_state(seed=seed, deck=deck)
         self.deck = deck
+        self._before_last = None
         self.options = options
         self.bots.clear()
         self.turn_started = time.monotonic()
@@ -402,14 +404,27 @@ class LiveTable:
         if self._undo_ok is not None and self._undo_ok[0] == self.state_id:
             return self._undo_ok[1]
         s = self.st
-        ok = (
-            not self.closed
-            and not s.is_terminal
-            and not self.seats[seat].bot_controlled
-            and undo_refusal(s, 1, seat) is None
-        )
+        try:
+            ok = (
+                not self.closed
+                and not s.is_terminal
+                and not self.seats[seat].bot_controlled
+                and not self._last_reveals(seat)
+            )
+        except Exception:  # a game that cannot sample or replay: no undo offered
+            log.exception("undo check failed at table %s", self.id)
+            ok = False
         self._undo_ok = (self.state_id, ok)
         return ok
+
+    def _last_reveals(self, seat: int) -> bool:
+        """Whether the last action cannot be taken back (nothing to take back, or it
+        showed hidden cards); uses the state kept from before it when there is one."""
+        s = self.st
+        before = self._before_last
+        if before is not None and len(before.history) == len(s.history) - 1:
+            return reveals_hidden(before, s.history[-1], seat)
+        return undo_refusal(s, 1, seat) is not None
 
     async def undo(self, seat: int, count: int) -> None:
         """Take back the last ``count`` actions of a one-player game (call under the
@@ -436,6 +451,7 @@ class LiveTable:
             self.hub.store.undo_actions, self.id, self.game_no, len(again.history), count + 1
         )
         self.state = again
+        self._before_last = None
         self.state_id += 1  # the taken-back actions keep their ids: ids never repeat
         self.turn_started = time.monotonic()
         self.bots.clear()
@@ -453,6 +469,8 @@ class LiveTable:
         await self.hub.db(
             self.hub.store.add_action, self.id, self.game_no, len(s.history), canonical, seat, by
         )
+        # One-player tables keep the position before the move for the undo check.
+        self._before_last = s.clone() if self.players == 1 else None
         s.apply_legal(act)
         self.state_id += 1
         self.turn_started = time.monotonic()

@@ -20,7 +20,14 @@ const catalogues = {};
 
 async function catalogue(game) {
   if (!catalogues[game]) {
-    catalogues[game] = api.catalogue(game).catch(() => ({ en: {}, fi: {} }));
+    // One retry after a short pause (a busy server or a dropped connection); if that
+    // fails too, the log is shown from its keys and the next welcome tries again.
+    catalogues[game] = api.catalogue(game)
+      .catch(() => new Promise((ok) => setTimeout(ok, 500)).then(() => api.catalogue(game)))
+      .catch(() => {
+        delete catalogues[game];
+        return { en: {}, fi: {} };
+      });
   }
   return catalogues[game];
 }
