@@ -14,6 +14,7 @@ from typing import Any
 
 from browser_helpers import act_and_wait, create_table, screenshots, state_id, wait_turn_or_end
 
+import pakka
 from pakka.core.registry import games
 
 REGISTERED = set(games())
@@ -231,4 +232,37 @@ if "zoker-solo" in REGISTERED:
         page.locator("#solo-undo").focus()
         act_and_wait(page, lambda: page.keyboard.press("u"))
         assert page.evaluate(BOARD_JS) == start
+        assert not page.js_errors, page.js_errors
+
+    def test_zoker_solo_no_undo_past_a_deal_d_so_3(page: Page, server: str) -> None:
+        """D-SO-3 undo never takes back a deal (dealing again would show the order
+        of the stock): right after "Deal four" Undo is disabled and U does nothing;
+        a move after the deal can be taken back. Stacked: the deck in its natural
+        order, three cards already moved onto a4."""
+        game = pakka.load("zoker-solo")
+        table = create_stacked(
+            server,
+            {
+                "game": "zoker-solo",
+                "deck": [str(c) for c in game.full_deck()],
+                "setup": ["a1-a4", "b1-a4", "c1-a4"],
+            },
+        )
+        open_seat(page, server, table, 0)
+        page.wait_for_selector("#solo-undo:not([disabled])")
+        page.click('.solo-grid [data-place="d1"]')
+        act_and_wait(page, lambda: page.click('.solo-grid [data-place="a4"]'))
+        assert page.locator("#solo-deal").count() == 1
+        act_and_wait(page, lambda: page.click("#solo-deal"))
+        dealt = page.evaluate(BOARD_JS)
+        assert page.is_disabled("#solo-undo")
+        sid = state_id(page)
+        page.keyboard.press("u")
+        page.wait_for_timeout(300)
+        assert state_id(page) == sid and page.evaluate(BOARD_JS) == dealt
+        solo_step(page)
+        page.wait_for_selector("#solo-undo:not([disabled])")
+        act_and_wait(page, lambda: page.click("#solo-undo"))
+        assert page.evaluate(BOARD_JS) == dealt
+        assert page.is_disabled("#solo-undo")
         assert not page.js_errors, page.js_errors
