@@ -46,6 +46,8 @@ OVER = 3
 PHASE_NAMES = ("guess", "continue", "reveal", "over")
 
 _TEXT = tuple(text_of(k) for k in range(52))
+_entry = tuple.__new__
+"""``_entry(LogEntry, (key, args, to))``: a log entry without the NamedTuple call layer."""
 _KEEP = tuple(tuple(not (mask >> r) & 1 for r in range(13)) for mask in range(1 << 13))
 """_KEEP[mask][r]: whether rank r + 2 survives a refuted-rank bitmask (for compress)."""
 _RANK_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -135,6 +137,11 @@ class Koodinmurtaja(Game["KMState"]):
             )
         self.cards: tuple[int, ...] = HALF_DECK if self.options["deck"] == "half" else FULL_DECK
         self.table = ActionTable(self.num_players)
+        n = self.num_players
+        self.clockwise: tuple[tuple[int, ...], ...] = tuple(
+            tuple((p + i) % n for i in range(1, n + 1)) for p in range(n)
+        )
+        """clockwise[p]: the seats after p in turn order, ending with p itself."""
 
     @property
     def num_distinct_actions(self) -> int:
@@ -183,6 +190,7 @@ class KMState(State[KMAction]):
         "hidden",
         "n",
         "next_target",
+        "order",
         "penalty",
         "phase",
         "rank_only",
@@ -206,6 +214,7 @@ class KMState(State[KMAction]):
         n = game.num_players
         self.n = n
         self.table = game.table
+        self.order = game.clockwise
         self.penalty = bool(game.options["empty_stock_penalty"])
         self.rank_only = game.options["guess"] == "rank-only"
         self.games_total = game.int_option("games")
@@ -231,18 +240,19 @@ class KMState(State[KMAction]):
         self.handle_of = [-1] * 52
         for h, k in enumerate(deck):
             self.handle_of[k] = h
-        self.code: list[list[int]] = [[] for _ in range(n)]
         first = (self.dealer + 1) % n
-        # R-KM-4: one card at a time, clockwise from the dealer's left.
-        for i in range(CODE_SIZE * n):
-            self.code[(first + i) % n].append(deck[i])
-        for c in self.code:
-            c.sort()
+        # R-KM-4: one card at a time, clockwise from the dealer's left: the seat j places
+        # after the first gets every n-th card of the top 4n, starting at index j.
+        dealt = CODE_SIZE * n
+        code: list[list[int]] = [[]] * n
+        for j in range(n):
+            code[(first + j) % n] = sorted(deck[j:dealt:n])
+        self.code = code
         # R-KM-5: the rest is the stock; pop() takes the top card.
         self.stock = deck[CODE_SIZE * n :][::-1]
         self.revealed = 0  # bitmask over card strengths
         self.hidden = [CODE_SIZE] * n
-        self.refuted = [0] * len(deck)  # by handle: bit (rank-2) publicly refuted
+        self.refuted = [0] * 52  # by card strength: bit (rank-2) publicly refuted
         self.rank_refuted = [0] * n  # rank-only variant: seat holds no hidden card of rank
         self.eliminated: list[int] = []
         self.drawn = -1
@@ -261,10 +271,9 @@ class KMState(State[KMAction]):
 
     def _next_active(self, after: int) -> int:
         """The next player clockwise after ``after`` who still has hidden cards."""
-        n = self.n
-        for i in range(1, n + 1):
-            q = (after + i) % n
-            if self.hidden[q]:
+        hidden = self.hidden
+        for q in self.order[after]:
+            if hidden[q]:
                 return q
         return after
 
@@ -279,19 +288,25 @@ class KMState(State[KMAction]):
             h = self.handle_of[k]
             log = self._log
             log.append(
-                LogEntry(
-                    "koodinmurtaja.draw",
-                    {"player": player, "handle": h, "stock": len(self.stock)},
-                    None,
+                _entry(
+                    LogEntry,
+                    (
+                        "koodinmurtaja.draw",
+                        {"player": player, "handle": h, "stock": len(self.stock)},
+                        None,
+                    ),
                 )
             )
             log.append(
-                LogEntry("koodinmurtaja.draw_private", {"card": _TEXT[k], "handle": h}, player)
+                _entry(
+                    LogEntry,
+                    ("koodinmurtaja.draw_private", {"card": _TEXT[k], "handle": h}, player),
+                )
             )
         else:
             # R-KM-13: with the stock empty a turn is guessing only.
             self.drawn = -1
-            self._log.append(LogEntry("koodinmurtaja.no_draw", {"player": player}, None))
+            self._log.append(_entry(LogEntry, ("koodinmurtaja.no_draw", {"player": player}, None)))
         # R-KM-9: the first target is the next active player to the left.
         self.target = self._next_active(player)
 
@@ -315,13 +330,14 @@ class KMState(State[KMAction]):
             return
         rows = self.table.guess_rows[t]
         refuted = self.refuted
-        handle_of = self.handle_of
         for pos, k in enumerate(code):
-            if (revealed >> k) & 1:
-                continue
-            bad = refuted[handle_of[k]]
-            # D-KM-7: a publicly refuted guess at the same card is not legal.
-            out.extend(compress(rows[pos], _KEEP[bad]) if bad else rows[pos])
+            if not (revealed >> k) & 1:
+                bad = refuted[k]
+                # D-KM-7: a publicly refuted guess at the same card is not legal.
+                if bad:
+                    out.extend(compress(rows[pos], _KEEP[bad]))
+                else:
+                    out.extend(rows[pos])
 
     def legal_actions(self) -> list[KMAction]:
         cp = self.cp
@@ -365,7 +381,7 @@ class KMState(State[KMAction]):
                     k = code[action.position]
                     if (
                         not (self.revealed >> k) & 1
-                        and not (self.refuted[self.handle_of[k]] >> (action.rank - 2)) & 1
+                        and not (self.refuted[k] >> (action.rank - 2)) & 1
                     ):
                         return
         self._verify(action)
@@ -431,7 +447,7 @@ class KMState(State[KMAction]):
                 f"card {action.position + 1} of seat {t} is not a hidden card; hidden: "
                 + ", ".join(hidden)
             )
-        if (self.refuted[self.handle_of[code[action.position]]] >> (action.rank - 2)) & 1:
+        if (self.refuted[code[action.position]] >> (action.rank - 2)) & 1:
             raise IllegalAction(
                 f"card {action.position + 1} of seat {t} is already known not to be "
                 f"{_RANK_NAMES[action.rank - 2]} (D-KM-7)"
@@ -529,11 +545,12 @@ class KMState(State[KMAction]):
             self.rank_refuted[t] |= 1 << (rank - 2)
             for k in self.code[t]:
                 if not (self.revealed >> k) & 1:
-                    self.refuted[self.handle_of[k]] |= 1 << (rank - 2)
+                    self.refuted[k] |= 1 << (rank - 2)
             self._say("koodinmurtaja.wrong_rank", player=cp, target=t, rank=rname)
         else:
-            h = self.handle_of[self.code[t][pos]]
-            self.refuted[h] |= 1 << (rank - 2)
+            k = self.code[t][pos]
+            h = self.handle_of[k]
+            self.refuted[k] |= 1 << (rank - 2)
         k = self.drawn
         if k >= 0:
             # R-KM-11: the drawn card goes into the guesser's code face up.
@@ -544,19 +561,22 @@ class KMState(State[KMAction]):
             self.drawn = -1
             if not self.rank_only:
                 self._log.append(
-                    LogEntry(
-                        "koodinmurtaja.wrong_open",
-                        {
-                            "player": cp,
-                            "target": t,
-                            "position": pos + 1,
-                            "rank": rname,
-                            "handle": h,
-                            "placed": pos2 + 1,
-                            "card": _TEXT[k],
-                            "placed_handle": self.handle_of[k],
-                        },
-                        None,
+                    _entry(
+                        LogEntry,
+                        (
+                            "koodinmurtaja.wrong_open",
+                            {
+                                "player": cp,
+                                "target": t,
+                                "position": pos + 1,
+                                "rank": rname,
+                                "handle": h,
+                                "placed": pos2 + 1,
+                                "card": _TEXT[k],
+                                "placed_handle": self.handle_of[k],
+                            },
+                            None,
+                        ),
                     )
                 )
             else:
@@ -571,10 +591,19 @@ class KMState(State[KMAction]):
             return
         if not self.rank_only:
             self._log.append(
-                LogEntry(
-                    "koodinmurtaja.wrong",
-                    {"player": cp, "target": t, "position": pos + 1, "rank": rname, "handle": h},
-                    None,
+                _entry(
+                    LogEntry,
+                    (
+                        "koodinmurtaja.wrong",
+                        {
+                            "player": cp,
+                            "target": t,
+                            "position": pos + 1,
+                            "rank": rname,
+                            "handle": h,
+                        },
+                        None,
+                    ),
                 )
             )
         if self.penalty:
@@ -623,6 +652,7 @@ class KMState(State[KMAction]):
         self._copy_base(s)
         s.n = self.n
         s.table = self.table
+        s.order = self.order
         s.penalty = self.penalty
         s.rank_only = self.rank_only
         s.games_total = self.games_total
@@ -672,7 +702,7 @@ class KMState(State[KMAction]):
     def _card_entry(self, k: int, show: bool) -> dict[str, Any]:
         h = self.handle_of[k]
         revealed = bool((self.revealed >> k) & 1)
-        bad = self.refuted[h]
+        bad = self.refuted[k]
         return {
             "handle": h,
             "card": text_of(k) if show or revealed else None,
@@ -740,7 +770,7 @@ class KMState(State[KMAction]):
             "stock": self.stock,
             "revealed": self.revealed,
             "hidden": self.hidden,
-            "refuted": self.refuted,
+            "refuted": [self.refuted[k] for k in self.card_at],  # by handle
             "rank_refuted": self.rank_refuted,
             "eliminated": self.eliminated,
             "drawn": self.drawn,
@@ -759,6 +789,7 @@ class KMState(State[KMAction]):
         g = self.game
         self.n = g.num_players
         self.table = g.table
+        self.order = g.clockwise
         self.penalty = bool(g.options["empty_stock_penalty"])
         self.rank_only = g.options["guess"] == "rank-only"
         self.games_total = g.int_option("games")
@@ -775,7 +806,9 @@ class KMState(State[KMAction]):
         self.stock = [int(x) for x in snap["stock"]]
         self.revealed = int(snap["revealed"])
         self.hidden = [int(x) for x in snap["hidden"]]
-        self.refuted = [int(x) for x in snap["refuted"]]
+        self.refuted = [0] * 52
+        for k, bits in zip(self.card_at, snap["refuted"], strict=True):
+            self.refuted[k] = int(bits)
         self.rank_refuted = [int(x) for x in snap["rank_refuted"]]
         self.eliminated = [int(x) for x in snap["eliminated"]]
         self.drawn = int(snap["drawn"])
@@ -831,7 +864,11 @@ class KMState(State[KMAction]):
             for i, k in enumerate(reversed(pool)):
                 s.card_at[base + i] = k
             s.handle_of = [-1] * 52
+            # Refutations belong to the card at a handle: carry them to the new cards.
+            s.refuted = [0] * 52
+            refuted, card_at = self.refuted, self.card_at
             for h, k in enumerate(s.card_at):
                 s.handle_of[k] = h
+                s.refuted[k] = refuted[card_at[h]]
         s._scrub(player, rng)
         return s
