@@ -174,15 +174,17 @@ if "viisisataa" in REGISTERED:
         page.wait_for_selector('.hand button.playable[data-action^="discard"]')
         assert not page.js_errors, page.js_errors
 
-    def test_viisisataa_doubling_v5_d_5s_7(page: Page, server: str) -> None:
-        """V5 / D-5S-7 (option doubling): after the bidding an opponent doubles; the
-        table shows the multiplier and the doubled contract value."""
+    def test_viisisataa_doubling_v5_d_5s_7(page: Page, browser: Any, server: str) -> None:
+        """V5 / D-5S-7 (option doubling): after the bidding an opponent doubles, then
+        the contractor (a second browser profile) redoubles; both tables show the
+        multiplier and the contract value doubled, then redoubled."""
         table = create_stacked(
             server,
             {
                 "game": "viisisataa",
                 "players": 3,
                 "options": {"doubling": True},
+                "seats": [{"name": "Aino"}, {"name": "Bertta"}, {"name": "Cecilia"}],
                 "setup": ["bid 6H", "pass", "pass", "pass"],
             },
         )
@@ -192,8 +194,24 @@ if "viisisataa" in REGISTERED:
         act_and_wait(page, lambda: page.click('button[data-action="double"]'))
         assert page.inner_text("#vs-multiplier") == "×2"
         assert page.inner_text("#vs-value") == "100 × 2 = 200 points"
-        assert "doubles." in page.inner_text("#log")
+        assert "Aino doubles." in page.inner_text("#log")
         screenshots(page, "viisisataa-doubled")
+        ctx = browser.new_context(locale="en-GB")
+        try:
+            contractor = ctx.new_page()
+            open_seat(contractor, server, table, 1)
+            assert contractor.inner_text("#vs-value") == "100 × 2 = 200 points"
+            act_and_wait(contractor, lambda: contractor.click('button[data-action="redouble"]'))
+            assert contractor.inner_text("#vs-multiplier") == "×4"
+            assert contractor.inner_text("#vs-value") == "100 × 4 = 400 points"
+            # The contractor goes on to the kitty exchange.
+            contractor.wait_for_selector('.hand button.playable[data-action^="discard"]')
+        finally:
+            ctx.close()
+        page.wait_for_function(
+            "document.querySelector('#vs-value')?.textContent === '100 × 4 = 400 points'"
+        )
+        assert "Bertta redoubles." in page.inner_text("#log")
         assert not page.js_errors, page.js_errors
 
 
