@@ -71,12 +71,12 @@ if "ravaytys" in REGISTERED:
     # Round 1 (two sets), dealer seat 0; dealt in blocks from seat 1, then the stock top.
     RV_HANDS = {
         1: "7H 7S JK 8H 8S 8D 5S 6H 9S 10H JD",
-        2: "5C 5D 5H 6C 6D 6H 7C 8C 9H 10D JC",
+        2: "5C 5D 5H 6C 6D 6H 7C 8C 6S 10D JC",
         0: "2H 3H 4D 5C 6S 7H 8D 9C 10S JH QD KC",
     }
     RV_DECK = f"{RV_HANDS[1]} {RV_HANDS[2]} {RV_HANDS[0]} 4S 3C".split()
     # Seat 1 lays down 7H 7S JK (the joker stands for a seven) and 8H 8S 8D; seat 2
-    # lays down its fives and sixes and keeps 7C and 8C for the browser.
+    # lays down its fives and sixes and keeps 7C, 8C and 6S for the browser.
     RV_SETUP = [
         "discard 6S",
         *("draw", "pass", "meld", "set 7", "add 7H", "add 7S", "add JK", "close"),
@@ -88,7 +88,8 @@ if "ravaytys" in REGISTERED:
     def test_ravaytys_lay_off_r_rv_16_and_wild_swap_r_rv_17(page: Page, server: str) -> None:
         """R-RV-16: 8C laid off on an opponent's eights (by clicking); R-RV-17 /
         D-RV-14: 7C takes the joker's place in the sevens and the joker moves to
-        the fives, where it shows that it stands for a five (by keyboard)."""
+        the fives, where it shows that it stands for a five (by keyboard); R-RV-14:
+        6S dragged onto the player's own sixes."""
         table = create_stacked(
             server,
             {
@@ -139,8 +140,14 @@ if "ravaytys" in REGISTERED:
         assert meld_cards(page, "M3") == ["5C", "5D", "5H", "JK as 5"]
         assert meld_cards(page, "M1") == ["7H", "7S", "7C"]
         assert page.locator(".place-target").count() == 0
-        assert page.locator('.hand [data-kinds~="discard"]').count() == 4
         screenshots(page, "ravaytys-wild-swap")
+        # Drag and drop: 6S onto the sixes.
+        act_and_wait(
+            page,
+            lambda: page.drag_and_drop('.hand [data-card="6S"]', '.meld[data-meld="M4"]'),
+        )
+        assert meld_cards(page, "M4") == ["6C", "6D", "6H", "6S"]
+        assert page.locator('.hand [data-kinds~="discard"]').count() == 3
         assert not page.js_errors, page.js_errors
 
 
