@@ -181,6 +181,36 @@ if "viisisataa" in REGISTERED:
         page.wait_for_selector('.hand button.playable[data-action^="discard"]')
         assert not page.js_errors, page.js_errors
 
+    def test_viisisataa_partner_by_card_r_5s_25(page: Page, server: str) -> None:
+        """R-5S-25 variant (option partner_by_card): after the kitty exchange the
+        contractor names a card; the table shows the called card."""
+        table = create_stacked(
+            server,
+            {
+                "game": "viisisataa",
+                "players": 5,
+                "options": {"partner_by_card": True},
+                "setup": ["bid 6S", "pass", "pass", "pass", "pass"],
+            },
+        )
+        open_seat(page, server, table, 1)
+        for _ in range(3):  # the kitty exchange, by clicking cards to put away
+            discard = page.locator('.hand button.playable[data-action^="discard"]').first
+            act_and_wait(page, lambda d=discard: d.click())
+        calls = page.locator('[data-action^="call "]')
+        calls.first.wait_for()
+        offered = page.eval_on_selector_all(
+            '[data-action^="call "]', "els => els.map(e => e.dataset.action.slice(5))"
+        )
+        mine = page.eval_on_selector_all(".hand [data-card]", "els => els.map(e => e.dataset.card)")
+        assert offered and not set(offered) & set(mine)  # never a card of one's own
+        called = next((c for c in ("AH", "KH", "QH", "JH") if c in offered), offered[0])
+        act_and_wait(page, lambda: page.click(f'[data-action="call {called}"]'))
+        assert page.inner_text("#vs-partner-card") == called
+        assert page.locator('[data-action^="call "]').count() == 0
+        assert "secret partner" in page.inner_text("#log")
+        assert not page.js_errors, page.js_errors
+
     def test_viisisataa_doubling_v5_d_5s_7(page: Page, browser: Any, server: str) -> None:
         """V5 / D-5S-7 (option doubling): after the bidding an opponent doubles, then
         the contractor (a second browser profile) redoubles; both tables show the

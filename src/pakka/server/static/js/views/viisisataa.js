@@ -98,7 +98,7 @@ export function render(ctx) {
       v.multiplier > 1 ? `${bidValue(v.contract)} × ${v.multiplier} = ${t("vs_points_n", { n: bidValue(v.contract) * v.multiplier })}` : t("vs_points_n", { n: bidValue(v.contract) }))] : null,
     v.partner !== null && v.partner !== undefined && v.contractor !== v.partner ? [h("dt", {}, t("vs_partner")), h("dd", { id: "vs-partner" }, ctx.name(v.partner))] : null,
     h("dt", {}, t("vs_kitty")), h("dd", {}, t("cards_n", { n: v.kitty_size ?? 0 })),
-    v.partner_card ? [h("dt", {}, t("vs_partner")), h("dd", {}, v.partner_card)] : null));
+    v.partner_card ? [h("dt", {}, t("vs_partner")), h("dd", { id: "vs-partner-card" }, v.partner_card)] : null));
 
   const current = v.trick || [];
   const showLast = current.length === 0 && v.last_trick;
