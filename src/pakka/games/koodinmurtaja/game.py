@@ -10,6 +10,7 @@ from __future__ import annotations
 import bisect
 import random
 from itertools import compress
+from operator import not_
 from typing import Any, ClassVar
 
 from pakka.core.errors import IllegalAction, RulesError
@@ -197,11 +198,12 @@ class KMState(State[KMAction]):
         "rank_refuted",
         "refuted",
         "results",
-        "revealed",
         "right",
         "stock",
+        "succ",
         "table",
         "target",
+        "up",
         "wins",
     )
 
@@ -250,8 +252,9 @@ class KMState(State[KMAction]):
         self.code = code
         # R-KM-5: the rest is the stock; pop() takes the top card.
         self.stock = deck[CODE_SIZE * n :][::-1]
-        self.revealed = 0  # bitmask over card strengths
+        self.up = [0] * 52  # by card strength: 1 = face up (revealed)
         self.hidden = [CODE_SIZE] * n
+        self._update_succ()
         self.refuted = [0] * 52  # by card strength: bit (rank-2) publicly refuted
         self.rank_refuted = [0] * n  # rank-only variant: seat holds no hidden card of rank
         self.eliminated: list[int] = []
@@ -269,13 +272,11 @@ class KMState(State[KMAction]):
         # R-KM-6: the player to the dealer's left starts.
         self._start_turn(first)
 
-    def _next_active(self, after: int) -> int:
-        """The next player clockwise after ``after`` who still has hidden cards."""
+    def _update_succ(self) -> None:
+        """Recompute ``succ[p]``: the next player clockwise after ``p`` who still has
+        hidden cards (``p`` itself if nobody else has). Only an elimination changes it."""
         hidden = self.hidden
-        for q in self.order[after]:
-            if hidden[q]:
-                return q
-        return after
+        self.succ = tuple(next((q for q in self.order[p] if hidden[q]), p) for p in range(self.n))
 
     def _start_turn(self, player: int) -> None:
         self.cp = player
@@ -308,7 +309,7 @@ class KMState(State[KMAction]):
             self.drawn = -1
             self._log.append(_entry(LogEntry, ("koodinmurtaja.no_draw", {"player": player}, None)))
         # R-KM-9: the first target is the next active player to the left.
-        self.target = self._next_active(player)
+        self.target = self.succ[player]
 
     # -- whose turn and what is legal ----------------------------------------------------
     @property
@@ -321,23 +322,25 @@ class KMState(State[KMAction]):
 
     def _guesses_at(self, t: int, out: list[KMAction]) -> None:
         code = self.code[t]
-        revealed = self.revealed
+        up = self.up
         if self.rank_only:
             # D-KM-7 (rank-only): "t holds no hidden card of rank r" is refuted.
             rr = self.rank_refuted[t]
-            row = self.table.rank_rows[t]
-            out.extend(row if not rr else [a for a in row if not (rr >> (a.rank - 2)) & 1])
+            ranks = self.table.rank_rows[t]
+            out.extend(ranks if not rr else [a for a in ranks if not (rr >> (a.rank - 2)) & 1])
             return
-        rows = self.table.guess_rows[t]
         refuted = self.refuted
-        for pos, k in enumerate(code):
-            if not (revealed >> k) & 1:
-                bad = refuted[k]
-                # D-KM-7: a publicly refuted guess at the same card is not legal.
-                if bad:
-                    out.extend(compress(rows[pos], _KEEP[bad]))
-                else:
-                    out.extend(rows[pos])
+        # Each hidden card of t with the row of guesses at its position (ranks 2..A);
+        # the filtering runs in C, only the hidden cards reach the loop.
+        rows = zip(code, self.table.guess_rows[t], strict=False)  # rows outnumber the cards
+        hidden = compress(rows, map(not_, map(up.__getitem__, code)))
+        for k, row in hidden:
+            bad = refuted[k]
+            # D-KM-7: a publicly refuted guess at the same card is not legal.
+            if bad:
+                out.extend(compress(row, _KEEP[bad]))
+            else:
+                out.extend(row)
 
     def legal_actions(self) -> list[KMAction]:
         cp = self.cp
@@ -358,7 +361,7 @@ class KMState(State[KMAction]):
         else:  # REVEAL
             code = self.code[cp]
             reveals = self.table.reveals
-            out.extend(reveals[pos] for pos, k in enumerate(code) if not (self.revealed >> k) & 1)
+            out.extend(reveals[pos] for pos, k in enumerate(code) if not self.up[k])
         return out
 
     def parse_action(self, text: str) -> KMAction:
@@ -379,10 +382,7 @@ class KMState(State[KMAction]):
                 code = self.code[action.target]
                 if action.position < len(code):
                     k = code[action.position]
-                    if (
-                        not (self.revealed >> k) & 1
-                        and not (self.refuted[k] >> (action.rank - 2)) & 1
-                    ):
+                    if not self.up[k] and not (self.refuted[k] >> (action.rank - 2)) & 1:
                         return
         self._verify(action)
 
@@ -405,7 +405,7 @@ class KMState(State[KMAction]):
                     "hidden cards: 'reveal POSITION'"
                 )
             code = self.code[cp]
-            if action.position >= len(code) or (self.revealed >> code[action.position]) & 1:
+            if action.position >= len(code) or self.up[code[action.position]]:
                 raise IllegalAction(f"your card {action.position + 1} is not a hidden card")
             return
         if isinstance(action, Reveal):
@@ -441,8 +441,8 @@ class KMState(State[KMAction]):
         if self.rank_only:
             raise IllegalAction("this is the rank-only game: write SEAT=RANK")
         code = self.code[t]
-        if action.position >= len(code) or (self.revealed >> code[action.position]) & 1:
-            hidden = [str(i + 1) for i, k in enumerate(code) if not (self.revealed >> k) & 1]
+        if action.position >= len(code) or self.up[code[action.position]]:
+            hidden = [str(i + 1) for i, k in enumerate(code) if not self.up[k]]
             raise IllegalAction(
                 f"card {action.position + 1} of seat {t} is not a hidden card; hidden: "
                 + ", ".join(hidden)
@@ -469,7 +469,7 @@ class KMState(State[KMAction]):
                 (
                     i
                     for i, k in enumerate(self.code[t])
-                    if not (self.revealed >> k) & 1 and rank_of(k) == action.rank
+                    if not self.up[k] and rank_of(k) == action.rank
                 ),
                 -1,
             )
@@ -511,11 +511,12 @@ class KMState(State[KMAction]):
         return pos
 
     def _reveal(self, seat: int, k: int) -> None:
-        self.revealed |= 1 << k
+        self.up[k] = 1
         self.hidden[seat] -= 1
         if not self.hidden[seat]:
             # D-KM-6: a player whose code is all revealed is out.
             self.eliminated.append(seat)
+            self._update_succ()
             self._say("koodinmurtaja.out", player=seat)
 
     def _resolve_guess(self, cp: int, t: int, pos: int, rank: int, correct: bool) -> None:
@@ -538,13 +539,13 @@ class KMState(State[KMAction]):
             if self._over_check():
                 return
             self.phase = CONTINUE
-            nxt = self._next_active(t)
+            nxt = self.succ[t]
             self.next_target = nxt if nxt != cp else -1  # the chain never wraps (R-KM-10.2)
             return
         if self.rank_only:
             self.rank_refuted[t] |= 1 << (rank - 2)
             for k in self.code[t]:
-                if not (self.revealed >> k) & 1:
+                if not self.up[k]:
                     self.refuted[k] |= 1 << (rank - 2)
             self._say("koodinmurtaja.wrong_rank", player=cp, target=t, rank=rname)
         else:
@@ -557,7 +558,7 @@ class KMState(State[KMAction]):
             code = self.code[cp]
             pos2 = bisect.bisect_left(code, k)
             code.insert(pos2, k)
-            self.revealed |= 1 << k
+            self.up[k] = 1
             self.drawn = -1
             if not self.rank_only:
                 self._log.append(
@@ -587,7 +588,7 @@ class KMState(State[KMAction]):
                     card=text_of(k),
                     handle=self.handle_of[k],
                 )
-            self._start_turn(self._next_active(cp))
+            self._start_turn(self.succ[cp])
             return
         if not self.rank_only:
             self._log.append(
@@ -611,10 +612,10 @@ class KMState(State[KMAction]):
             self.phase = REVEAL
         else:
             # D-KM-4: no drawn card, no further cost.
-            self._start_turn(self._next_active(cp))
+            self._start_turn(self.succ[cp])
 
     def _end_turn(self, cp: int) -> None:
-        self._start_turn(self._next_active(cp))
+        self._start_turn(self.succ[cp])
 
     def _over_check(self) -> bool:
         """R-KM-14: the game ends when at most one player still has hidden cards."""
@@ -653,6 +654,7 @@ class KMState(State[KMAction]):
         s.n = self.n
         s.table = self.table
         s.order = self.order
+        s.succ = self.succ
         s.penalty = self.penalty
         s.rank_only = self.rank_only
         s.games_total = self.games_total
@@ -665,7 +667,7 @@ class KMState(State[KMAction]):
         s.handle_of = self.handle_of.copy()
         s.code = [c.copy() for c in self.code]
         s.stock = self.stock.copy()
-        s.revealed = self.revealed
+        s.up = self.up[:]
         s.hidden = self.hidden.copy()
         s.refuted = self.refuted.copy()
         s.rank_refuted = self.rank_refuted.copy()
@@ -677,6 +679,11 @@ class KMState(State[KMAction]):
         s.phase = self.phase
         s.cp = self.cp
         return s
+
+    @property
+    def revealed(self) -> int:
+        """The face-up cards as a bitmask over card strengths (bit k: card k is face up)."""
+        return sum(1 << k for k, u in enumerate(self.up) if u)
 
     # -- results -----------------------------------------------------------------------
     @property
@@ -701,7 +708,7 @@ class KMState(State[KMAction]):
     # -- views -------------------------------------------------------------------------
     def _card_entry(self, k: int, show: bool) -> dict[str, Any]:
         h = self.handle_of[k]
-        revealed = bool((self.revealed >> k) & 1)
+        revealed = bool(self.up[k])
         bad = self.refuted[k]
         return {
             "handle": h,
@@ -804,8 +811,10 @@ class KMState(State[KMAction]):
             self.handle_of[k] = h
         self.code = [[int(x) for x in c] for c in snap["code"]]
         self.stock = [int(x) for x in snap["stock"]]
-        self.revealed = int(snap["revealed"])
+        bits = int(snap["revealed"])
+        self.up = [(bits >> k) & 1 for k in range(52)]
         self.hidden = [int(x) for x in snap["hidden"]]
+        self._update_succ()
         self.refuted = [0] * 52
         for k, bits in zip(self.card_at, snap["refuted"], strict=True):
             self.refuted[k] = int(bits)
@@ -842,10 +851,7 @@ class KMState(State[KMAction]):
             # The real deal is one consistent assignment: the start of the Metropolis
             # chain when neither exact method is fast enough (see Knowledge.sample).
             start = {
-                self.handle_of[k]: k
-                for q in know.seats
-                for k in self.code[q]
-                if not (self.revealed >> k) & 1
+                self.handle_of[k]: k for q in know.seats for k in self.code[q] if not self.up[k]
             }
             assign, pool = know.sample(rng, start)
             s._kcache = (player, know)
