@@ -17,7 +17,6 @@ from pakka.core.cards import CARDS, JOKER_INDEX, SUITS, parse_card
 from pakka.core.errors import IllegalAction, NotationError
 from pakka.core.game import State
 from pakka.core.log import LogEntry
-from pakka.core.rng import Rng
 from pakka.games.viisisataa.actions import (
     ACTIONS,
     BID,
@@ -149,11 +148,11 @@ class ViisisataaState(State[Move]):
             seg = self.segments[self.hand_no - 1]
             top = set(seg)
             rest = [c for c in g.deck_indices if c not in top]
-            _shuffle(self.rng, rest)
+            self.rng.shuffle(rest)
             order = seg + rest
         else:
             order = list(g.deck_indices)
-            _shuffle(self.rng, order)
+            self.rng.shuffle(order)
         # Receivers from the dealer's left, the dealer last; with 2 players the
         # dead hand sits at the dealer's left and is dealt first (R-5S-6, D-5S-5).
         # g.deal_slots[k] lists the deck positions of the k-th receiver; the last
@@ -1158,30 +1157,6 @@ _entry: Final = tuple.__new__
 _P0, _P1, _P2, _P3 = PLAY_TABLE
 _PJ: Final = PLAYS[JOKER_INDEX]
 _BID_TEXT: Final = {a.id: a.text.removeprefix("bid ") for a in ACTIONS if a.kind in (BID, MISERE)}
-
-
-_LIMITS: Final = tuple((1 << 64) - ((1 << 64) % n) if n else 0 for n in range(64))
-
-
-def _shuffle(rng: Rng, items: list[int]) -> None:
-    """Fisher–Yates with the state's generator, exactly as :meth:`Rng.shuffle` (same
-    draws, same result) with SplitMix64 and the rejection test inlined for speed."""
-    mask = (1 << 64) - 1
-    z0 = rng.state
-    limits = _LIMITS
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        limit = limits[n]
-        while True:
-            z0 = (z0 + 0x9E3779B97F4A7C15) & mask
-            z = ((z0 ^ (z0 >> 30)) * 0xBF58476D1CE4E5B9) & mask
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
-            x = z ^ (z >> 31)
-            if x < limit:
-                break
-        j = x % n
-        items[i], items[j] = items[j], items[i]
-    rng.state = z0
 
 
 def _cards_list(mask: int) -> list[str]:
