@@ -83,7 +83,7 @@ class Observer:
     ) -> dict[str, Any]:
         """Seat ``seat``'s observation (from ``state.view(seat)`` only) and its mask."""
         return {
-            "observation": self.encoder.encode(state.view(seat)),
+            "observation": self.encoder.observe(state, seat),
             "action_mask": self.mask(legal if state.current_player == seat else None),
         }
 
