@@ -23,6 +23,7 @@ ENCODERS: dict[str, str] = {
     "zoker-solo": "pakka.research.encoders.zoker:SoloEncoder",
     "zoker-pairs": "pakka.research.encoders.zoker:PairsEncoder",
     "zoker-kubo": "pakka.research.encoders.zoker:KuboEncoder",
+    "viisisataa": "pakka.research.encoders.viisisataa:ViisisataaEncoder",
 }
 """Game name -> ``module:class`` of its exact observation encoder."""
 
