@@ -24,6 +24,7 @@ ENCODERS: dict[str, str] = {
     "zoker-pairs": "pakka.research.encoders.zoker:PairsEncoder",
     "zoker-kubo": "pakka.research.encoders.zoker:KuboEncoder",
     "viisisataa": "pakka.research.encoders.viisisataa:ViisisataaEncoder",
+    "ravaytys": "pakka.research.encoders.ravaytys:RavaytysEncoder",
 }
 """Game name -> ``module:class`` of its exact observation encoder."""
 
