@@ -94,17 +94,23 @@ def pettingzoo(game: pakka.Game[Any], observe: bool, kind: str = "auto") -> Call
     return run
 
 
+_STATES: dict[int, list[Any]] = {}
+
+
 def sample_states(game: pakka.Game[Any]) -> list[Any]:
-    """Up to 200 positions from random playouts (the same for every row)."""
-    states = []
+    """The first 200 positions of random playouts (computed once; the same for every row)."""
+    if id(game) in _STATES:
+        return _STATES[id(game)]
+    states: list[Any] = []
     rng = random.Random(2)
     for seed in range(20):
         s = game.new_state(seed=seed)
-        while not s.is_terminal:
+        while not s.is_terminal and len(states) < 200:
             states.append(s.clone())
             legal = s.legal_actions()
             s.apply_legal(legal[rng.randrange(len(legal))])
-    return states[:200]
+    _STATES[id(game)] = states
+    return states
 
 
 def view_only(game: pakka.Game[Any], log: bool) -> Callable[[float], int]:

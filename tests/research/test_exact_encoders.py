@@ -107,3 +107,54 @@ def test_tiko_encoder_fields() -> None:
     assert all(beats[c] == float(stronger(c, lead.id)) for c in range(64))
     unseen = x[seg["unseen"].start : seg["unseen"].stop]
     assert unseen.sum() == 64 - 4 - 1
+
+
+def test_memo_encoder_recalls_taken_pairs_and_seen_cards() -> None:
+    """Memo: cards taken in pairs (from the log) and every card once face up (R-ME-2)."""
+    from pakka.research.encoders.zoker import INDEX
+
+    game = pakka.load("zoker-memo", players=2)
+    enc = encoder_for(game)
+    seg = {g.name: g for g in enc.layout()}
+    rng = random.Random(1)
+    s = game.new_state(seed=1)
+    while not any(e.key == "memo.pair" for e in s.log):
+        legal = s.legal_actions()
+        s.apply(legal[rng.randrange(len(legal))])
+    pair = next(e for e in s.log if e.key == "memo.pair")
+    x = enc.observe(s, 0)
+    for name in pair.args["cards"].split():
+        assert x[seg["taken"].start + INDEX[name]] == 1
+        assert x[seg["unseen"].start + INDEX[name]] == 0
+    table = s.view(0)["table"]
+    for i, entry in enumerate(table):
+        at = seg["places"].start + i * 17
+        assert x[at] == float(entry is not None)
+        assert x[at + 2] == float(entry not in (None, "?"))
+
+
+def test_viisisataa_encoder_hand_trick_and_unseen() -> None:
+    """Viisisataa: my hand, the trick by relative seat and the unseen cards of the deck."""
+    from pakka.research.encoders.viisisataa import CARD_INDEX
+
+    game = pakka.load("viisisataa", players=3)
+    enc = encoder_for(game)
+    seg = {g.name: g for g in enc.layout()}
+    rng = random.Random(2)
+    s = game.new_state(seed=2)
+    while not (s.view(0)["phase"] == "play" and s.view(0)["trick"]):
+        legal = s.legal_actions()
+        s.apply(legal[rng.randrange(len(legal))])
+    me = s.current_player
+    assert me is not None
+    v = s.view(me)
+    x = enc.observe(s, me)
+    hand = {CARD_INDEX[c] for c in v["hand"]}
+    assert set(np.flatnonzero(x[seg["hand"].start : seg["hand"].stop])) == hand
+    for play in v["trick"]:
+        r = (play["seat"] - me) % 3
+        assert x[seg["trick"].start + r * 53 + CARD_INDEX[play["card"]]] == 1
+    unseen = x[seg["unseen"].start : seg["unseen"].stop]
+    assert unseen.sum() == len(game.full_deck()) - len(hand) - len(v["played"]) - len(
+        v["discards"] or []
+    )
