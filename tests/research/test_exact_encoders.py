@@ -158,3 +158,31 @@ def test_viisisataa_encoder_hand_trick_and_unseen() -> None:
     assert unseen.sum() == len(game.full_deck()) - len(hand) - len(v["played"]) - len(
         v["discards"] or []
     )
+
+
+def test_ravaytys_encoder_groups_being_built() -> None:
+    """Räväytys: a run being built (even with no card yet) and laid-down groups encode."""
+    game = pakka.load("ravaytys", players=3)
+    enc = encoder_for(game)
+    seg = {g.name: g for g in enc.layout()}
+    size = 102 + 3
+    rng = random.Random(0)
+    s = game.new_state(seed=0)
+    seen_pending = 0
+    for _ in range(20_000):
+        if s.is_terminal or seen_pending >= 3:
+            break
+        v = s.view(0, log=False)
+        if v["pending"]:
+            seen_pending += 1
+            seat = s.current_player
+            assert seat is not None
+            x = enc.observe(s, seat)
+            slot = len(v["melds"]) + len(v["pending"]) - 1
+            at = seg["groups"].start + slot * size
+            assert x[at] == 1 and x[at + 1] == 1  # present, pending
+            cards = x[at + 2 + 3 + 47 : at + 2 + 3 + 47 + 53] * 4
+            assert cards.sum() == len(v["pending"][-1]["cards"])
+        legal = s.legal_actions()
+        s.apply_legal(legal[rng.randrange(len(legal))])
+    assert seen_pending

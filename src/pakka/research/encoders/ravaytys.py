@@ -115,11 +115,15 @@ class RavaytysEncoder(Encoder):
         if g["kind"] == "run":
             out[k + 1] = 1.0
             out[k + 2 + 13 + SUIT_LETTERS.index(g["suit"])] = 1.0
-            lo = 1 if g["from"] == "A" else RANKS[g["from"]]
-            hi = 14 if g["to"] == "A" and lo != 14 else RANKS[g["to"]]
-            out[k + 19 + lo - 1 : k + 19 + hi] = 1.0
+            # The view names the lowest position ("A" = the ace low, 1); the
+            # cards follow it one position each (an empty run being built
+            # covers nothing).
+            lo = 1 if g["from"] == "A" else RANKS.get(g["from"], 1)
+            hi = min(14, lo + len(g["cards"]) - 1)
+            if hi >= lo:
+                out[k + 19 + lo - 1 : k + 19 + hi] = 1.0
             for i, entry in enumerate(g["cards"]):
-                if "as" in entry:
+                if "as" in entry and lo + i <= 14:
                     out[k + 33 + lo - 1 + i] = 1.0
         else:
             out[k] = 1.0
