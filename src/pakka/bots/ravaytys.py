@@ -3,7 +3,9 @@
 * ``rules`` — solver-driven play: keeps the cards that advance the round's
   contract, takes or buys a discard when it helps enough to be worth the penalty
   card, lays the contract down as soon as the meld solver finds it (with the
-  arrangement that leaves the fewest points), lays off and swaps wild cards, and
+  arrangement that leaves the fewest points) unless it is one card short of
+  going out all at once and nobody else is close to going out (then it holds
+  the contract: räväytys), lays off and swaps wild cards, and
   discards the least useful card (the most expensive one once down).
 * ``search`` — determinized search: at each real decision the rules bot's choice
   and its closest alternatives are played out by the rules bot in sampled deals
@@ -37,7 +39,7 @@ from pakka.games.ravaytys.cards import (
 )
 from pakka.games.ravaytys.game import PHASE_NAMES, RavaytysState
 from pakka.games.ravaytys.melds import Meld
-from pakka.games.ravaytys.solver import Arrangement, best_contract, build_steps
+from pakka.games.ravaytys.solver import Arrangement, best_contract, build_steps, layoffs
 
 
 @dataclass
@@ -60,6 +62,10 @@ class Info:
     buys: int = 0
     others_min: int = 11
     """The smallest hand among the other players (danger of someone going out)."""
+    stock: int = 60
+    """Cards left in the stock."""
+    others_down: int = 0
+    """How many other players have laid their contract down."""
 
 
 def info_from_state(s: RavaytysState, seat: int) -> Info:
@@ -81,6 +87,8 @@ def info_from_state(s: RavaytysState, seat: int) -> Info:
         s.pending_open,
         s.buys[seat],
         min(s.sizes[q] for q in range(s.n) if q != seat),
+        len(s.stock),
+        sum(1 for q in range(s.n) if q != seat and s.down[q]),
     )
 
 
@@ -119,6 +127,8 @@ def info_from_view(v: dict[str, Any]) -> Info:
         v["pending_open"],
         v["buys"][seat],
         min(v["hand_sizes"][q] for q in range(v["players"]) if q != seat),
+        v["stock_size"],
+        sum(1 for q in range(v["players"]) if q != seat and v["down"][q]),
     )
 
 
@@ -222,8 +232,59 @@ def _choose_discard(info: Info, legal: list[RvAction]) -> RvAction:
     )
 
 
-def decide(info: Info, legal: list[RvAction], rng: random.Random) -> RvAction:
-    """The rules bot's choice among ``legal``."""
+def stuck_cards(info: Info, arr: Arrangement) -> list[int]:
+    """The cards of ``arr``'s remainder that fit nowhere once it is laid down: not
+    on its own new groups and not on the melds already on the table (R-RV-14/16).
+    Single lay-offs only, so chains (4H then 3H below a run) count as stuck."""
+    table = list(info.melds)
+    for g in arr.groups:
+        m = Meld(-1, g.is_run, g.key, g.lo)
+        m.cards = list(g.cards)
+        table.append(m)
+    fits = {c for c, _, _ in layoffs(arr.remainder, table, info.max_wilds)}
+    return [c for c in range(NUM_KINDS) if c not in fits for _ in range(arr.remainder[c])]
+
+
+def laydown_risk(info: Info) -> float:
+    """How dangerous it is to keep a finished contract in hand: 0 when nobody is
+    close to going out and the stock is deep; it grows with every opponent who
+    is down, with small opponent hands and with a thinning stock."""
+    risk = 1.5 * info.others_down
+    risk += max(0, 7 - info.others_min)
+    risk += max(0, 25 - info.stock) / 5
+    return risk
+
+
+HOLD_RISK = 2.0
+"""The risk below which the rules bot holds a finished contract to go out at once."""
+
+
+def _hold_discard(
+    info: Info, arr: Arrangement, legal: list[RvAction], hold_risk: float = HOLD_RISK
+) -> RvAction | None:
+    """Räväytys judgement (R-RV-15): the discard that keeps a finished contract in
+    hand to go out all at once later, or ``None`` to lay it down now.
+
+    Hold only when the hand is one card short of going out in one turn (laid down
+    now, exactly one card beyond the discard would be stuck) and the risk of
+    someone else going out first is low (:func:`laydown_risk`): holding keeps the
+    table free of melds the opponents could lay off on, but a round that ends
+    while the contract is still in hand costs every card of it."""
+    stuck = stuck_cards(info, arr)
+    if len(stuck) != info.keep + 1 or laydown_risk(info) >= hold_risk:
+        return None
+    # throw away the dearer of the stuck cards; the contract stays whole
+    for c in sorted(stuck, key=lambda c: (-info.values[c], c)):
+        a = A.A_DISCARD[c]
+        if a in legal:
+            return a
+    return None
+
+
+def decide(
+    info: Info, legal: list[RvAction], rng: random.Random, hold_risk: float = HOLD_RISK
+) -> RvAction:
+    """The rules bot's choice among ``legal`` (``hold_risk`` 0 never holds a contract)."""
     if len(legal) == 1:
         return legal[0]
     ph = info.phase
@@ -253,8 +314,10 @@ def decide(info: Info, legal: list[RvAction], rng: random.Random) -> RvAction:
         return _choose_discard(info, legal)
     # play
     if not info.down:
-        if A.A_MELD in legal and _plan(info) is not None:
-            return A.A_MELD
+        arr = _plan(info) if A.A_MELD in legal else None
+        if arr is not None:
+            hold = _hold_discard(info, arr, legal, hold_risk)
+            return A.A_MELD if hold is None else hold
         return _choose_discard(info, legal)
     lays = [a for a in legal if a.kind == A.LAY]
     if lays:
@@ -293,15 +356,14 @@ class RulesBot:
 
     name = "rules"
 
-    def __init__(self, game: Game[Any], seed: int = 0, **params: Any) -> None:
-        if params:
-            raise ValueError(f"rules bot takes no parameters, got {sorted(params)}")
+    def __init__(self, game: Game[Any], seed: int = 0, hold_risk: float = HOLD_RISK) -> None:
         self.rng = random.Random(seed)
+        self.hold_risk = float(hold_risk)
 
     def choose(self, handle: SeatHandle) -> Action:
         """The rules bot's action for the handle's seat."""
         legal = [a for a in handle.legal_actions() if isinstance(a, RvAction)]
-        return decide(info_from_view(handle.view()), legal, self.rng)
+        return decide(info_from_view(handle.view()), legal, self.rng, self.hold_risk)
 
 
 def _candidates(info: Info, legal: list[RvAction], rng: random.Random, k: int) -> list[RvAction]:
