@@ -71,6 +71,14 @@ class Info:
 def info_from_state(s: RavaytysState, seat: int) -> Info:
     """The decision input for ``seat`` in a (sampled) state."""
     sets, runs, _ = CONTRACTS[min(s.round, 7)]
+    others_min = 999
+    others_down = 0
+    for q in range(s.n):
+        if q != seat:
+            if s.sizes[q] < others_min:
+                others_min = s.sizes[q]
+            if s.down[q]:
+                others_down += 1
     return Info(
         PHASE_NAMES[s.phase],
         s.hands[seat],
@@ -86,9 +94,9 @@ def info_from_state(s: RavaytysState, seat: int) -> Info:
         s.pending,
         s.pending_open,
         s.buys[seat],
-        min(s.sizes[q] for q in range(s.n) if q != seat),
+        others_min,
         len(s.stock),
-        sum(1 for q in range(s.n) if q != seat and s.down[q]),
+        others_down,
     )
 
 
@@ -366,21 +374,43 @@ class RulesBot:
         return decide(info_from_view(handle.view()), legal, self.rng, self.hold_risk)
 
 
+def _discard_rank(info: Info, a: RvAction) -> tuple[float, ...]:
+    """The rules bot's order of discards, the most discardable first."""
+    if info.down:
+        return (_fits_table(info, a.card), -info.values[a.card], a.card)
+    return (usefulness(info, a.card), -info.values[a.card], a.card)
+
+
 def _candidates(info: Info, legal: list[RvAction], rng: random.Random, k: int) -> list[RvAction]:
-    """The rules bot's choice and the next most plausible alternatives."""
+    """The rules bot's choice first, then its most plausible alternatives: the other
+    answer of a take/draw or buy/pass question; laying the contract down or holding
+    it (R-RV-15); the next discards in the rules bot's order."""
     first = decide(info, legal, rng)
     out = [first]
     if info.phase in ("start", "buy"):
-        out += [a for a in legal if a is not first]
-    elif info.phase in ("play", "open") and not info.down:
-        discards = sorted(
-            (a for a in legal if a.kind == A.DISCARD and a is not first),
-            key=lambda a: (usefulness(info, a.card), -info.values[a.card], a.card),
-        )
-        if A.A_MELD in legal and first is not A.A_MELD:
-            out.append(A.A_MELD)
-        out += discards[: max(0, k - len(out))]
-    return out[:k] if info.phase not in ("start", "buy") else out
+        return out + [a for a in legal if a is not first]
+    if info.phase not in ("play", "open") or first.kind not in (A.DISCARD, A.MELD):
+        return out  # mechanical steps: building, lay-offs, placing a wild card
+    if not info.down and A.A_MELD in legal and first is not A.A_MELD:
+        out.append(A.A_MELD)
+    discards = sorted(
+        (a for a in legal if a.kind == A.DISCARD and a is not first),
+        key=lambda a: _discard_rank(info, a),
+    )
+    return out + discards[: max(0, k - len(out))]
+
+
+def _worth_searching(info: Info) -> bool:
+    """Whether a take/draw or buy/pass question is open at all: a discard that helps
+    nothing is left alone without spending search time on it."""
+    c = info.top
+    if c < 0:
+        return False
+    if info.phase == "buy":
+        return not info.down and (IS_WILD[c] or usefulness(info, c) >= 1.0)
+    if info.down:
+        return _fits_table(info, c)
+    return IS_WILD[c] or usefulness(info, c) > 0.0
 
 
 def _estimate(s: RavaytysState, seat: int, round_index: int) -> float:
@@ -396,14 +426,32 @@ def _estimate(s: RavaytysState, seat: int, round_index: int) -> float:
     return sum(others) / len(others) - pts[seat]
 
 
+def _paired(xs: list[float], ys: list[float]) -> tuple[float, float]:
+    """Mean and standard error of the paired differences ``xs - ys``."""
+    d = [x - y for x, y in zip(xs, ys, strict=False)]
+    m = len(d)
+    mean = sum(d) / m
+    if m < 2:
+        return mean, float("inf")
+    var = sum((x - mean) ** 2 for x in d) / (m - 1)
+    return mean, (var / m) ** 0.5
+
+
 class SearchBot:
-    """Determinized search at the real decisions (take or draw, buy or pass, meld or
-    which card to discard): each candidate — the rules bot's choice and its closest
-    alternatives — is played out by the rules bot in the same sampled deals (the
-    seat's information set via ``sample_consistent``) up to the end of the round or
-    ``depth`` actions, and the best average outcome is played. The mechanical steps
-    (building a lay-down, lay-offs once down, placing a freed wild card) are left to
-    the rules bot."""
+    """Determinized search at the real decisions (take or draw, buy or pass, lay the
+    contract down or hold it, which card to discard): each candidate — the rules
+    bot's choice and its closest alternatives — is played out by the rules bot (for
+    every seat) to the end of the round in the same sampled deals of the seat's
+    information set (``sample_consistent``), and the outcomes (this round's point
+    difference to the others) are compared pairwise.
+
+    Racing: deals come in batches of ``batch`` up to ``samples``; after each batch
+    an alternative that is clearly worse than the rules choice (by two standard
+    errors of the paired differences) is dropped, and the search stops once only
+    the rules choice is left. The rules choice stands unless an alternative beats
+    it by ``margin`` points and two standard errors. Discard-pile questions about
+    a card that helps nothing, building a lay-down, lay-offs and placing a freed
+    wild card are left to the rules bot."""
 
     name = "search"
 
@@ -411,56 +459,62 @@ class SearchBot:
         self,
         game: Game[Any],
         seed: int = 0,
-        samples: int = 6,
+        samples: int = 16,
+        batch: int = 8,
         candidates: int = 3,
-        depth: int = 240,
-        margin: float = 4.0,
+        depth: int = 300,
+        margin: float = 1.0,
     ) -> None:
         self.rng = random.Random(seed)
         self.samples = int(samples)
+        self.batch = max(1, int(batch))
         self.k = int(candidates)
         self.depth = int(depth)
         self.margin = float(margin)
+
+    def _rollout(self, base: RavaytysState, a: RvAction, seed: int, seat: int) -> float:
+        s = base.clone()
+        r0 = s.round
+        s.apply_legal(a)
+        prng = random.Random(seed)
+        n = 0
+        while s.round == r0 and s.phase != 6 and n < self.depth:
+            s.apply_legal(rules_policy(s, prng))  # type: ignore[arg-type]
+            n += 1
+        return _estimate(s, seat, r0)
 
     def choose(self, handle: SeatHandle) -> Action:
         """Search at decisions, rules elsewhere."""
         legal = [a for a in handle.legal_actions() if isinstance(a, RvAction)]
         info = info_from_view(handle.view())
-        if (
-            len(legal) == 1
-            or info.phase in ("build", "place")
-            or (info.phase == "play" and info.down)
-        ):
+        if len(legal) == 1 or (info.phase in ("start", "buy") and not _worth_searching(info)):
             return decide(info, legal, self.rng)
         cands = _candidates(info, legal, self.rng, self.k)
         if len(cands) == 1:
             return cands[0]
         seat = handle.seat
         values: list[list[float]] = [[] for _ in cands]
-        for _ in range(self.samples):
-            base = handle.sample_consistent(self.rng)
-            assert isinstance(base, RavaytysState)
-            r0 = base.round
-            seed = self.rng.getrandbits(32)
-            for i, a in enumerate(cands):
-                s = base.clone()
-                s.apply_legal(a)
-                prng = random.Random(seed)
-                n = 0
-                while s.round == r0 and s.phase != 6 and n < self.depth:
-                    s.apply_legal(rules_policy(s, prng))  # type: ignore[arg-type]
-                    n += 1
-                values[i].append(_estimate(s, seat, r0))
-        # The rules bot's choice (first) stands unless another candidate beats it
-        # clearly in the same deals: by ``margin`` points and by two standard
-        # errors of the paired differences (few samples are noisy).
+        alive = list(range(len(cands)))
+        drawn = 0
+        while drawn < self.samples and len(alive) > 1:
+            for _ in range(min(self.batch, self.samples - drawn)):
+                base = handle.sample_consistent(self.rng)
+                assert isinstance(base, RavaytysState)
+                base.silence()
+                seed = self.rng.getrandbits(32)
+                for i in alive:
+                    values[i].append(self._rollout(base, cands[i], seed, seat))
+                drawn += 1
+            keep = [0]
+            for i in alive[1:]:
+                mean, se = _paired(values[i], values[0])
+                if mean + 2 * se >= 0:
+                    keep.append(i)
+            alive = keep
         best, best_gain = 0, 0.0
-        m = self.samples
-        for i in range(1, len(cands)):
-            d = [x - y for x, y in zip(values[i], values[0], strict=True)]
-            mean = sum(d) / m
-            sd = (sum((x - mean) ** 2 for x in d) / (m - 1)) ** 0.5 if m > 1 else float("inf")
-            if mean > max(self.margin, 2 * sd / m**0.5) and mean > best_gain:
+        for i in alive[1:]:
+            mean, se = _paired(values[i], values[0])
+            if mean > max(self.margin, 2 * se) and mean > best_gain:
                 best, best_gain = i, mean
         return cands[best]
 

@@ -13,7 +13,7 @@ from pakka.bots.ravaytys import hint, rules_policy
 from pakka.cli.render.ravaytys import describe_action, render
 from pakka.games.ravaytys.game import RavaytysState
 
-from .helpers import hand, new, play
+from .helpers import hand, new, open_round, play
 
 
 def test_render_and_hint_in_both_languages() -> None:
@@ -65,7 +65,7 @@ def test_r_rv_15_rules_bot_holds_the_contract_while_safe_and_lays_down_when_risk
         {1: "7H 7S 7D 7C 7H 8H 8S 8D 8C 8H KD", 2: "5C 5D 5H 5S 6C 6D 6H 6S 9C 10D JS"},
         stock="QS 4C 3H 3D",
     )
-    play(s, "discard " + hand(s, 0)[0], "draw", "pass")
+    open_round(s)
     assert "QS" in hand(s, 1)
     assert _rules_choice(s, 1) == "discard QS"  # hold: both stuck cards cost 10
     play(s, "discard QS", "draw", "pass")
@@ -85,7 +85,7 @@ def test_r_rv_15_rules_bot_goes_out_at_once_when_it_can() -> None:
         {1: "7H 7S 7D 7C 7H 8H 8S 8D 8C 8H KD"},
         stock="8C",
     )
-    play(s, "discard " + hand(s, 0)[0], "draw", "pass")
+    open_round(s)
     assert _rules_choice(s, 1) == "meld"
     rng = random.Random(0)
     bot = make_bot(s.game, "rules", 0)
