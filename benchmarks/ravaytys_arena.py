@@ -105,7 +105,10 @@ def main() -> None:
     ap.add_argument("--summary", nargs="+", metavar="FILE", help="summarise earlier runs")
     a = ap.parse_args()
     if a.summary:
-        rows = [json.loads(line) for f in a.summary for line in open(f) if line.startswith("{")]
+        rows: list[dict[str, Any]] = []
+        for f in a.summary:
+            with open(f) as fh:
+                rows.extend(json.loads(line) for line in fh if line.startswith("{"))
         print(summary(rows))
         return
     if not (a.bot and a.opponent):
