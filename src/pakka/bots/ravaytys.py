@@ -359,6 +359,19 @@ def rules_policy(state: State[Any], rng: random.Random) -> Action:
     return decide(info_from_state(state, seat), state.legal_actions(), rng)
 
 
+def lay_down_at_once(s: RavaytysState) -> int:
+    """After ``meld`` in a playout: every remaining step of the rules bot's lay-down
+    at once (the steps :func:`_build_step` would choose one by one, all legal by
+    construction of the solver's arrangement); returns how many were applied."""
+    info = info_from_state(s, s.turn_player)
+    steps = _STEPS.get(_plan_key(info))
+    if steps is None or _PLANS.get(_plan_key(info)) is None:
+        return 0
+    for t in steps[1:]:
+        s.apply_legal(BY_TEXT[t])
+    return len(steps) - 1
+
+
 class RulesBot:
     """Solver-driven Räväytys play (see the module docstring)."""
 
@@ -475,13 +488,16 @@ class SearchBot:
     def _rollout(self, base: RavaytysState, a: RvAction, seed: int, seat: int) -> float:
         s = base.clone()
         r0 = s.round
-        s.apply_legal(a)
         prng = random.Random(seed)
         n = 0
-        while s.round == r0 and s.phase != 6 and n < self.depth:
-            s.apply_legal(rules_policy(s, prng))  # type: ignore[arg-type]
+        while True:
+            s.apply_legal(a)
             n += 1
-        return _estimate(s, seat, r0)
+            if a is A.A_MELD:
+                n += lay_down_at_once(s)
+            if s.round != r0 or s.phase == 6 or n >= self.depth:
+                return _estimate(s, seat, r0)
+            a = rules_policy(s, prng)  # type: ignore[assignment]
 
     def choose(self, handle: SeatHandle) -> Action:
         """Search at decisions, rules elsewhere."""

@@ -9,11 +9,12 @@ from rich.console import Console
 import pakka
 from pakka.bots import make_bot
 from pakka.bots.base import SeatHandle, play_bot_turn
-from pakka.bots.ravaytys import hint, rules_policy
+from pakka.bots.ravaytys import hint, lay_down_at_once, rules_policy
 from pakka.cli.render.ravaytys import describe_action, render
+from pakka.games.ravaytys.actions import A_MELD
 from pakka.games.ravaytys.game import RavaytysState
 
-from .helpers import hand, new, open_round, play
+from .helpers import hand, meld_texts, new, open_round, play
 
 
 def test_render_and_hint_in_both_languages() -> None:
@@ -92,3 +93,29 @@ def test_r_rv_15_rules_bot_goes_out_at_once_when_it_can() -> None:
     while s.current_player == 1 and s.round == 0:
         play_bot_turn(bot, s, rng)
     assert s.went_out == [1]
+
+
+def test_r_rv_13_playout_lay_down_at_once_matches_the_checked_steps() -> None:
+    """R-RV-13: the search bot's playouts lay the rules bot's contract down in one go;
+    every one of those steps passes the engine's check, and the result is the state
+    the rules bot reaches step by step."""
+    g = pakka.load("ravaytys", players=3)
+    rng = random.Random(3)
+    melds = 0
+    for seed in (1, 2):
+        s = g.new_state(seed=seed)
+        assert isinstance(s, RavaytysState)
+        while not s.is_terminal:
+            a = rules_policy(s, rng)
+            if a is A_MELD:
+                fast, slow = s.clone(), s.clone()
+                fast.apply_legal(a)
+                lay_down_at_once(fast)
+                slow.apply(a)
+                while slow.phase == 4:  # build, one checked step at a time
+                    slow.apply(rules_policy(slow, rng))
+                assert fast.down[fast.turn_player] and meld_texts(fast) == meld_texts(slow)
+                assert fast.hands == slow.hands
+                melds += 1
+            s.apply(a)
+    assert melds >= 8

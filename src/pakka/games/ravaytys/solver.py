@@ -110,14 +110,18 @@ def _candidates(hand: Sequence[int], wilds: int, vals: Sequence[int]) -> list[_C
         if not n:
             continue
         runs = _RUN_CARDS[s]
+        held = [p for p in range(1, 15) if have[p]]
         for lo in range(1, 12):
             base_n = cnt[lo - 1]
             top = 13 if lo == 1 else 14  # no corner (D-RV-8)
-            for hi in range(lo + 3, top + 1):
+            his = [lo + 3]
+            if have[lo]:  # a run longer than four ends in natural cards at both ends
+                his.extend(p for p in held if lo + 3 < p <= top)
+            for hi in his:
                 nat = cnt[hi] - base_n
                 if (hi - lo + 1) - nat > wilds:
                     break  # the holes only grow with a longer run
-                if nat == 0 or (hi - lo > 3 and not (have[lo] and have[hi])):
+                if nat == 0:
                     continue
                 out.append(_Cand(s, lo, hi, val[hi] - val[lo - 1], runs[lo][hi], hi - lo + 1 - nat))
     out.sort(key=lambda c: -c.value)
