@@ -459,10 +459,10 @@ class SearchBot:
     difference to the others) are compared pairwise.
 
     Racing: deals come in batches of ``batch`` up to ``samples``; after each batch
-    an alternative that is clearly worse than the rules choice (by two standard
-    errors of the paired differences) is dropped, and the search stops once only
-    the rules choice is left. The rules choice stands unless an alternative beats
-    it by ``margin`` points and two standard errors. Discard-pile questions about
+    an alternative that is not ahead of the rules choice on the paired differences
+    is dropped, and the search stops once only the rules choice is left. The rules
+    choice stands unless an alternative beats it by ``margin`` points and two
+    standard errors. Discard-pile questions about
     a card that helps nothing, building a lay-down, lay-offs and placing a freed
     wild card are left to the rules bot."""
 
@@ -472,7 +472,7 @@ class SearchBot:
         self,
         game: Game[Any],
         seed: int = 0,
-        samples: int = 16,
+        samples: int = 24,
         batch: int = 8,
         candidates: int = 3,
         depth: int = 300,
@@ -521,12 +521,9 @@ class SearchBot:
                 for i in alive:
                     values[i].append(self._rollout(base, cands[i], seed, seat))
                 drawn += 1
-            keep = [0]
-            for i in alive[1:]:
-                mean, se = _paired(values[i], values[0])
-                if mean + 2 * se >= 0:
-                    keep.append(i)
-            alive = keep
+            # drop the alternatives that are not ahead of the rules choice: they
+            # would hardly come out ahead by two standard errors at the end
+            alive = [0] + [i for i in alive[1:] if _paired(values[i], values[0])[0] > 0]
         best, best_gain = 0, 0.0
         for i in alive[1:]:
             mean, se = _paired(values[i], values[0])
