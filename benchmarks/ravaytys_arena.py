@@ -51,6 +51,7 @@ def play(game: Any, bot: str, opponent: str, seed: int, me: int) -> dict[str, An
     s = game.new_state(seed=seed)
     rng = random.Random(seed)
     cpu = 0.0
+    slowest = 0.0
     moves = 0
     while not s.is_terminal:
         seat = s.current_player
@@ -58,7 +59,9 @@ def play(game: Any, bot: str, opponent: str, seed: int, me: int) -> dict[str, An
         t0 = time.process_time()
         play_bot_turn(bots[seat], s, rng)
         if seat == me:
-            cpu += time.process_time() - t0
+            dt = time.process_time() - t0
+            cpu += dt
+            slowest = max(slowest, dt)
             moves += 1
     others = [s.totals[p] for p in range(n) if p != me]
     return {
@@ -72,6 +75,7 @@ def play(game: Any, bot: str, opponent: str, seed: int, me: int) -> dict[str, An
         "advantage": statistics.fmean(others) - s.totals[me],
         "cpu": cpu,
         "moves": moves,
+        "slowest": slowest,
     }
 
 
@@ -88,10 +92,12 @@ def summary(rows: list[dict[str, Any]]) -> str:
     w, wh = ci([statistics.fmean(r["win"] for r in g) for g in deals])
     d, dh = ci([statistics.fmean(r["advantage"] for r in g) for g in deals])
     cpu = sum(r["cpu"] for r in games) / max(1, sum(r["moves"] for r in games))
+    slowest = max((r.get("slowest", 0.0) for r in games), default=0.0)
     return (
         f"{rows[0]['bot']} vs {rows[0]['opponent']} ({n} players, {len(deals)} deals = "
         f"{len(games)} games): win share {w:.3f} ± {wh:.3f} (equal strength {1 / n:.3f}); "
         f"point advantage {d:+.1f} ± {dh:.1f} per game; {cpu * 1000:.1f} ms CPU per move"
+        + (f" (slowest {slowest:.2f} s)" if slowest else "")
     )
 
 
