@@ -3,7 +3,9 @@
 * ``rules`` — solver-driven play: keeps the cards that advance the round's
   contract, takes or buys a discard when it helps enough to be worth the penalty
   card, lays the contract down as soon as the meld solver finds it (with the
-  arrangement that leaves the fewest points), lays off and swaps wild cards, and
+  arrangement that leaves the fewest points) unless it is one card short of
+  going out all at once and nobody else is close to going out (then it holds
+  the contract: räväytys), lays off and swaps wild cards, and
   discards the least useful card (the most expensive one once down).
 * ``search`` — determinized search: at each real decision the rules bot's choice
   and its closest alternatives are played out by the rules bot in sampled deals
@@ -37,7 +39,7 @@ from pakka.games.ravaytys.cards import (
 )
 from pakka.games.ravaytys.game import PHASE_NAMES, RavaytysState
 from pakka.games.ravaytys.melds import Meld
-from pakka.games.ravaytys.solver import Arrangement, best_contract, build_steps
+from pakka.games.ravaytys.solver import Arrangement, best_contract, build_steps, layoffs
 
 
 @dataclass
@@ -60,11 +62,23 @@ class Info:
     buys: int = 0
     others_min: int = 11
     """The smallest hand among the other players (danger of someone going out)."""
+    stock: int = 60
+    """Cards left in the stock."""
+    others_down: int = 0
+    """How many other players have laid their contract down."""
 
 
 def info_from_state(s: RavaytysState, seat: int) -> Info:
     """The decision input for ``seat`` in a (sampled) state."""
     sets, runs, _ = CONTRACTS[min(s.round, 7)]
+    others_min = 999
+    others_down = 0
+    for q in range(s.n):
+        if q != seat:
+            if s.sizes[q] < others_min:
+                others_min = s.sizes[q]
+            if s.down[q]:
+                others_down += 1
     return Info(
         PHASE_NAMES[s.phase],
         s.hands[seat],
@@ -80,7 +94,9 @@ def info_from_state(s: RavaytysState, seat: int) -> Info:
         s.pending,
         s.pending_open,
         s.buys[seat],
-        min(s.sizes[q] for q in range(s.n) if q != seat),
+        others_min,
+        len(s.stock),
+        others_down,
     )
 
 
@@ -119,6 +135,8 @@ def info_from_view(v: dict[str, Any]) -> Info:
         v["pending_open"],
         v["buys"][seat],
         min(v["hand_sizes"][q] for q in range(v["players"]) if q != seat),
+        v["stock_size"],
+        sum(1 for q in range(v["players"]) if q != seat and v["down"][q]),
     )
 
 
@@ -222,8 +240,59 @@ def _choose_discard(info: Info, legal: list[RvAction]) -> RvAction:
     )
 
 
-def decide(info: Info, legal: list[RvAction], rng: random.Random) -> RvAction:
-    """The rules bot's choice among ``legal``."""
+def stuck_cards(info: Info, arr: Arrangement) -> list[int]:
+    """The cards of ``arr``'s remainder that fit nowhere once it is laid down: not
+    on its own new groups and not on the melds already on the table (R-RV-14/16).
+    Single lay-offs only, so chains (4H then 3H below a run) count as stuck."""
+    table = list(info.melds)
+    for g in arr.groups:
+        m = Meld(-1, g.is_run, g.key, g.lo)
+        m.cards = list(g.cards)
+        table.append(m)
+    fits = {c for c, _, _ in layoffs(arr.remainder, table, info.max_wilds)}
+    return [c for c in range(NUM_KINDS) if c not in fits for _ in range(arr.remainder[c])]
+
+
+def laydown_risk(info: Info) -> float:
+    """How dangerous it is to keep a finished contract in hand: 0 when nobody is
+    close to going out and the stock is deep; it grows with every opponent who
+    is down, with small opponent hands and with a thinning stock."""
+    risk = 1.5 * info.others_down
+    risk += max(0, 7 - info.others_min)
+    risk += max(0, 25 - info.stock) / 5
+    return risk
+
+
+HOLD_RISK = 2.0
+"""The risk below which the rules bot holds a finished contract to go out at once."""
+
+
+def _hold_discard(
+    info: Info, arr: Arrangement, legal: list[RvAction], hold_risk: float = HOLD_RISK
+) -> RvAction | None:
+    """Räväytys judgement (R-RV-15): the discard that keeps a finished contract in
+    hand to go out all at once later, or ``None`` to lay it down now.
+
+    Hold only when the hand is one card short of going out in one turn (laid down
+    now, exactly one card beyond the discard would be stuck) and the risk of
+    someone else going out first is low (:func:`laydown_risk`): holding keeps the
+    table free of melds the opponents could lay off on, but a round that ends
+    while the contract is still in hand costs every card of it."""
+    stuck = stuck_cards(info, arr)
+    if len(stuck) != info.keep + 1 or laydown_risk(info) >= hold_risk:
+        return None
+    # throw away the dearer of the stuck cards; the contract stays whole
+    for c in sorted(stuck, key=lambda c: (-info.values[c], c)):
+        a = A.A_DISCARD[c]
+        if a in legal:
+            return a
+    return None
+
+
+def decide(
+    info: Info, legal: list[RvAction], rng: random.Random, hold_risk: float = HOLD_RISK
+) -> RvAction:
+    """The rules bot's choice among ``legal`` (``hold_risk`` 0 never holds a contract)."""
     if len(legal) == 1:
         return legal[0]
     ph = info.phase
@@ -253,8 +322,10 @@ def decide(info: Info, legal: list[RvAction], rng: random.Random) -> RvAction:
         return _choose_discard(info, legal)
     # play
     if not info.down:
-        if A.A_MELD in legal and _plan(info) is not None:
-            return A.A_MELD
+        arr = _plan(info) if A.A_MELD in legal else None
+        if arr is not None:
+            hold = _hold_discard(info, arr, legal, hold_risk)
+            return A.A_MELD if hold is None else hold
         return _choose_discard(info, legal)
     lays = [a for a in legal if a.kind == A.LAY]
     if lays:
@@ -288,37 +359,71 @@ def rules_policy(state: State[Any], rng: random.Random) -> Action:
     return decide(info_from_state(state, seat), state.legal_actions(), rng)
 
 
+def lay_down_at_once(s: RavaytysState) -> int:
+    """After ``meld`` in a playout: every remaining step of the rules bot's lay-down
+    at once (the steps :func:`_build_step` would choose one by one, all legal by
+    construction of the solver's arrangement); returns how many were applied."""
+    info = info_from_state(s, s.turn_player)
+    steps = _STEPS.get(_plan_key(info))
+    if steps is None or _PLANS.get(_plan_key(info)) is None:
+        return 0
+    for t in steps[1:]:
+        s.apply_legal(BY_TEXT[t])
+    return len(steps) - 1
+
+
 class RulesBot:
     """Solver-driven Räväytys play (see the module docstring)."""
 
     name = "rules"
 
-    def __init__(self, game: Game[Any], seed: int = 0, **params: Any) -> None:
-        if params:
-            raise ValueError(f"rules bot takes no parameters, got {sorted(params)}")
+    def __init__(self, game: Game[Any], seed: int = 0, hold_risk: float = HOLD_RISK) -> None:
         self.rng = random.Random(seed)
+        self.hold_risk = float(hold_risk)
 
     def choose(self, handle: SeatHandle) -> Action:
         """The rules bot's action for the handle's seat."""
         legal = [a for a in handle.legal_actions() if isinstance(a, RvAction)]
-        return decide(info_from_view(handle.view()), legal, self.rng)
+        return decide(info_from_view(handle.view()), legal, self.rng, self.hold_risk)
+
+
+def _discard_rank(info: Info, a: RvAction) -> tuple[float, ...]:
+    """The rules bot's order of discards, the most discardable first."""
+    if info.down:
+        return (_fits_table(info, a.card), -info.values[a.card], a.card)
+    return (usefulness(info, a.card), -info.values[a.card], a.card)
 
 
 def _candidates(info: Info, legal: list[RvAction], rng: random.Random, k: int) -> list[RvAction]:
-    """The rules bot's choice and the next most plausible alternatives."""
+    """The rules bot's choice first, then its most plausible alternatives: the other
+    answer of a take/draw or buy/pass question; laying the contract down or holding
+    it (R-RV-15); the next discards in the rules bot's order."""
     first = decide(info, legal, rng)
     out = [first]
     if info.phase in ("start", "buy"):
-        out += [a for a in legal if a is not first]
-    elif info.phase in ("play", "open") and not info.down:
-        discards = sorted(
-            (a for a in legal if a.kind == A.DISCARD and a is not first),
-            key=lambda a: (usefulness(info, a.card), -info.values[a.card], a.card),
-        )
-        if A.A_MELD in legal and first is not A.A_MELD:
-            out.append(A.A_MELD)
-        out += discards[: max(0, k - len(out))]
-    return out[:k] if info.phase not in ("start", "buy") else out
+        return out + [a for a in legal if a is not first]
+    if info.phase not in ("play", "open") or first.kind not in (A.DISCARD, A.MELD):
+        return out  # mechanical steps: building, lay-offs, placing a wild card
+    if not info.down and A.A_MELD in legal and first is not A.A_MELD:
+        out.append(A.A_MELD)
+    discards = sorted(
+        (a for a in legal if a.kind == A.DISCARD and a is not first),
+        key=lambda a: _discard_rank(info, a),
+    )
+    return out + discards[: max(0, k - len(out))]
+
+
+def _worth_searching(info: Info) -> bool:
+    """Whether a take/draw or buy/pass question is open at all: a discard that helps
+    nothing is left alone without spending search time on it."""
+    c = info.top
+    if c < 0:
+        return False
+    if info.phase == "buy":
+        return not info.down and (IS_WILD[c] or usefulness(info, c) >= 1.0)
+    if info.down:
+        return _fits_table(info, c)
+    return IS_WILD[c] or usefulness(info, c) > 0.0
 
 
 def _estimate(s: RavaytysState, seat: int, round_index: int) -> float:
@@ -334,14 +439,32 @@ def _estimate(s: RavaytysState, seat: int, round_index: int) -> float:
     return sum(others) / len(others) - pts[seat]
 
 
+def _paired(xs: list[float], ys: list[float]) -> tuple[float, float]:
+    """Mean and standard error of the paired differences ``xs - ys``."""
+    d = [x - y for x, y in zip(xs, ys, strict=False)]
+    m = len(d)
+    mean = sum(d) / m
+    if m < 2:
+        return mean, float("inf")
+    var = sum((x - mean) ** 2 for x in d) / (m - 1)
+    return mean, (var / m) ** 0.5
+
+
 class SearchBot:
-    """Determinized search at the real decisions (take or draw, buy or pass, meld or
-    which card to discard): each candidate — the rules bot's choice and its closest
-    alternatives — is played out by the rules bot in the same sampled deals (the
-    seat's information set via ``sample_consistent``) up to the end of the round or
-    ``depth`` actions, and the best average outcome is played. The mechanical steps
-    (building a lay-down, lay-offs once down, placing a freed wild card) are left to
-    the rules bot."""
+    """Determinized search at the real decisions (take or draw, buy or pass, lay the
+    contract down or hold it, which card to discard): each candidate — the rules
+    bot's choice and its closest alternatives — is played out by the rules bot (for
+    every seat) to the end of the round in the same sampled deals of the seat's
+    information set (``sample_consistent``), and the outcomes (this round's point
+    difference to the others) are compared pairwise.
+
+    Racing: deals come in batches of ``batch`` up to ``samples``; after each batch
+    an alternative that is not ahead of the rules choice on the paired differences
+    is dropped, and the search stops once only the rules choice is left. The rules
+    choice stands unless an alternative beats it by ``margin`` points and two
+    standard errors. Discard-pile questions about
+    a card that helps nothing, building a lay-down, lay-offs and placing a freed
+    wild card are left to the rules bot."""
 
     name = "search"
 
@@ -349,56 +472,62 @@ class SearchBot:
         self,
         game: Game[Any],
         seed: int = 0,
-        samples: int = 6,
+        samples: int = 24,
+        batch: int = 8,
         candidates: int = 3,
-        depth: int = 240,
-        margin: float = 4.0,
+        depth: int = 300,
+        margin: float = 1.0,
     ) -> None:
         self.rng = random.Random(seed)
         self.samples = int(samples)
+        self.batch = max(1, int(batch))
         self.k = int(candidates)
         self.depth = int(depth)
         self.margin = float(margin)
+
+    def _rollout(self, base: RavaytysState, a: RvAction, seed: int, seat: int) -> float:
+        s = base.clone()
+        r0 = s.round
+        prng = random.Random(seed)
+        n = 0
+        while True:
+            s.apply_legal(a)
+            n += 1
+            if a is A.A_MELD:
+                n += lay_down_at_once(s)
+            if s.round != r0 or s.phase == 6 or n >= self.depth:
+                return _estimate(s, seat, r0)
+            a = rules_policy(s, prng)  # type: ignore[assignment]
 
     def choose(self, handle: SeatHandle) -> Action:
         """Search at decisions, rules elsewhere."""
         legal = [a for a in handle.legal_actions() if isinstance(a, RvAction)]
         info = info_from_view(handle.view())
-        if (
-            len(legal) == 1
-            or info.phase in ("build", "place")
-            or (info.phase == "play" and info.down)
-        ):
+        if len(legal) == 1 or (info.phase in ("start", "buy") and not _worth_searching(info)):
             return decide(info, legal, self.rng)
         cands = _candidates(info, legal, self.rng, self.k)
         if len(cands) == 1:
             return cands[0]
         seat = handle.seat
         values: list[list[float]] = [[] for _ in cands]
-        for _ in range(self.samples):
-            base = handle.sample_consistent(self.rng)
-            assert isinstance(base, RavaytysState)
-            r0 = base.round
-            seed = self.rng.getrandbits(32)
-            for i, a in enumerate(cands):
-                s = base.clone()
-                s.apply_legal(a)
-                prng = random.Random(seed)
-                n = 0
-                while s.round == r0 and s.phase != 6 and n < self.depth:
-                    s.apply_legal(rules_policy(s, prng))  # type: ignore[arg-type]
-                    n += 1
-                values[i].append(_estimate(s, seat, r0))
-        # The rules bot's choice (first) stands unless another candidate beats it
-        # clearly in the same deals: by ``margin`` points and by two standard
-        # errors of the paired differences (few samples are noisy).
+        alive = list(range(len(cands)))
+        drawn = 0
+        while drawn < self.samples and len(alive) > 1:
+            for _ in range(min(self.batch, self.samples - drawn)):
+                base = handle.sample_consistent(self.rng)
+                assert isinstance(base, RavaytysState)
+                base.silence()
+                seed = self.rng.getrandbits(32)
+                for i in alive:
+                    values[i].append(self._rollout(base, cands[i], seed, seat))
+                drawn += 1
+            # drop the alternatives that are not ahead of the rules choice: they
+            # would hardly come out ahead by two standard errors at the end
+            alive = [0] + [i for i in alive[1:] if _paired(values[i], values[0])[0] > 0]
         best, best_gain = 0, 0.0
-        m = self.samples
-        for i in range(1, len(cands)):
-            d = [x - y for x, y in zip(values[i], values[0], strict=True)]
-            mean = sum(d) / m
-            sd = (sum((x - mean) ** 2 for x in d) / (m - 1)) ** 0.5 if m > 1 else float("inf")
-            if mean > max(self.margin, 2 * sd / m**0.5) and mean > best_gain:
+        for i in alive[1:]:
+            mean, se = _paired(values[i], values[0])
+            if mean > max(self.margin, 2 * se) and mean > best_gain:
                 best, best_gain = i, mean
         return cands[best]
 

@@ -79,3 +79,30 @@ def play(state: RavaytysState, *actions: str) -> None:
     """Apply several actions in notation."""
     for a in actions:
         state.apply(a)
+
+
+def open_round(state: RavaytysState, *actions: str) -> None:
+    """Start a stacked round: the dealer (seat 0) throws its first card (R-RV-9),
+    seat 1 leaves it and nobody buys, so seat 1 has drawn; then ``actions``."""
+    play(state, "discard " + hand(state, 0)[0], "draw", "pass", *actions)
+
+
+def jump(
+    players: int, round_index: int, hands: dict[int, str], stock: str = "", **options: object
+) -> RavaytysState:
+    """A game whose round ``round_index`` (0-based, dealt by seat 0) is stacked.
+
+    Scenario set-up only: the state is moved straight to that round's deal."""
+    game = pakka.load("ravaytys", players=players, **options)
+    deck = ["|"] * round_index + deck_for(players, hands, stock, round_index=round_index)
+    state = game.new_state(seed=5, deck=deck)
+    assert isinstance(state, RavaytysState)
+    state.round = round_index
+    state.dealer = 0
+    state._start_round()
+    return state
+
+
+def meld_texts(state: RavaytysState) -> list[str]:
+    """The melds on the table as text (wild cards with what they stand for)."""
+    return [m.describe() for m in state.melds]

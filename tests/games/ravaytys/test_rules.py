@@ -11,27 +11,7 @@ import pakka
 from pakka.games.ravaytys.cards import VALUES, full_deck
 from pakka.games.ravaytys.game import RavaytysState
 
-from .helpers import deck_for, hand, new, play
-
-
-def jump(
-    players: int, round_index: int, hands: dict[int, str], stock: str = "", **options: object
-) -> RavaytysState:
-    """A game whose round ``round_index`` (0-based, dealt by seat 0) is stacked.
-
-    Scenario set-up only: the state is moved straight to that round's deal."""
-    game = pakka.load("ravaytys", players=players, **options)
-    deck = ["|"] * round_index + deck_for(players, hands, stock, round_index=round_index)
-    state = game.new_state(seed=5, deck=deck)
-    assert isinstance(state, RavaytysState)
-    state.round = round_index
-    state.dealer = 0
-    state._start_round()
-    return state
-
-
-def meld_texts(state: RavaytysState) -> list[str]:
-    return [m.describe() for m in state.melds]
+from .helpers import hand, jump, meld_texts, new, open_round, play
 
 
 # ---------------------------------------------------------------- cards, deal
@@ -153,11 +133,8 @@ def test_r_rv_12_only_the_top_discard_is_shown() -> None:
 def test_r_rv_13_whole_contract_at_once_and_no_extra_groups() -> None:
     """R-RV-13: the contract (round 1: two sets) is laid down at once; no third group."""
     s = new(3, {1: "7H 7S 7D 8H 8S 8D 9H 9S 9D 4C"})
-    play(
+    open_round(
         s,
-        "discard " + hand(s, 0)[0],
-        "draw",
-        "pass",
         "meld",
         "set 7",
         "add 7S",
@@ -178,7 +155,7 @@ def test_r_rv_13_whole_contract_at_once_and_no_extra_groups() -> None:
 def test_r_rv_13_cancel_returns_the_cards_and_they_become_known() -> None:
     """R-RV-13: a half-built contract can be taken back (the cards were seen)."""
     s = new(3, {1: "7H 7S 7D 8H 8S 8D"})
-    play(s, "discard " + hand(s, 0)[0], "draw", "pass", "meld", "set 7", "add 7S", "cancel")
+    open_round(s, "meld", "set 7", "add 7S", "cancel")
     assert s.view(0)["known"][1] == ["7S"] and s.phase == 3
 
 
@@ -186,11 +163,8 @@ def test_r_rv_5_set_and_d_rv_9_two_sets_of_one_rank() -> None:
     """R-RV-5: a set is three or more of a rank, suits free (duplicates allowed);
     D-RV-9: two sets of the same rank in one contract."""
     s = new(3, {1: "7H 7H 7S 7D 7D 7C 4C"})
-    play(
+    open_round(
         s,
-        "discard " + hand(s, 0)[0],
-        "draw",
-        "pass",
         "meld",
         "set 7",
         "add 7H",
@@ -209,11 +183,8 @@ def test_r_rv_5_set_and_d_rv_9_two_sets_of_one_rank() -> None:
 def test_r_rv_6_run_needs_four_in_suit_and_r_rv_4_ace_low_or_high() -> None:
     """R-RV-6: runs of four or more in one suit; R-RV-4: A-2-3-4 and J-Q-K-A both work."""
     s = jump(3, 3, {1: "AH 2H 3H 4H JD QD KD AD 9C 9S"})
-    play(
+    open_round(
         s,
-        "discard " + hand(s, 0)[0],
-        "draw",
-        "pass",
         "meld",
         "run H A",
         "add AH",
@@ -229,11 +200,8 @@ def test_r_rv_6_run_needs_four_in_suit_and_r_rv_4_ace_low_or_high() -> None:
 def test_d_rv_8_no_run_around_the_corner() -> None:
     """D-RV-8: K-A-2 is not a run; nothing goes above a high ace or below a low ace."""
     s = jump(3, 3, {1: "JH QH KH AH 2H 5D 6D 7D 8D 3H 9S"})
-    play(
+    open_round(
         s,
-        "discard " + hand(s, 0)[0],
-        "draw",
-        "pass",
         "meld",
         "run H J",
         "add JH",
@@ -250,9 +218,7 @@ def test_r_rv_3_wild_cards_and_red_two_is_natural_d_rv_1_natural_needed() -> Non
     """R-RV-3: jokers and black twos are wild, red twos ordinary; D-RV-1: a group
     needs a natural card."""
     s = new(3, {1: "2H 2D 2S JK 2C 5S 5C 9D"})
-    play(
-        s, "discard " + hand(s, 0)[0], "draw", "pass", "meld", "set 2", "add 2S", "add JK", "add 2C"
-    )
+    open_round(s, "meld", "set 2", "add 2S", "add JK", "add 2C")
     assert "close" not in [str(a) for a in s.legal_actions()]  # only wild cards
     play(s, "add 2H", "close", "set 5", "add 5S", "add 5C")
     assert not s.is_legal("add 2D")  # a red two is an ordinary card, not a five
@@ -262,11 +228,8 @@ def test_r_rv_3_wild_cards_and_red_two_is_natural_d_rv_1_natural_needed() -> Non
 def test_d_rv_1_run_of_wild_cards_with_one_natural_at_the_top() -> None:
     """D-RV-1: any number of wild cards; one natural card is enough, wherever it is."""
     s = jump(3, 3, {1: "JK JK JK 2S 8H 5D 6D 7D 8D 3C"})
-    play(
+    open_round(
         s,
-        "discard " + hand(s, 0)[0],
-        "draw",
-        "pass",
         "meld",
         "run H 4",
         "add JK",
@@ -288,7 +251,7 @@ def test_d_rv_1_run_of_wild_cards_with_one_natural_at_the_top() -> None:
 def test_d_rv_1_option_max_wilds_per_group() -> None:
     """D-RV-1 option ``max_wilds_per_group``: a third wild card cannot join a group."""
     s = new(3, {1: "7H JK JK 2S 8S 8D 8C"}, max_wilds_per_group=1)
-    play(s, "discard " + hand(s, 0)[0], "draw", "pass", "meld", "set 7", "add 7H", "add JK")
+    open_round(s, "meld", "set 7", "add 7H", "add JK")
     legal = [str(a) for a in s.legal_actions()]
     assert "add JK" not in legal and "add 2S" not in legal
 
@@ -297,11 +260,8 @@ def test_d_rv_2_and_d_rv_14_wild_cards_show_what_they_represent() -> None:
     """D-RV-2: a wild card in a run stands for one exact card (shown); D-RV-14: in a set
     it stands for the set's rank."""
     s = jump(3, 5, {1: "5H JK 7H 8H 9S 9D 2C 4C"})
-    play(
+    open_round(
         s,
-        "discard " + hand(s, 0)[0],
-        "draw",
-        "pass",
         "meld",
         "run H 5",
         "add 5H",
@@ -325,11 +285,8 @@ def test_r_rv_7_adjacent_runs_forbidden_overlap_and_gap_allowed_d_rv_10() -> Non
     (overlap) and H3-6 with H8-J (gap) are allowed; D-RV-10: later extensions may
     make runs touch."""
     s = jump(3, 3, {1: "5S 6S 7S 8S 9S 10S JS QS 4D"})
-    play(
+    open_round(
         s,
-        "discard " + hand(s, 0)[0],
-        "draw",
-        "pass",
         "meld",
         "run S 5",
         "add 5S",
@@ -395,11 +352,8 @@ def test_r_rv_7_adjacent_runs_forbidden_overlap_and_gap_allowed_d_rv_10() -> Non
 # ------------------------------------------------------ lay-offs and swaps
 def _two_sets_down(extra: str = "", **options: object) -> RavaytysState:
     s = new(3, {1: "7H 7S 7D 8H 8S 8D " + extra, 2: "5C 5D 5H 6C 6D 6H 4S 8C"}, **options)
-    play(
+    open_round(
         s,
-        "discard " + hand(s, 0)[0],
-        "draw",
-        "pass",
         "meld",
         "set 7",
         "add 7H",
@@ -463,11 +417,8 @@ def test_r_rv_17_worked_wild_swap_example() -> None:
         {1: "7S 8S 9S 10S 9D 10D JD QD 5H 5S KC", 2: "3H 4H JK 6H 9C 10C JC QC"},
         stock="4S 4S 3C 3D",
     )
-    play(
+    open_round(
         s,
-        "discard " + hand(s, 0)[0],
-        "draw",
-        "pass",
         "meld",
         "run S 7",
         "add 7S",
@@ -517,11 +468,8 @@ def test_r_rv_17_worked_wild_swap_example() -> None:
 def test_r_rv_17_swap_needs_own_contract_and_wild_never_to_hand() -> None:
     """R-RV-17: no swap before one's own contract; the freed wild only goes to the table."""
     s = jump(3, 3, {1: "3H 4H JK 6H 9C 10C JC QC 5D", 2: "5H 7S 8S 9S 10S"})
-    play(
+    open_round(
         s,
-        "discard " + hand(s, 0)[0],
-        "draw",
-        "pass",
         "meld",
         "run H 3",
         "add 3H",
@@ -548,11 +496,8 @@ def test_r_rv_17_swap_needs_own_contract_and_wild_never_to_hand() -> None:
 def test_d_rv_4_out_by_final_discard_and_r_rv_18_round_ends() -> None:
     """D-RV-4: a player goes out by discarding the last card; R-RV-18 the round ends."""
     s = new(3, {1: "7H 7S 7D 7C 8H 8S 8D 8C 9H 9S 4D"}, stock="9D")
-    play(
+    open_round(
         s,
-        "discard " + hand(s, 0)[0],
-        "draw",
-        "pass",
         "meld",
         "set 7",
         "add 7H",
@@ -601,7 +546,7 @@ def test_d_rv_4_out_by_discard_ends_round_with_zero() -> None:
     )
     assert hand(s, 1) == ["4C"]
     play(s, "draw", "pass", "discard " + hand(s, 2)[0], "draw", "pass")
-    play(s, "discard " + hand(s, 0)[0], "draw", "pass", "lay 7D M1")
+    open_round(s, "lay 7D M1")
     left = [list(h) for h in s.hands]
     play(s, "discard 4C")
     assert s.went_out == [1] and s.round == 1
@@ -668,11 +613,8 @@ def test_d_rv_4_last_card_cannot_be_melded_but_option_allows_going_out() -> None
 def test_r_rv_15_going_out_all_at_once() -> None:
     """R-RV-15: lay down the contract, lay off and discard the last card in one turn."""
     s = jump(3, 5, {1: "5H 6H 7H 8H 9S 9D 9C 9H 4H 3H 9S"}, stock="KS")
-    play(
+    open_round(
         s,
-        "discard " + hand(s, 0)[0],
-        "draw",
-        "pass",
         "meld",
         "run H 5",
         "add 5H",

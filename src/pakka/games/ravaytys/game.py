@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 from pakka.core.cards import JOKER_INDEX
 from pakka.core.errors import IllegalAction, NotationError
 from pakka.core.game import Game, State
+from pakka.core.log import LogEntry
 from pakka.core.options import Option
 from pakka.games.ravaytys import actions as A
 from pakka.games.ravaytys.actions import ACTIONS, BY_TEXT, RvAction
@@ -186,6 +187,8 @@ class RavaytysState(State[RvAction]):
     """A whole game of Räväytys (eight rounds)."""
 
     public_history: ClassVar[bool] = True
+    quiet: bool = False
+    """Whether the log is switched off (a search's own playouts, see :meth:`silence`)."""
 
     def __init__(
         self, game: Ravaytys, seed: int, deck: list[str] | None, stacks: list[list[int]]
@@ -207,6 +210,17 @@ class RavaytysState(State[RvAction]):
         self.sheet: list[list[int]] = []
         self.went_out: list[int] = []
         self._start_round()
+
+    def silence(self) -> None:
+        """Drop the log and record no more entries (also in clones): for a bot's
+        playouts of a sampled state, which nobody views and which would otherwise
+        spend much of their time writing and copying the log."""
+        self.quiet = True
+        self._log = []
+
+    def _say(self, key: str, to: int | None = None, **args: Any) -> None:
+        if not self.quiet:
+            self._log.append(LogEntry(key, args, to))
 
     # ------------------------------------------------------------------ rounds
     def _start_round(self) -> None:

@@ -58,6 +58,12 @@ class Arrangement:
     """Minus points of the remainder."""
 
 
+_RANK_NATURALS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(c for s in range(4) for c in [s * 13 + r - 2] if not IS_WILD[c]) for r in range(2, 15)
+)
+"""The natural card values of each rank 2..14 (the black twos are wild, R-RV-3)."""
+
+
 @dataclass
 class _Cand:
     suit: int
@@ -65,32 +71,59 @@ class _Cand:
     hi: int
     value: int
     cards: tuple[int, ...]  # the natural card value at each position
+    holes: int  # positions the whole hand cannot fill with a natural card
+
+
+_RUN_CARDS: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
+    tuple(
+        tuple(tuple(card_at(s, p) for p in range(lo, hi + 1)) for hi in range(15))
+        for lo in range(15)
+    )
+    for s in range(4)
+)
+"""_RUN_CARDS[suit][lo][hi]: the natural card at each position lo..hi of a run."""
+_SUIT_POSITIONS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(card_at(s, p) for p in range(15)) for s in range(4)
+)
+"""_SUIT_POSITIONS[suit][pos]: the card at run position 1..14 (index 0 unused)."""
 
 
 def _candidates(hand: Sequence[int], wilds: int, vals: Sequence[int]) -> list[_Cand]:
+    """Every run the hand could lay down (R-RV-6, D-RV-1/8): each end a natural card
+    of the hand or the run exactly four long, the gaps fillable by wild cards."""
     out: list[_Cand] = []
     for s in range(4):
-        have = [False] * 16
+        cards = _SUIT_POSITIONS[s]
+        have = [False] * 15
+        cnt = [0] * 15  # prefix counts of positions held
+        val = [0] * 15  # prefix values of the cards held
+        n = 0
+        v = 0
         for p in range(1, 15):
-            c = card_at(s, p)
+            c = cards[p]
             if not IS_WILD[c] and hand[c]:
                 have[p] = True
-        pos = [p for p in range(1, 15) if have[p]]
-        if not pos:
+                n += 1
+                v += vals[c]
+            cnt[p] = n
+            val[p] = v
+        if not n:
             continue
+        runs = _RUN_CARDS[s]
+        held = [p for p in range(1, 15) if have[p]]
         for lo in range(1, 12):
-            for hi in range(lo + 3, 15):
-                if lo == 1 and hi == 14:
+            base_n = cnt[lo - 1]
+            top = 13 if lo == 1 else 14  # no corner (D-RV-8)
+            his = [lo + 3]
+            if have[lo]:  # a run longer than four ends in natural cards at both ends
+                his.extend(p for p in held if lo + 3 < p <= top)
+            for hi in his:
+                nat = cnt[hi] - base_n
+                if (hi - lo + 1) - nat > wilds:
+                    break  # the holes only grow with a longer run
+                if nat == 0:
                     continue
-                short = hi - lo == 3
-                if not short and not (have[lo] and have[hi]):
-                    continue
-                cards = tuple(card_at(s, p) for p in range(lo, hi + 1))
-                nat = sum(1 for p in range(lo, hi + 1) if have[p])
-                if nat == 0 or (hi - lo + 1) - nat > wilds:
-                    continue
-                v = sum(vals[card_at(s, p)] for p in range(lo, hi + 1) if have[p])
-                out.append(_Cand(s, lo, hi, v, cards))
+                out.append(_Cand(s, lo, hi, val[hi] - val[lo - 1], runs[lo][hi], hi - lo + 1 - nat))
     out.sort(key=lambda c: -c.value)
     return out
 
@@ -130,10 +163,13 @@ class _Search:
             self._sets(chosen, free, used, holes)
             return
         left = self.runs - len(chosen)
+        bound = used + self._set_bound(free)  # ``free`` is restored after each try
         for i in range(start, len(self.cands)):
             cand = self.cands[i]
-            if used + left * cand.value + self._set_bound(free) <= self.best_used:
+            if bound + left * cand.value <= self.best_used:
                 break
+            if holes + cand.holes > self.W:
+                continue  # not enough wild cards left for its gaps
             ok = True
             for oc, _ in chosen:
                 if oc.suit == cand.suit and runs_adjacent(oc.lo, oc.hi, cand.lo, cand.hi):
@@ -163,15 +199,17 @@ class _Search:
                 return
 
     def _rank_free(self, free: Sequence[int]) -> list[tuple[int, int]]:
+        """(count, value) of the free natural cards of each rank 2..14."""
         out = []
-        for r in range(2, 15):
+        vals = self.vals
+        for cards in _RANK_NATURALS:
             n = 0
             v = 0
-            for s in range(4):
-                c = s * 13 + r - 2
-                if not IS_WILD[c] and free[c]:
-                    n += free[c]
-                    v += free[c] * self.vals[c]
+            for c in cards:
+                k = free[c]
+                if k:
+                    n += k
+                    v += k * vals[c]
             out.append((n, v))
         return out
 
