@@ -42,6 +42,8 @@ def create_table(
     ``"bot:easy"``-style values, one per seat."""
     page.goto(server + "/#/")
     page.click(f'[data-game="{game}"]')
+    # The form is drawn again for the chosen game; fill in that one.
+    page.wait_for_selector(f'[data-game="{game}"][aria-pressed="true"]')
     page.select_option("#players", str(players))
     for key, value in (options or {}).items():
         sel = f"#opt-{key}"

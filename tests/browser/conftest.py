@@ -43,7 +43,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = _free_port()
     db = tmp_path_factory.mktemp("browser-db") / "pakka.sqlite3"
     log = tmp_path_factory.mktemp("browser-log") / "server.log"
-    env = dict(os.environ, PAKKA_BOT_PAUSE="0")
+    # A testing server: tables may be dealt from stacked decks (never in production).
+    env = dict(os.environ, PAKKA_BOT_PAUSE="0", PAKKA_ALLOW_STACKED_DECKS="1")
     with open(log, "wb") as out:
         proc = subprocess.Popen(
             [sys.executable, str(Path(__file__).with_name("_serve.py")), str(port), str(db)],

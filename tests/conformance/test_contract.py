@@ -174,6 +174,26 @@ def test_sample_consistent_keeps_the_view(name: str, players: int) -> None:
         assert varied > 0, "sample_consistent never varied the hidden cards"
 
 
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_view_without_log_is_the_view_minus_its_log(name: str, players: int) -> None:
+    """``view(p, log=False)`` is ``view(p)`` without the ``"log"`` key, at every step."""
+    game = pakka.load(name, players=players)
+    rng = random.Random(5)
+    state = game.new_state(seed=5)
+    steps = 0
+    while steps < 60:
+        for p in [*range(players), None]:
+            full = state.view(p)
+            assert "log" in full
+            del full["log"]
+            assert state.view(p, log=False) == full
+        if state.is_terminal:
+            break
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+        steps += 1
+
+
 NO_HIDDEN_INFORMATION = {"zoker-pairs"}
 """Games in which a seat sees everything that matters now (samples may equal the state)."""
 

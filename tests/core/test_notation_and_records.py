@@ -47,6 +47,20 @@ def test_rng_is_reproducible(seed: int, n: int) -> None:
     assert a.clone().next64() == a.next64()
 
 
+@given(st.integers(min_value=0, max_value=2**64 - 1), st.integers(min_value=0, max_value=300))
+def test_rng_shuffle_is_below_from_the_top_down(seed: int, n: int) -> None:
+    # The inlined shuffle must stay exactly Fisher-Yates over below(): records depend on it.
+    fast, slow = Rng(seed), Rng(seed)
+    xs = list(range(n))
+    ys = list(range(n))
+    fast.shuffle(xs)
+    for i in range(n - 1, 0, -1):
+        j = slow.below(i + 1)
+        ys[i], ys[j] = ys[j], ys[i]
+    assert xs == ys
+    assert fast.state == slow.state
+
+
 def test_rng_known_values() -> None:
     # SplitMix64 reference values: identical on every machine and Python version.
     r = Rng(1234567)

@@ -72,3 +72,22 @@ def test_bots_play_the_other_seats() -> None:
     assert env.state.current_player == 1 and len(env.state.history) == 1
     _, _, done, _, _ = env.step(0)
     assert done and len(env.state.history) == 3
+
+
+def test_lazy_seat_handle_builds_the_view_only_when_asked() -> None:
+    """Bots see the same view as through an eager handle; ``random`` never builds one."""
+    import random as _random
+
+    import pakka
+    from pakka.bots.base import RandomBot
+    from pakka.research._common import LazySeatHandle
+
+    game = pakka.load("zoker-tiko", players=2)
+    state = game.new_state(seed=4)
+    seat = state.current_player
+    assert seat is not None
+    handle = LazySeatHandle(state, seat, _random.Random(1))
+    RandomBot(game).choose(handle)
+    assert not handle._has_view
+    assert handle.view() == state.view(seat)
+    assert handle.sample_consistent(_random.Random(2)).view(seat) == state.view(seat)

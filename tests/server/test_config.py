@@ -26,3 +26,13 @@ def test_settings_from_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PAKKA_SQLITE_SYNC", "FULL")
     s = Settings.from_env(db="x.db")
     assert (s.bot_pause, s.max_frame, s.sqlite_sync, s.db) == (0.25, 2048, "FULL", "x.db")
+
+
+def test_stacked_decks_are_off_unless_the_testing_flag_is_set(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("PAKKA_ALLOW_STACKED_DECKS", raising=False)
+    assert Settings.from_env().allow_stacked_decks is False
+    for raw, want in (("1", True), ("true", True), ("0", False), ("no", False)):
+        monkeypatch.setenv("PAKKA_ALLOW_STACKED_DECKS", raw)
+        assert Settings.from_env().allow_stacked_decks is want

@@ -13,7 +13,7 @@ from pakka.server.db import current_revision, make_engine, migrate
 from pakka.server.hub import digest
 from server.conftest import Server
 
-PREVIOUS, HEAD = "0001", "0002"
+PREVIOUS, HEAD = "0002", "0003"
 
 
 def test_upgrade_from_previous_revision_keeps_tables(db_url: str) -> None:

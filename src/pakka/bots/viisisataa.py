@@ -5,6 +5,12 @@
 discards to make voids, draws trumps as contractor, co-operates against the
 contractor, keeps the joker for when it matters, and bids and plays misère.
 
+``pimc`` (the ``hard`` level, the strongest) is determinized search: every bid
+and card is tried in a few dozen deals of the unseen cards that agree with the
+view and with the other seats' bids, played out to the end of the hand by
+``rules`` in every seat; the best average points (own minus the opponents')
+wins. Discards, doubling and partner choice come from ``rules``.
+
 ``ismcts`` is information-set MCTS over the card play with a *hand horizon*:
 each iteration redeals the unseen cards (``sample_consistent``), plays to the
 end of the current hand with a greedy rollout and scores the hand's points
@@ -27,11 +33,13 @@ from pakka.games.viisisataa.actions import (
     BID_BASE,
     BID_SUIT_TO_CARD_SUIT,
     CALLS,
+    DISCARDS,
     DOUBLE_ID,
     EFFECTIVE,
     JOKER_LEAD,
     JOKER_LEADS,
     MISERE_ID,
+    MISERE_VALUE,
     NO_TRUMP,
     PARTNER_BASE,
     PASS_ID,
@@ -45,7 +53,7 @@ from pakka.games.viisisataa.actions import (
     cards_of,
     trump_rank,
 )
-from pakka.games.viisisataa.state import PLAYING, ViisisataaState
+from pakka.games.viisisataa.state import BIDDING, DISCARDING, PLAYING, ViisisataaState
 
 _SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
 
@@ -157,37 +165,17 @@ class RulesBot:
 
     # bidding
     def _bid(self, view: dict[str, Any], seat: int, legal: list[Move]) -> Move:
-        hand = _mask(view["hand"])
-        n = view["players"]
-        # The kitty's expected help plus a calibration so that about three contracts
-        # in four are made (measured with rules vs rules).
-        kitty_bonus = 1.4 if n != 2 else 1.2
-        scores = view["scores"]
-        mine = scores[seat]
-        best_other = max(s for i, s in enumerate(scores) if i != seat) if n > 1 else 0
-        best: Move | None = None
-        best_val = -1
-        for act in legal:
-            if act.id == PASS_ID:
-                continue
-            if act.id == MISERE_ID:
-                if misere_risk(hand) < 0.6 + 0.3 * self.aggression and best_val < 250:
-                    best, best_val = act, 250
-                continue
-            b = act.id - BID_BASE
-            t = BID_SUIT_TO_CARD_SUIT[b % 5]
-            need = bid_tricks(b)
-            est = estimate_tricks(hand, t, n) + kitty_bonus + self.aggression
-            value = bid_value(b)
-            # Near the end, push harder: a made contract may win the match, and an
-            # opponent about to reach 500 must be stopped.
-            if mine + value >= 500:
-                est += 0.4
-            if best_other >= 400:
-                est += 0.5
-            if est >= need and value > best_val:
-                best, best_val = act, value
-        return best if best is not None else ACTIONS[PASS_ID]
+        high = min((_value_of(a.id) for a in legal if a.id != PASS_ID), default=10**6) - 1
+        aid = rules_bid(
+            _mask(view["hand"]),
+            view["players"],
+            seat,
+            view["scores"],
+            high,
+            any(a.id == MISERE_ID for a in legal),
+            self.aggression,
+        )
+        return ACTIONS[aid]
 
     def _double(self, view: dict[str, Any], seat: int, legal: list[Move]) -> Move:
         hand = _mask(view["hand"])
@@ -239,26 +227,77 @@ class RulesBot:
         return legal[0]
 
     def _discard(self, view: dict[str, Any], legal: list[Move]) -> Move:
-        hand = _mask(view["hand"])
-        trump = view["trump"]
-        misere = view["contract"] == "misere"
-        t = _SUIT_INDEX.get(trump, NO_TRUMP)
-        if misere:
-            # Throw the most dangerous card: the highest, from the shortest suit.
-            return max(legal, key=lambda a: (_rank(a.arg), -_suit_len(hand, t, a.arg)))
+        t = _SUIT_INDEX.get(view["trump"], NO_TRUMP)
+        return DISCARDS[rules_discard(_mask(view["hand"]), t, view["contract"] == "misere")]
 
-        def keep_value(c: int) -> float:
-            if c == JOKER_INDEX:
-                return 100.0
-            if t < 4 and EFFECTIVE[t][c] == t:
-                return 50.0 + trump_rank(t, c)
-            r = _rank(c)
-            length = _suit_len(hand, t, c)
-            v = r / 2 + (20.0 if r == 14 else 0.0) + (6.0 if r == 13 and length >= 2 else 0.0)
-            # Short side suits go first: discarding them makes voids to ruff in.
-            return v + length * (1.0 if t < 4 else 2.5)
 
-        return min(legal, key=lambda a: keep_value(a.arg))
+def _value_of(action_id: int) -> int:
+    return MISERE_VALUE if action_id == MISERE_ID else bid_value(action_id - BID_BASE)
+
+
+# Every bid in rising value order (misère at 250 between 8S and 8C: R-5S-11).
+_LADDER: list[tuple[int, int]] = sorted(
+    [(bid_value(b), BID_BASE + b) for b in range(25)] + [(MISERE_VALUE, MISERE_ID)]
+)
+
+
+def rules_bid(
+    hand: int,
+    n: int,
+    seat: int,
+    scores: list[int],
+    high: int,
+    misere_ok: bool,
+    aggression: float = 0.0,
+) -> int:
+    """The rules bot's bid (an action id) with ``hand`` when the highest bid so far is
+    worth ``high`` points (0: none); ``misere_ok``: misère is in the game."""
+    # The kitty's expected help plus a calibration so that about three contracts
+    # in four are made (measured with rules vs rules).
+    kitty_bonus = 1.4 if n != 2 else 1.2
+    mine = scores[seat]
+    best_other = max(x for i, x in enumerate(scores) if i != seat) if n > 1 else 0
+    # Near the end, push harder: a made contract may win the match, and an
+    # opponent about to reach 500 must be stopped.
+    push = 0.5 if best_other >= 400 else 0.0
+    ests = [estimate_tricks(hand, t, n) + kitty_bonus + aggression + push for t in range(5)]
+    best = PASS_ID
+    best_val = -1
+    for value, aid in _LADDER:
+        if value <= high:
+            continue
+        if aid == MISERE_ID:
+            if misere_ok and misere_risk(hand) < 0.6 + 0.3 * aggression and best_val < 250:
+                best, best_val = aid, 250
+            continue
+        b = aid - BID_BASE
+        est = ests[BID_SUIT_TO_CARD_SUIT[b % 5]]
+        if mine + value >= 500:
+            est += 0.4
+        if est >= bid_tricks(b) and value > best_val:
+            best, best_val = aid, value
+    return best
+
+
+def rules_discard(hand: int, t: int, misere: bool) -> int:
+    """The card the rules bot discards from ``hand`` (kitty included) under trump ``t``."""
+    cards = cards_of(hand)
+    if misere:
+        # Throw the most dangerous card: the highest, from the shortest suit.
+        return max(cards, key=lambda c: (_rank(c), -_suit_len(hand, t, c)))
+
+    def keep_value(c: int) -> float:
+        if c == JOKER_INDEX:
+            return 100.0
+        if t < 4 and EFFECTIVE[t][c] == t:
+            return 50.0 + trump_rank(t, c)
+        r = _rank(c)
+        length = _suit_len(hand, t, c)
+        v = r / 2 + (20.0 if r == 14 else 0.0) + (6.0 if r == 13 and length >= 2 else 0.0)
+        # Short side suits go first: discarding them makes voids to ruff in.
+        return v + length * (1.0 if t < 4 else 2.5)
+
+    return min(cards, key=keep_value)
 
 
 def _suit_len(hand: int, t: int, c: int) -> int:
@@ -268,25 +307,85 @@ def _suit_len(hand: int, t: int, c: int) -> int:
 # -- card play ---------------------------------------------------------------------------------
 def play_card(view: dict[str, Any], seat: int, legal: list[Move]) -> Move:
     """The rules bot's card play from a view."""
-    n = view["players"]
-    trump = view["trump"]
-    t = _SUIT_INDEX.get(trump, NO_TRUMP)
-    hand = _mask(view["hand"])
-    contractor = view["contractor"]
-    partner = view["partner"]
-    misere = view["contract"] == "misere"
+    trick = view["trick"]
+    return choose_play(
+        seat=seat,
+        n=view["players"],
+        t=_SUIT_INDEX.get(view["trump"], NO_TRUMP),
+        hand=_mask(view["hand"]),
+        contractor=view["contractor"],
+        partner=view["partner"],
+        misere=view["contract"] == "misere",
+        trick_seats=[e["seat"] for e in trick],
+        trick_cards=[parse_card(e["card"]).index for e in trick],
+        led=_SUIT_INDEX[view["led_suit"]] if trick else -1,
+        played=_mask(view["played"]),
+        active=view["players"] - (1 if view["sitting_out"] is not None else 0),
+        deck=view_deck_mask(view),
+        legal=legal,
+    )
+
+
+def play_from_state(s: ViisisataaState) -> Move:
+    """The rules bot's card play read straight from a (sampled) state: the fast path for
+    playouts. The seat knows its partner when the partner is public or is itself."""
+    p = s.turn
+    assert p is not None
+    partner = s.partner
+    if partner >= 0 and not (s.partner_known or p == partner):
+        partner = -1
+    legal = s.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    return choose_play(
+        seat=p,
+        n=s.n,
+        t=s.tc,
+        hand=s.hands[p],
+        contractor=s.contractor if s.contractor >= 0 else None,
+        partner=partner if partner >= 0 else None,
+        misere=s.contract_id == MISERE_ID,
+        trick_seats=s.trick_seats,
+        trick_cards=s.trick,
+        led=s.led,
+        played=s.played,
+        active=s.nactive,
+        deck=s.game.deck_mask,
+        legal=legal,
+    )
+
+
+def choose_play(
+    *,
+    seat: int,
+    n: int,
+    t: int,
+    hand: int,
+    contractor: int | None,
+    partner: int | None,
+    misere: bool,
+    trick_seats: list[int],
+    trick_cards: list[int],
+    led: int,
+    played: int,
+    active: int,
+    deck: int,
+    legal: list[Move],
+) -> Move:
+    """The rules bot's card play from the facts a seat knows (see the module docstring)."""
     side = _side_of(seat, contractor, partner, n)
-    trick = [(e["seat"], parse_card(e["card"]).index) for e in view["trick"]]
-    played = _mask(view["played"])
-    active = n - (1 if view["sitting_out"] is not None else 0)
-    if not trick:
-        return _lead(view, seat, legal, hand, t, contractor, side, misere, played)
-    led = _SUIT_INDEX[view["led_suit"]]
+    if not trick_cards:
+        return _lead(seat, legal, hand, t, contractor, side, misere, played, deck)
     power = POWER[t][led]
-    win_i = max(range(len(trick)), key=lambda i: power[trick[i][1]])
-    win_seat, win_card = trick[win_i]
-    best = power[win_card]
-    last = len(trick) == active - 1
+    win_i = 0
+    best = power[trick_cards[0]]
+    for i in range(1, len(trick_cards)):
+        if power[trick_cards[i]] > best:
+            best = power[trick_cards[i]]
+            win_i = i
+    win_seat = trick_seats[win_i]
+    win_card = trick_cards[win_i]
+    last = len(trick_cards) == active - 1
     plays = [a for a in legal if a.kind != JOKER_LEAD]
     beaters = sorted((a for a in plays if power[a.arg] > best), key=lambda a: power[a.arg])
     if misere and seat == contractor:
@@ -344,7 +443,6 @@ def _dump(plays: list[Move], t: int, hand: int) -> Move:
 
 
 def _lead(
-    view: dict[str, Any],
     seat: int,
     legal: list[Move],
     hand: int,
@@ -353,6 +451,7 @@ def _lead(
     side: int,
     misere: bool,
     played: int,
+    deck: int,
 ) -> Move:
     plays = [a for a in legal if a.kind != JOKER_LEAD]
     if not plays:
@@ -363,7 +462,7 @@ def _lead(
         return min(plays, key=lambda a: _rank(a.arg))
     if t < 4:
         trumps = [a for a in plays if EFFECTIVE[t][a.arg] == t]
-        out_trumps = (SUIT_MASK[t][t] & view_deck_mask(view) & ~hand & ~played).bit_count()
+        out_trumps = (SUIT_MASK[t][t] & deck & ~hand & ~played).bit_count()
         if side == 1 and trumps and out_trumps > 0:
             # Contractor's side draws trumps from the top.
             return max(trumps, key=lambda a: trump_rank(t, a.arg))
@@ -374,9 +473,7 @@ def _lead(
             continue
         s = EFFECTIVE[t][c]
         higher = [
-            x
-            for x in cards_of(SUIT_MASK[t][s] & ~played & ~hand & view_deck_mask(view))
-            if _rank(x) > _rank(c)
+            x for x in cards_of(SUIT_MASK[t][s] & ~played & ~hand & deck) if _rank(x) > _rank(c)
         ]
         if not higher:
             return a
@@ -531,31 +628,212 @@ class SearchBot(ISMCTSBot):
         return root
 
 
+# -- determinized search (PIMC) ------------------------------------------------------------------
+class _StateSeat:
+    """A seat handle over a sampled state, for the rules bot's rare phases inside playouts."""
+
+    __slots__ = ("seat", "state")
+
+    def __init__(self, state: ViisisataaState, seat: int) -> None:
+        self.state = state
+        self.seat = seat
+
+    def view(self) -> dict[str, Any]:
+        return self.state.view(self.seat)
+
+    def legal_actions(self) -> list[Action]:
+        return list(self.state.legal_actions())
+
+
+def rules_action(s: ViisisataaState, rules: RulesBot) -> Move:
+    """The rules bot's action in a sampled state (fast paths for bidding, discards, play)."""
+    ph = s.phase
+    p = s.turn
+    assert p is not None
+    if ph == PLAYING:
+        return play_from_state(s)
+    if ph == BIDDING:
+        return ACTIONS[
+            rules_bid(s.hands[p], s.n, p, s.points, s.high, s.game.misere, rules.aggression)
+        ]
+    if ph == DISCARDING:
+        return DISCARDS[rules_discard(s.hands[p], s.tc, s.contract_id == MISERE_ID)]
+    return rules.choose(_StateSeat(s, p))  # type: ignore[arg-type,return-value]
+
+
+def playout_hand(s: ViisisataaState, rules: RulesBot) -> None:
+    """Play ``s`` (a search sample with ``horizon`` set) to the end of its hand with the
+    rules bot in every seat."""
+    while s.turn is not None:
+        s._apply(rules_action(s, rules))
+
+
+def hand_gain(s: ViisisataaState, seat: int) -> float:
+    """The seat's points of the last scored hand minus the average of its opponents'
+    (the other team with 4 players): what the seat wants to maximise in one hand."""
+    n = s.n
+    deltas = s.sheet[-1]["deltas"] if s.sheet else [0] * n
+    others = [deltas[q] for q in range(n) if q != seat and not (n == 4 and q == (seat + 2) % 4)]
+    return deltas[seat] - (sum(others) / len(others) if others else 0.0)
+
+
+def bids_explained(s: ViisisataaState, me: int, aggression: float = 0.0) -> bool:
+    """Whether every other seat's bids in this (sampled) hand are the ones the rules bot
+    would have made with the cards that seat held at the time."""
+    high = 0
+    c = s.contractor
+    n = s.n
+    for q, aid in s.bids:
+        if q != me:
+            orig = s.hands[q] | s.seat_played[q]
+            if q == c:
+                orig = (orig | s.discards) & ~s.kitty_taken
+            if rules_bid(orig, n, q, s.points, high, s.game.misere, aggression) != aid:
+                return False
+        if aid != PASS_ID:
+            high = _value_of(aid)
+    return True
+
+
+class PimcBot:
+    """Determinized search (perfect-information Monte Carlo) over the current hand.
+
+    Each decision draws ``worlds`` deals of the unseen cards consistent with the
+    seat's view (``sample_consistent``), preferring deals in which the other
+    seats' bids are the ones the rules bot would have made with those cards;
+    every candidate action is played out to the end of the hand in every world
+    (the same worlds for every candidate) with the rules bot in all seats, and the
+    action with the best average hand gain (own points minus the opponents'
+    average) is chosen. Bids are searched the same way, the rest of the auction
+    included; discards, doubling and partner choice come from ``rules``.
+    """
+
+    name = "pimc"
+
+    def __init__(
+        self,
+        game: Game[Any],
+        seed: int = 0,
+        worlds: int = 24,
+        bid_worlds: int = 40,
+        tries: int = 20,
+        search_bidding: bool = True,
+        search_play: bool = True,
+    ) -> None:
+        self.game = game
+        self.rng = random.Random(seed)
+        self.worlds = int(worlds)
+        self.bid_worlds = int(bid_worlds)
+        self.tries = int(tries)
+        self.search_bidding = bool(search_bidding)
+        self.search_play = bool(search_play)
+        self.rules = RulesBot(game, seed=seed)
+        self.last_values: list[tuple[Move, float]] = []
+        """Every candidate of the last search with its mean hand gain."""
+
+    def choose(self, handle: SeatHandle) -> Action:
+        """Search card play and bids; the rules bot for the other decisions."""
+        legal: list[Move] = handle.legal_actions()  # type: ignore[assignment]
+        self.last_values = []
+        if len(legal) == 1:
+            return legal[0]
+        phase = handle.view()["phase"]
+        if phase == "play" and self.search_play:
+            return self._search(handle, legal, self.worlds)
+        if phase == "bidding" and self.search_bidding:
+            cands = self._bid_candidates(handle, legal)
+            if len(cands) > 1:
+                return self._search(handle, cands, self.bid_worlds)
+            return cands[0]
+        return self.rules.choose(handle)
+
+    def _bid_candidates(self, handle: SeatHandle, legal: list[Move]) -> list[Move]:
+        """Pass, the rules bot's bid, and for every suit the legal bids near the hand's
+        trick estimate (one below to two above)."""
+        view = handle.view()
+        hand = _mask(view["hand"])
+        n = view["players"]
+        out = [ACTIONS[PASS_ID]]
+        rb = self.rules.choose(handle)
+        if rb.id != PASS_ID:
+            out.append(rb)  # type: ignore[arg-type]
+        ids = {a.id for a in legal}
+        kitty_bonus = 1.4 if n != 2 else 1.2
+        for bs in range(5):
+            est = estimate_tricks(hand, BID_SUIT_TO_CARD_SUIT[bs], n) + kitty_bonus
+            for k in range(6, 11):
+                if est - 1.0 <= k <= est + 2.0:
+                    aid = BID_BASE + (k - 6) * 5 + bs
+                    if aid in ids and all(a.id != aid for a in out):
+                        out.append(ACTIONS[aid])
+        if MISERE_ID in ids and misere_risk(hand) < 2.0 and all(a.id != MISERE_ID for a in out):
+            out.append(ACTIONS[MISERE_ID])
+        return out
+
+    def _worlds(self, handle: SeatHandle, count: int) -> list[ViisisataaState]:
+        rng = self.rng
+        seat = handle.seat
+        base = handle.sample_consistent(rng)
+        assert isinstance(base, ViisisataaState)
+        base._log = _NullLog()
+        base._actions = []
+        base.segments = []
+        check = any(q != seat for q, _ in base.bids)
+        out: list[ViisisataaState] = []
+        spare: list[ViisisataaState] = []
+        for _ in range(count * (self.tries if check else 1)):
+            w = base.sample_consistent(seat, rng)
+            if not check or bids_explained(w, seat, self.rules.aggression):
+                out.append(w)
+                if len(out) == count:
+                    break
+            elif len(spare) < count:
+                spare.append(w)
+        out.extend(spare[: count - len(out)])
+        for w in out:
+            w._log = _NullLog()
+            w.horizon = True
+        return out
+
+    def _search(self, handle: SeatHandle, cands: list[Move], count: int) -> Move:
+        seat = handle.seat
+        worlds = self._worlds(handle, count)
+        rules = self.rules
+        best = cands[0]
+        best_v = -math.inf
+        self.last_values = []
+        for a in cands:
+            total = 0.0
+            for w in worlds:
+                s = w.clone()
+                s._apply(a)
+                playout_hand(s, rules)
+                total += hand_gain(s, seat)
+            self.last_values.append((a, total / max(1, len(worlds))))
+            if total > best_v:
+                best, best_v = a, total
+        return best
+
+
 def hint(game: Game[Any], handle: SeatHandle, lang: str = "en") -> dict[str, Any]:
-    """The search bot's suggestion for the seat with its three best candidates."""
-    bot = SearchBot(game, seed=1, iterations=600)
-    legal = handle.legal_actions()
-    if handle.view()["phase"] != "play" or len(legal) == 1:
-        best = bot.choose(handle)
+    """The strongest bot's (``pimc``) suggestion for the seat with its three best candidates
+    and their mean hand gain in points."""
+    bot = PimcBot(game, seed=1)
+    best = bot.choose(handle)
+    if not bot.last_values or len(handle.legal_actions()) == 1:
         word = "sääntöbotti ehdottaa" if lang == "fi" else "the rules bot suggests"
         return {"best": str(best), "lines": [f"{word} {best}"]}
-    root = bot.search(handle)
-    ranked = sorted(root.children.items(), key=lambda kv: -kv[1].visits)
-    total = sum(ch.visits for _, ch in ranked) or 1
-    lines = []
-    for aid, ch in ranked[:3]:
-        mean = ch.value / ch.visits if ch.visits else 0.0
-        if lang == "fi":
-            lines.append(f"{ACTIONS[aid]}: {100 * ch.visits / total:.0f}% hauista, arvo {mean:.2f}")
-        else:
-            lines.append(
-                f"{ACTIONS[aid]}: {100 * ch.visits / total:.0f}% of visits, value {mean:.2f}"
-            )
-    return {"best": str(ACTIONS[ranked[0][0]]), "lines": lines}
+    ranked = sorted(bot.last_values, key=lambda av: -av[1])
+    unit = "pistettä" if lang == "fi" else "points"
+    lines = [f"{a}: {v:+.0f} {unit}" for a, v in ranked[:3]]
+    return {"best": str(best), "lines": lines}
 
 
-BOTS = {"rules": RulesBot, "ismcts": SearchBot}
+BENCH_SETUPS: list[tuple[int, dict[str, Any]]] = [(3, {}), (2, {}), (4, {}), (5, {})]
+"""``pakka bench`` measures the main game (3 players) and every other player count."""
+
+BOTS = {"rules": RulesBot, "ismcts": SearchBot, "pimc": PimcBot}
 LEVELS = {"easy": "rules:aggression=-0.8", "medium": "ismcts:iterations=300",
-          "hard": "ismcts:iterations=1500"}  # fmt: skip
+          "hard": "pimc"}  # fmt: skip
 
-__all__ = ["BOTS", "LEVELS", "ROLLOUT_POLICIES", "RulesBot", "SearchBot", "hint", "math"]
+__all__ = ["BOTS", "LEVELS", "ROLLOUT_POLICIES", "PimcBot", "RulesBot", "SearchBot", "hint"]

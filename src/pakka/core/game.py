@@ -342,8 +342,14 @@ class State(ABC, Generic[A]):
         self._log.append(LogEntry(key, args, to))
 
     # -- views -------------------------------------------------------------------
-    def view(self, player: int | None) -> dict[str, Any]:
-        """Exactly what ``player`` may know (``None``: a spectator), as JSON-ready data."""
+    def view(self, player: int | None, *, log: bool = True) -> dict[str, Any]:
+        """Exactly what ``player`` may know (``None``: a spectator), as JSON-ready data.
+
+        ``log=False`` leaves out the ``"log"`` key (the seat's log entries, which
+        grow with the game): a cheaper view for callers that read only the
+        current position, such as the research encoders. Everything else is
+        the same as with the log.
+        """
         if player is not None and not (
             isinstance(player, int) and 0 <= player < self.game.num_players
         ):
@@ -362,7 +368,8 @@ class State(ABC, Generic[A]):
             "moves": len(self._actions),
         }
         v.update(self._view(player))
-        v["log"] = self.log_for(player)
+        if log:
+            v["log"] = self.log_for(player)
         return v
 
     @abstractmethod

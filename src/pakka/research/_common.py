@@ -83,7 +83,7 @@ class Observer:
     ) -> dict[str, Any]:
         """Seat ``seat``'s observation (from ``state.view(seat)`` only) and its mask."""
         return {
-            "observation": self.encoder.encode(state.view(seat)),
+            "observation": self.encoder.observe(state, seat),
             "action_mask": self.mask(legal if state.current_player == seat else None),
         }
 
@@ -100,23 +100,34 @@ class Observer:
 
 
 class LazySeatHandle(SeatHandle):
-    """A :class:`SeatHandle` that draws its hidden-information sample only when a bot asks.
+    """A :class:`SeatHandle` that builds the seat's view and draws its hidden-information
+    sample only when a bot asks.
 
-    Bots that never search (``random``, most rule-based bots) then cost no
-    sampling at all; bots that do get exactly what the eager handle gives.
+    Bots that never look (``random``) then cost no view and no sampling, and
+    bots that do get exactly what the eager handle gives. The handle lives
+    only for one ``choose`` call (:func:`play_bot_turn`), while the state does
+    not change.
     """
 
-    __slots__ = ("_rng", "_state")
+    __slots__ = ("_has_view", "_rng", "_src", "_state")
 
     def __init__(self, state: State[Any], seat: int, rng: random.Random | None = None) -> None:
         if state.current_player != seat:
             raise ValueError(f"seat {seat} is not to act (seat {state.current_player} is)")
         self.game = state.game
         self.seat = seat
-        self._view = state.view(seat)
+        self._has_view = False
         self._legal = list(state.legal_actions())
+        self._src = state
         self._state: State[Any] | None = state
         self._rng = rng or random.Random(0x5EA7 + len(self._legal))
+
+    def view(self) -> dict[str, Any]:
+        """The seat's view (built on the first call; do not mutate it)."""
+        if not self._has_view:
+            self._view = self._src.view(self.seat)
+            self._has_view = True
+        return self._view
 
     def sample_consistent(self, rng: random.Random) -> State[Any]:
         """A full state the seat cannot tell apart from the real one (a fresh object)."""

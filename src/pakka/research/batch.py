@@ -94,7 +94,8 @@ class BatchEnv:
         legal = legal_by_id(s) if s.current_player == self.seat else {}
         self._legal[i] = legal
         self.obs[i] = 0.0
-        self.observer.encoder.fill(s.view(self.seat), self.obs[i])
+        enc = self.observer.encoder
+        enc.fill(enc.view_of(s, self.seat), self.obs[i])
         self.mask[i] = 0
         if legal:
             self.mask[i, list(legal)] = 1

@@ -223,7 +223,7 @@ class PakkaSpielState(pyspiel.State):  # type: ignore[misc]
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
         """The research encoding of ``view(player)``."""
-        return self._box.game.encoder.encode(self.pakka_state.view(self._player(player))).tolist()  # type: ignore[no-any-return]
+        return self._box.game.encoder.observe(self.pakka_state, self._player(player)).tolist()  # type: ignore[no-any-return]
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
         """The same vector as :meth:`information_state_tensor`."""
@@ -280,7 +280,7 @@ class PakkaObserver:
     def set_from(self, state: PakkaSpielState, player: int) -> None:
         """Fill :attr:`tensor` from ``state.view(player)``."""
         self.tensor.fill(0)
-        self.encoder.fill(state.pakka_state.view(player), self.tensor)
+        self.encoder.fill(self.encoder.view_of(state.pakka_state, player), self.tensor)
 
     def string_from(self, state: PakkaSpielState, player: int) -> str:
         """``state.view(player)`` as canonical JSON."""

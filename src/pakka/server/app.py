@@ -48,6 +48,7 @@ from pakka.server.models import (
     PlayAgainMsg,
     ResumeMsg,
     SeatGrant,
+    UndoMsg,
 )
 from pakka.server.store import Store
 
@@ -127,6 +128,10 @@ class BodyLimit:
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The ASGI application (the database is migrated and tables reloaded at start-up)."""
     settings = settings or Settings.from_env()
+    if settings.allow_stacked_decks:
+        logging.getLogger("pakka.server").warning(
+            "testing server: tables may be created from stacked decks (allow_stacked_decks)"
+        )
     engine = dbmod.make_engine(db_url(settings.db), settings.sqlite_sync)
     hub = Hub(settings, Store(engine))
 
@@ -470,6 +475,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await _resume(table, conn, msg)
             elif isinstance(msg, AutoplayMsg):
                 await _autoplay(table, conn, msg)
+            elif isinstance(msg, UndoMsg):
+                await _undo(table, conn, msg)
 
     def _seat(conn: Connection, seat: int | None, ref: str) -> int | None:
         if conn.spectator or not conn.seats:
@@ -542,6 +549,36 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await table.set_seat(seat, zombie=True, level=msg.level)
             table.broadcast(table=True)
             table.schedule()
+
+    async def _undo(table: LiveTable, conn: Connection, msg: UndoMsg) -> None:
+        seat = _seat(conn, msg.seat, "undo")
+        if seat is None:
+            return
+        async with table.lock:
+            err = None
+            if table.players != 1:
+                err = (
+                    "no_undo",
+                    f"undo is only for one-player games; this table has {table.players} players",
+                )
+            elif table.seats[seat].bot_controlled:
+                err = ("bot_seat", "a bot plays this seat now; send resume to take it back")
+            elif msg.state_id != table.state_id:
+                err = (
+                    "stale_state",
+                    f"state {msg.state_id} is not current (current: {table.state_id})",
+                )
+            else:
+                try:
+                    await table.undo(seat, msg.count)
+                    return
+                except ApiError as e:
+                    err = (e.code, e.message)
+                except Exception:
+                    logging.getLogger("pakka.server").exception("undo failed")
+                    err = ("server_error", "the undo could not be stored; try again")
+            _error(conn, err[0], err[1], "undo")
+            table.send_state(conn)
 
     async def _resume(table: LiveTable, conn: Connection, msg: ResumeMsg) -> None:
         seat = _seat(conn, msg.seat, "resume")

@@ -59,6 +59,10 @@ class Settings:
     a power cut [PAKKA_SQLITE_SYNC]."""
     static_dir: str | None = field(default=None)
     """Directory of the browser client (default: the package's ``static``) [PAKKA_STATIC_DIR]."""
+    allow_stacked_decks: bool = False
+    """Testing only: ``POST /api/tables`` accepts ``deck`` (a stacked deal) and ``setup``
+    (actions played before anyone connects). A production server never sets it: a
+    stacked deck is a known deal [PAKKA_ALLOW_STACKED_DECKS]."""
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
@@ -68,7 +72,9 @@ class Settings:
             raw = os.environ.get("PAKKA_" + f.name.upper())
             if raw is not None and raw != "":
                 current = getattr(s, f.name)
-                if isinstance(current, float):
+                if isinstance(current, bool):
+                    setattr(s, f.name, raw.strip().lower() in ("1", "true", "yes", "on"))
+                elif isinstance(current, float):
                     setattr(s, f.name, float(raw))
                 elif isinstance(current, int):
                     setattr(s, f.name, int(raw))

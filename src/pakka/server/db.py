@@ -1,9 +1,11 @@
 """The database: schema (as of the newest migration), engine set-up and migrations.
 
 A table is stored as its record (event sourcing): the ``tables`` and ``seats``
-rows describe who sits where, ``games`` holds each game's seed and options,
-and ``actions`` the accepted actions in order. Live state is rebuilt by
-replaying; nothing else about a game is stored.
+rows describe who sits where, ``games`` holds each game's seed and options
+(on testing servers also a stacked deck; ``undos`` counts the state ids spent
+on undos of a one-player game and on the actions they took back), and
+``actions`` the accepted actions in order (an undo deletes the taken-back
+ones). Live state is rebuilt by replaying; nothing else about a game is stored.
 """
 
 from __future__ import annotations
@@ -70,6 +72,8 @@ games = Table(
     Column("options", Text, nullable=False),
     Column("started", Float, nullable=False),
     Column("finished", Float, nullable=True),
+    Column("deck", Text, nullable=True),
+    Column("undos", Integer, nullable=False, default=0),
     ForeignKeyConstraint(["table_id"], ["tables.id"]),
 )
 

@@ -31,7 +31,7 @@ from pakka.bots.base import Bot, SeatHandle
 from pakka.core.errors import PakkaError
 from pakka.core.game import Game, State
 from pakka.core.options import options_to_json
-from pakka.core.record import Record
+from pakka.core.record import Record, undone
 from pakka.server.config import Settings
 from pakka.server.store import Store, StoredTable
 
@@ -72,6 +72,47 @@ def next_game_options(state: State[Any], options: dict[str, Any]) -> dict[str, A
     if spec is not None and spec.kind == "int":
         out["dealer"] = (int(out.get("dealer", 0)) + 1) % game.num_players
     return out
+
+
+def reveals_hidden(before: State[Any], action: str, seat: int, samples: int = 4) -> bool:
+    """Whether playing ``action`` at ``before`` showed ``seat`` something it could not
+    know (e.g. a deal from a hidden stock).
+
+    Played in positions that ``seat`` cannot tell from ``before``
+    (``sample_consistent``), an action that reveals nothing leads to the same view;
+    one that turns up hidden cards almost surely does not. Undo stops at such
+    actions: taking back a deal and dealing again would show the stock order.
+    """
+    after = before.clone()
+    after.apply(action)
+    want = after.view(seat)
+    rng = random.Random(0x5EED)
+    for _ in range(samples):
+        other = before.sample_consistent(seat, rng)
+        other.apply(action)
+        if other.view(seat) != want:
+            return True
+    return False
+
+
+def undo_refusal(state: State[Any], count: int, seat: int) -> str | None:
+    """Why the last ``count`` actions of a one-player game cannot be taken back
+    (``None`` if they can)."""
+    if count > len(state.history):
+        return (
+            f"there are only {len(state.history)} moves to take back"
+            if state.history
+            else "there is nothing to take back yet"
+        )
+    walk = undone(state, count)
+    for text in state.history[len(state.history) - count :]:
+        if reveals_hidden(walk, text, seat):
+            return (
+                f"'{text}' showed hidden cards; it cannot be taken back "
+                "(dealing again would reveal the order of the stock)"
+            )
+        walk.apply(text)
+    return None
 
 
 def choose_in_worker(state: State[Any], seat: int, level: str, seed: int) -> str:
@@ -221,6 +262,9 @@ class LiveTable:
         self.clock_task: asyncio.Task[None] | None = None
         self.turn_started = time.monotonic()
         self.timed_out: set[int] = set()
+        self.deck: list[str] | None = None
+        self._undo_ok: tuple[int, bool] | None = None
+        self._before_last: State[Any] | None = None  # one-player tables: for the undo check
 
     # -- the game ------------------------------------------------------------------------
     @property
@@ -229,11 +273,16 @@ class LiveTable:
         assert self.state is not None
         return self.state
 
-    def begin_game(self, game_no: int, seed: int, options: dict[str, Any]) -> None:
-        """Make the state of game ``game_no`` (before replaying its actions)."""
+    def begin_game(
+        self, game_no: int, seed: int, options: dict[str, Any], deck: list[str] | None = None
+    ) -> None:
+        """Make the state of game ``game_no`` (before replaying its actions); ``deck``
+        is a stacked deal (testing servers only)."""
         self.game_no = game_no
         self.game = load_game(self.game_name, self.players, options)
-        self.state = self.game.new_state(seed=seed)
+        self.state = self.game.new_state(seed=seed, deck=deck)
+        self.deck = deck
+        self._before_last = None
         self.options = options
         self.bots.clear()
         self.turn_started = time.monotonic()
@@ -310,6 +359,7 @@ class LiveTable:
         shown_last = None
         if last is not None and (type(s).public_history or last["seat"] == seat):
             shown_last = last
+        can_undo = seat is not None and self.players == 1 and self.can_undo(seat)
         return {
             "type": "state",
             "table_id": self.id,
@@ -322,6 +372,7 @@ class LiveTable:
             "log": visible[start:],
             "last_action": shown_last,
             "clock": clock,
+            "undo": can_undo,
             "table": table,
         }
 
@@ -348,6 +399,65 @@ class LiveTable:
             conn.send(self.state_frame(conn, seat, cache, None, None, full))
 
     # -- changes ---------------------------------------------------------------------------
+    def can_undo(self, seat: int) -> bool:
+        """Whether the single player may take back the last action now (cached per state)."""
+        if self._undo_ok is not None and self._undo_ok[0] == self.state_id:
+            return self._undo_ok[1]
+        s = self.st
+        try:
+            ok = (
+                not self.closed
+                and not s.is_terminal
+                and not self.seats[seat].bot_controlled
+                and not self._last_reveals(seat)
+            )
+        except Exception:  # a game that cannot sample or replay: no undo offered
+            log.exception("undo check failed at table %s", self.id)
+            ok = False
+        self._undo_ok = (self.state_id, ok)
+        return ok
+
+    def _last_reveals(self, seat: int) -> bool:
+        """Whether the last action cannot be taken back (nothing to take back, or it
+        showed hidden cards); uses the state kept from before it when there is one."""
+        s = self.st
+        before = self._before_last
+        if before is not None and len(before.history) == len(s.history) - 1:
+            return reveals_hidden(before, s.history[-1], seat)
+        return undo_refusal(s, 1, seat) is not None
+
+    async def undo(self, seat: int, count: int) -> None:
+        """Take back the last ``count`` actions of a one-player game (call under the
+        lock; raises :class:`ApiError` with the reason when it is refused).
+
+        The state is rebuilt by replay (:func:`pakka.core.record.undone`), the
+        taken-back actions are deleted from the store, and the seat gets a full
+        frame built from its view only: nothing about the stock leaves the server.
+        """
+        s = self.st
+        if self.players != 1:
+            raise ApiError(
+                409,
+                "no_undo",
+                f"undo is only for one-player games; this table has {self.players} players",
+            )
+        if self.closed or s.is_terminal:
+            raise ApiError(409, "game_over", "the game is over; undo is for a game in play")
+        why = undo_refusal(s, count, seat)
+        if why is not None:
+            raise ApiError(409, "no_undo", why)
+        again = undone(s, count)
+        await self.hub.db(
+            self.hub.store.undo_actions, self.id, self.game_no, len(again.history), count + 1
+        )
+        self.state = again
+        self._before_last = None
+        self.state_id += 1  # the taken-back actions keep their ids: ids never repeat
+        self.turn_started = time.monotonic()
+        self.bots.clear()
+        self.broadcast(full=True)
+        self.schedule()
+
     async def commit_action(self, text: str, seat: int, by: str) -> None:
         """Check, store, apply and broadcast one action (call under the lock).
 
@@ -359,6 +469,8 @@ class LiveTable:
         await self.hub.db(
             self.hub.store.add_action, self.id, self.game_no, len(s.history), canonical, seat, by
         )
+        # One-player tables keep the position before the move for the undo check.
+        self._before_last = s.clone() if self.players == 1 else None
         s.apply_legal(act)
         self.state_id += 1
         self.turn_started = time.monotonic()
@@ -378,6 +490,7 @@ class LiveTable:
         options = next_game_options(self.st, self.options)
         seed = secrets.randbits(63)
         self.past.append(self.summary_of_current())
+        # A stacked deck (testing servers) deals only the first game; later games shuffle.
         await self.hub.db(self.hub.store.start_game, self.id, self.game_no + 1, seed, options)
         self.begin_game(self.game_no + 1, seed, options)
         self.state_id += 1
@@ -559,9 +672,11 @@ class Hub:
         table = LiveTable(self, st.row, seats)
         sid = 0
         for g in st.games:
-            table.begin_game(g["game_no"], int(g["seed"]), json.loads(g["options"]))
+            deck = json.loads(g["deck"]) if g.get("deck") else None
+            table.begin_game(g["game_no"], int(g["seed"]), json.loads(g["options"]), deck)
             if g is not st.games[0]:
                 sid += 1  # starting another game is a change too
+            sid += int(g.get("undos") or 0)  # undos and the actions they took back
             for a in st.actions.get(g["game_no"], []):
                 table.st.apply(a["action"])
                 sid += 1
@@ -628,6 +743,13 @@ class Hub:
                 "bad_request",
                 f"no game {req.game!r}; the games are: " + ", ".join(pakka.games()),
             )
+        if (req.deck is not None or req.setup) and not self.settings.allow_stacked_decks:
+            raise ApiError(
+                403,
+                "forbidden",
+                "'deck' and 'setup' are for tests only; this server deals every game "
+                "from a secret shuffle",
+            )
         try:
             game = pakka.load(req.game, players=req.players, **req.options)
         except PakkaError as e:
@@ -661,6 +783,7 @@ class Hub:
                 seats.append(Seat(HUMAN, None, name, OPEN, invite_hash=digest(code)))
         seed = secrets.randbits(63)
         options = options_to_json(game.options)
+        setup_rows = self._setup(game, seed, req.deck, req.setup or [], table_id)
         row = {
             "id": table_id,
             "name": req.name or game.title.get("en", req.game),
@@ -695,10 +818,16 @@ class Hub:
             "seed": seed,
             "options": json.dumps(options),
             "started": time.time(),
+            "deck": None if req.deck is None else json.dumps(req.deck),
         }
-        await self.db(self.store.create_table, row, seat_rows, game_row)
+        await self.db(self.store.create_table, row, seat_rows, game_row, setup_rows)
         table = LiveTable(self, row, seats)
-        table.begin_game(1, seed, options)
+        table.begin_game(1, seed, options, req.deck)
+        for a in setup_rows:
+            table.st.apply(a["action"])
+        table.state_id = len(setup_rows)
+        if table.st.is_terminal:
+            await self.db(self.store.finish_game, table_id, 1)
         self.tables[table_id] = table
         self._index(table)
         async with table.lock:
@@ -711,6 +840,45 @@ class Hub:
             "spectator": {"code": watch, "url": f"/#table={table_id}&watch={watch}"},
             "table": table.summary(),
         }
+
+    def _setup(
+        self,
+        game: Game[Any],
+        seed: int,
+        deck: list[str] | None,
+        setup: list[str],
+        table_id: str,
+    ) -> list[dict[str, Any]]:
+        """Check a testing server's stacked deck and set-up actions (400 with the
+        engine's reason if they do not play); the action rows to store."""
+        try:
+            state = game.new_state(seed=seed, deck=deck)
+        except PakkaError as e:
+            raise ApiError(400, "bad_request", f"deck: {e}") from None
+        rows = []
+        for i, text in enumerate(setup):
+            seat = state.current_player
+            if seat is None:
+                raise ApiError(400, "bad_request", f"setup action {i + 1}: the game is over")
+            try:
+                act = state.parse_action(text)
+            except PakkaError as e:
+                raise ApiError(
+                    400, "bad_request", f"setup action {i + 1} ({text!r}): {e}"
+                ) from None
+            state.apply_legal(act)
+            rows.append(
+                {
+                    "table_id": table_id,
+                    "game_no": 1,
+                    "idx": i,
+                    "action": str(act),
+                    "seat": seat,
+                    "by": "setup",
+                    "at": time.time(),
+                }
+            )
+        return rows
 
     async def _give_seat(self, table: LiveTable, seat: int, name: str | None) -> str:
         """Hand a free seat to a new holder; returns their token (call under the lock)."""
@@ -891,6 +1059,7 @@ class Hub:
             players=stored.row["players"],
             options=json.loads(g["options"]),
             seed=int(g["seed"]),
+            deck=json.loads(g["deck"]) if g.get("deck") else None,
             actions=[a["action"] for a in stored.actions.get(game_no, [])],
             names=[s["name"] or f"Seat {s['seat']}" for s in stored.seats],
         )

@@ -46,6 +46,18 @@ class CreateTable(Strict):
     hotseat: bool = False
     listed: bool = False
     clock: Annotated[int, Field(ge=1, le=3600)] | None = None
+    deck: (
+        Annotated[list[Annotated[str, StringConstraints(max_length=8)]], Field(max_length=1000)]
+        | None
+    ) = None
+    """Testing only (refused unless the server allows stacked decks): the first game's
+    deck order, top first, in the game's card notation."""
+    setup: (
+        Annotated[list[Annotated[str, StringConstraints(max_length=200)]], Field(max_length=1000)]
+        | None
+    ) = None
+    """Testing only (as ``deck``): actions played in order, each by the seat to move,
+    before the table opens."""
 
 
 class ClaimBody(Strict):
@@ -120,6 +132,15 @@ class AutoplayMsg(Strict):
     level: Level = "easy"
 
 
+class UndoMsg(Strict):
+    """Take back the last ``count`` actions (one-player tables only)."""
+
+    type: Literal["undo"]
+    seat: Annotated[int, Field(ge=0, le=15)] | None = None
+    state_id: Annotated[int, Field(ge=0)]
+    count: Annotated[int, Field(ge=1, le=100)] = 1
+
+
 class SyncMsg(Strict):
     """Ask for a fresh full state frame."""
 
@@ -139,6 +160,7 @@ WS_MESSAGES: dict[str, type[Strict]] = {
     "play_again": PlayAgainMsg,
     "resume": ResumeMsg,
     "autoplay": AutoplayMsg,
+    "undo": UndoMsg,
     "sync": SyncMsg,
     "ping": PingMsg,
 }

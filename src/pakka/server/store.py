@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Engine, insert, select, update
+from sqlalchemy import Engine, delete, insert, select, update
 
 from pakka.server import db
 
@@ -36,13 +36,38 @@ class Store:
         self.engine = engine
 
     def create_table(
-        self, row: dict[str, Any], seats: list[dict[str, Any]], game: dict[str, Any]
+        self,
+        row: dict[str, Any],
+        seats: list[dict[str, Any]],
+        game: dict[str, Any],
+        actions: list[dict[str, Any]] | None = None,
     ) -> None:
-        """Insert a new table with its seats and first game, in one transaction."""
+        """Insert a new table with its seats, first game and set-up actions (testing
+        servers only), in one transaction."""
         with self.engine.begin() as c:
             c.execute(insert(db.tables).values(**row))
             c.execute(insert(db.seats), seats)
             c.execute(insert(db.games).values(**game))
+            if actions:
+                c.execute(_INSERT_ACTION, actions)
+
+    def undo_actions(self, table_id: str, game_no: int, keep: int, steps: int) -> None:
+        """Take back every action of a game from index ``keep`` on (an undo); ``steps``
+        state ids (those of the taken-back actions and of the undo itself) are added
+        to ``games.undos`` so that state ids keep increasing after a restart."""
+        with self.engine.begin() as c:
+            c.execute(
+                delete(db.actions).where(
+                    db.actions.c.table_id == table_id,
+                    db.actions.c.game_no == game_no,
+                    db.actions.c.idx >= keep,
+                )
+            )
+            c.execute(
+                update(db.games)
+                .where(db.games.c.table_id == table_id, db.games.c.game_no == game_no)
+                .values(undos=db.games.c.undos + steps)
+            )
 
     def add_action(
         self, table_id: str, game_no: int, idx: int, action: str, seat: int, by: str

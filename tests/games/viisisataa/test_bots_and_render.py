@@ -82,3 +82,31 @@ def test_hand_sorted_with_trumps_together() -> None:
     hand = ["JD", "AS", "JK", "7H", "AH", "JH", "KD", "9C"]
     assert sort_hand(hand, "H")[-5:] == ["JK", "JH", "JD", "AH", "7H"]
     assert describe_action("bid 8S", {}, "en") == "240"
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [
+        (3, {"misere": True}),
+        (2, {}),
+        (4, {"misere": True, "auction": "australian"}),
+        (5, {"partner_by_card": True}),
+        (5, {"doubling": True}),
+    ],
+)
+def test_pimc_bot_plays_a_hand(players: int, options: dict[str, object]) -> None:
+    """The determinized-search bot (the hard level) bids and plays legal actions; its
+    hint ranks legal candidates."""
+    game = pakka.load("viisisataa", players=players, max_hands=1, **options)
+    state = game.new_state(seed=5)
+    bots = [make_bot(game, "pimc:worlds=3,bid_worlds=3,tries=3", seed=s) for s in range(players)]
+    hinted = False
+    while not state.is_terminal:
+        seat = state.current_player
+        assert seat is not None
+        if state.view(None)["phase"] == "play" and not hinted and players == 3:
+            h = hint(game, SeatHandle(state, seat), "en")
+            assert h["best"] in [str(a) for a in state.legal_actions()] and h["lines"]
+            hinted = True
+        play_bot_turn(bots[seat], state)
+    assert len(state.sheet) == 1

@@ -10,6 +10,7 @@ from __future__ import annotations
 import bisect
 import random
 from itertools import compress
+from operator import not_
 from typing import Any, ClassVar
 
 from pakka.core.errors import IllegalAction, RulesError
@@ -46,6 +47,8 @@ OVER = 3
 PHASE_NAMES = ("guess", "continue", "reveal", "over")
 
 _TEXT = tuple(text_of(k) for k in range(52))
+_entry = tuple.__new__
+"""``_entry(LogEntry, (key, args, to))``: a log entry without the NamedTuple call layer."""
 _KEEP = tuple(tuple(not (mask >> r) & 1 for r in range(13)) for mask in range(1 << 13))
 """_KEEP[mask][r]: whether rank r + 2 survives a refuted-rank bitmask (for compress)."""
 _RANK_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -135,6 +138,11 @@ class Koodinmurtaja(Game["KMState"]):
             )
         self.cards: tuple[int, ...] = HALF_DECK if self.options["deck"] == "half" else FULL_DECK
         self.table = ActionTable(self.num_players)
+        n = self.num_players
+        self.clockwise: tuple[tuple[int, ...], ...] = tuple(
+            tuple((p + i) % n for i in range(1, n + 1)) for p in range(n)
+        )
+        """clockwise[p]: the seats after p in turn order, ending with p itself."""
 
     @property
     def num_distinct_actions(self) -> int:
@@ -183,17 +191,19 @@ class KMState(State[KMAction]):
         "hidden",
         "n",
         "next_target",
+        "order",
         "penalty",
         "phase",
         "rank_only",
         "rank_refuted",
         "refuted",
         "results",
-        "revealed",
         "right",
         "stock",
+        "succ",
         "table",
         "target",
+        "up",
         "wins",
     )
 
@@ -206,6 +216,7 @@ class KMState(State[KMAction]):
         n = game.num_players
         self.n = n
         self.table = game.table
+        self.order = game.clockwise
         self.penalty = bool(game.options["empty_stock_penalty"])
         self.rank_only = game.options["guess"] == "rank-only"
         self.games_total = game.int_option("games")
@@ -231,18 +242,20 @@ class KMState(State[KMAction]):
         self.handle_of = [-1] * 52
         for h, k in enumerate(deck):
             self.handle_of[k] = h
-        self.code: list[list[int]] = [[] for _ in range(n)]
         first = (self.dealer + 1) % n
-        # R-KM-4: one card at a time, clockwise from the dealer's left.
-        for i in range(CODE_SIZE * n):
-            self.code[(first + i) % n].append(deck[i])
-        for c in self.code:
-            c.sort()
+        # R-KM-4: one card at a time, clockwise from the dealer's left: the seat j places
+        # after the first gets every n-th card of the top 4n, starting at index j.
+        dealt = CODE_SIZE * n
+        code: list[list[int]] = [[]] * n
+        for j in range(n):
+            code[(first + j) % n] = sorted(deck[j:dealt:n])
+        self.code = code
         # R-KM-5: the rest is the stock; pop() takes the top card.
         self.stock = deck[CODE_SIZE * n :][::-1]
-        self.revealed = 0  # bitmask over card strengths
+        self.up = [0] * 52  # by card strength: 1 = face up (revealed)
         self.hidden = [CODE_SIZE] * n
-        self.refuted = [0] * len(deck)  # by handle: bit (rank-2) publicly refuted
+        self._update_succ()
+        self.refuted = [0] * 52  # by card strength: bit (rank-2) publicly refuted
         self.rank_refuted = [0] * n  # rank-only variant: seat holds no hidden card of rank
         self.eliminated: list[int] = []
         self.drawn = -1
@@ -259,14 +272,11 @@ class KMState(State[KMAction]):
         # R-KM-6: the player to the dealer's left starts.
         self._start_turn(first)
 
-    def _next_active(self, after: int) -> int:
-        """The next player clockwise after ``after`` who still has hidden cards."""
-        n = self.n
-        for i in range(1, n + 1):
-            q = (after + i) % n
-            if self.hidden[q]:
-                return q
-        return after
+    def _update_succ(self) -> None:
+        """Recompute ``succ[p]``: the next player clockwise after ``p`` who still has
+        hidden cards (``p`` itself if nobody else has). Only an elimination changes it."""
+        hidden = self.hidden
+        self.succ = tuple(next((q for q in self.order[p] if hidden[q]), p) for p in range(self.n))
 
     def _start_turn(self, player: int) -> None:
         self.cp = player
@@ -279,21 +289,27 @@ class KMState(State[KMAction]):
             h = self.handle_of[k]
             log = self._log
             log.append(
-                LogEntry(
-                    "koodinmurtaja.draw",
-                    {"player": player, "handle": h, "stock": len(self.stock)},
-                    None,
+                _entry(
+                    LogEntry,
+                    (
+                        "koodinmurtaja.draw",
+                        {"player": player, "handle": h, "stock": len(self.stock)},
+                        None,
+                    ),
                 )
             )
             log.append(
-                LogEntry("koodinmurtaja.draw_private", {"card": _TEXT[k], "handle": h}, player)
+                _entry(
+                    LogEntry,
+                    ("koodinmurtaja.draw_private", {"card": _TEXT[k], "handle": h}, player),
+                )
             )
         else:
             # R-KM-13: with the stock empty a turn is guessing only.
             self.drawn = -1
-            self._log.append(LogEntry("koodinmurtaja.no_draw", {"player": player}, None))
+            self._log.append(_entry(LogEntry, ("koodinmurtaja.no_draw", {"player": player}, None)))
         # R-KM-9: the first target is the next active player to the left.
-        self.target = self._next_active(player)
+        self.target = self.succ[player]
 
     # -- whose turn and what is legal ----------------------------------------------------
     @property
@@ -306,22 +322,25 @@ class KMState(State[KMAction]):
 
     def _guesses_at(self, t: int, out: list[KMAction]) -> None:
         code = self.code[t]
-        revealed = self.revealed
+        up = self.up
         if self.rank_only:
             # D-KM-7 (rank-only): "t holds no hidden card of rank r" is refuted.
             rr = self.rank_refuted[t]
-            row = self.table.rank_rows[t]
-            out.extend(row if not rr else [a for a in row if not (rr >> (a.rank - 2)) & 1])
+            ranks = self.table.rank_rows[t]
+            out.extend(ranks if not rr else [a for a in ranks if not (rr >> (a.rank - 2)) & 1])
             return
-        rows = self.table.guess_rows[t]
         refuted = self.refuted
-        handle_of = self.handle_of
-        for pos, k in enumerate(code):
-            if (revealed >> k) & 1:
-                continue
-            bad = refuted[handle_of[k]]
+        # Each hidden card of t with the row of guesses at its position (ranks 2..A);
+        # the filtering runs in C, only the hidden cards reach the loop.
+        rows = zip(code, self.table.guess_rows[t], strict=False)  # rows outnumber the cards
+        hidden = compress(rows, map(not_, map(up.__getitem__, code)))
+        for k, row in hidden:
+            bad = refuted[k]
             # D-KM-7: a publicly refuted guess at the same card is not legal.
-            out.extend(compress(rows[pos], _KEEP[bad]) if bad else rows[pos])
+            if bad:
+                out.extend(compress(row, _KEEP[bad]))
+            else:
+                out.extend(row)
 
     def legal_actions(self) -> list[KMAction]:
         cp = self.cp
@@ -342,7 +361,7 @@ class KMState(State[KMAction]):
         else:  # REVEAL
             code = self.code[cp]
             reveals = self.table.reveals
-            out.extend(reveals[pos] for pos, k in enumerate(code) if not (self.revealed >> k) & 1)
+            out.extend(reveals[pos] for pos, k in enumerate(code) if not self.up[k])
         return out
 
     def parse_action(self, text: str) -> KMAction:
@@ -353,20 +372,19 @@ class KMState(State[KMAction]):
         return action
 
     def verify(self, action: KMAction) -> None:
-        # Fast path: the first guess of a turn at a hidden, unrefuted card of the target.
-        if type(action) is Guess and self.phase == GUESS and not self.rank_only:
+        # Fast path (nearly every action): the first guess of a turn at a hidden card of
+        # the target not publicly refuted (D-KM-7), given as this game's own action value.
+        if action.__class__ is Guess and self.phase == GUESS and action.target == self.target:
             try:
-                ok = self.table.all[action.id] is action
+                ours = self.table.all[action.id] is action
             except IndexError:
-                ok = False
-            if ok and action.target == self.target and self.cp is not None:
+                ours = False
+            if ours and not self.rank_only:
                 code = self.code[action.target]
-                if action.position < len(code):
-                    k = code[action.position]
-                    if (
-                        not (self.revealed >> k) & 1
-                        and not (self.refuted[self.handle_of[k]] >> (action.rank - 2)) & 1
-                    ):
+                pos = action.position
+                if pos < len(code):
+                    k = code[pos]
+                    if not self.up[k] and not (self.refuted[k] >> (action.rank - 2)) & 1:
                         return
         self._verify(action)
 
@@ -389,7 +407,7 @@ class KMState(State[KMAction]):
                     "hidden cards: 'reveal POSITION'"
                 )
             code = self.code[cp]
-            if action.position >= len(code) or (self.revealed >> code[action.position]) & 1:
+            if action.position >= len(code) or self.up[code[action.position]]:
                 raise IllegalAction(f"your card {action.position + 1} is not a hidden card")
             return
         if isinstance(action, Reveal):
@@ -425,13 +443,13 @@ class KMState(State[KMAction]):
         if self.rank_only:
             raise IllegalAction("this is the rank-only game: write SEAT=RANK")
         code = self.code[t]
-        if action.position >= len(code) or (self.revealed >> code[action.position]) & 1:
-            hidden = [str(i + 1) for i, k in enumerate(code) if not (self.revealed >> k) & 1]
+        if action.position >= len(code) or self.up[code[action.position]]:
+            hidden = [str(i + 1) for i, k in enumerate(code) if not self.up[k]]
             raise IllegalAction(
                 f"card {action.position + 1} of seat {t} is not a hidden card; hidden: "
                 + ", ".join(hidden)
             )
-        if (self.refuted[self.handle_of[code[action.position]]] >> (action.rank - 2)) & 1:
+        if (self.refuted[code[action.position]] >> (action.rank - 2)) & 1:
             raise IllegalAction(
                 f"card {action.position + 1} of seat {t} is already known not to be "
                 f"{_RANK_NAMES[action.rank - 2]} (D-KM-7)"
@@ -442,18 +460,18 @@ class KMState(State[KMAction]):
         self._kcache = None
         cp = self.cp
         assert cp is not None
-        if type(action) is Guess:
-            k = self.code[action.target][action.position]
-            self._resolve_guess(
-                cp, action.target, action.position, action.rank, k // 4 + 2 == action.rank
-            )
+        if action.__class__ is Guess:
+            t = action.target
+            pos = action.position
+            rank = action.rank
+            self._resolve_guess(cp, t, pos, rank, self.code[t][pos] // 4 + 2 == rank)
         elif isinstance(action, GuessRank):
             t = action.target
             pos = next(
                 (
                     i
                     for i, k in enumerate(self.code[t])
-                    if not (self.revealed >> k) & 1 and rank_of(k) == action.rank
+                    if not self.up[k] and rank_of(k) == action.rank
                 ),
                 -1,
             )
@@ -495,11 +513,12 @@ class KMState(State[KMAction]):
         return pos
 
     def _reveal(self, seat: int, k: int) -> None:
-        self.revealed |= 1 << k
+        self.up[k] = 1
         self.hidden[seat] -= 1
         if not self.hidden[seat]:
             # D-KM-6: a player whose code is all revealed is out.
             self.eliminated.append(seat)
+            self._update_succ()
             self._say("koodinmurtaja.out", player=seat)
 
     def _resolve_guess(self, cp: int, t: int, pos: int, rank: int, correct: bool) -> None:
@@ -522,41 +541,45 @@ class KMState(State[KMAction]):
             if self._over_check():
                 return
             self.phase = CONTINUE
-            nxt = self._next_active(t)
+            nxt = self.succ[t]
             self.next_target = nxt if nxt != cp else -1  # the chain never wraps (R-KM-10.2)
             return
         if self.rank_only:
             self.rank_refuted[t] |= 1 << (rank - 2)
             for k in self.code[t]:
-                if not (self.revealed >> k) & 1:
-                    self.refuted[self.handle_of[k]] |= 1 << (rank - 2)
+                if not self.up[k]:
+                    self.refuted[k] |= 1 << (rank - 2)
             self._say("koodinmurtaja.wrong_rank", player=cp, target=t, rank=rname)
         else:
-            h = self.handle_of[self.code[t][pos]]
-            self.refuted[h] |= 1 << (rank - 2)
+            k = self.code[t][pos]
+            h = self.handle_of[k]
+            self.refuted[k] |= 1 << (rank - 2)
         k = self.drawn
         if k >= 0:
             # R-KM-11: the drawn card goes into the guesser's code face up.
             code = self.code[cp]
             pos2 = bisect.bisect_left(code, k)
             code.insert(pos2, k)
-            self.revealed |= 1 << k
+            self.up[k] = 1
             self.drawn = -1
             if not self.rank_only:
                 self._log.append(
-                    LogEntry(
-                        "koodinmurtaja.wrong_open",
-                        {
-                            "player": cp,
-                            "target": t,
-                            "position": pos + 1,
-                            "rank": rname,
-                            "handle": h,
-                            "placed": pos2 + 1,
-                            "card": _TEXT[k],
-                            "placed_handle": self.handle_of[k],
-                        },
-                        None,
+                    _entry(
+                        LogEntry,
+                        (
+                            "koodinmurtaja.wrong_open",
+                            {
+                                "player": cp,
+                                "target": t,
+                                "position": pos + 1,
+                                "rank": rname,
+                                "handle": h,
+                                "placed": pos2 + 1,
+                                "card": _TEXT[k],
+                                "placed_handle": self.handle_of[k],
+                            },
+                            None,
+                        ),
                     )
                 )
             else:
@@ -567,14 +590,23 @@ class KMState(State[KMAction]):
                     card=text_of(k),
                     handle=self.handle_of[k],
                 )
-            self._start_turn(self._next_active(cp))
+            self._start_turn(self.succ[cp])
             return
         if not self.rank_only:
             self._log.append(
-                LogEntry(
-                    "koodinmurtaja.wrong",
-                    {"player": cp, "target": t, "position": pos + 1, "rank": rname, "handle": h},
-                    None,
+                _entry(
+                    LogEntry,
+                    (
+                        "koodinmurtaja.wrong",
+                        {
+                            "player": cp,
+                            "target": t,
+                            "position": pos + 1,
+                            "rank": rname,
+                            "handle": h,
+                        },
+                        None,
+                    ),
                 )
             )
         if self.penalty:
@@ -582,10 +614,10 @@ class KMState(State[KMAction]):
             self.phase = REVEAL
         else:
             # D-KM-4: no drawn card, no further cost.
-            self._start_turn(self._next_active(cp))
+            self._start_turn(self.succ[cp])
 
     def _end_turn(self, cp: int) -> None:
-        self._start_turn(self._next_active(cp))
+        self._start_turn(self.succ[cp])
 
     def _over_check(self) -> bool:
         """R-KM-14: the game ends when at most one player still has hidden cards."""
@@ -623,6 +655,8 @@ class KMState(State[KMAction]):
         self._copy_base(s)
         s.n = self.n
         s.table = self.table
+        s.order = self.order
+        s.succ = self.succ
         s.penalty = self.penalty
         s.rank_only = self.rank_only
         s.games_total = self.games_total
@@ -635,7 +669,7 @@ class KMState(State[KMAction]):
         s.handle_of = self.handle_of.copy()
         s.code = [c.copy() for c in self.code]
         s.stock = self.stock.copy()
-        s.revealed = self.revealed
+        s.up = self.up[:]
         s.hidden = self.hidden.copy()
         s.refuted = self.refuted.copy()
         s.rank_refuted = self.rank_refuted.copy()
@@ -647,6 +681,11 @@ class KMState(State[KMAction]):
         s.phase = self.phase
         s.cp = self.cp
         return s
+
+    @property
+    def revealed(self) -> int:
+        """The face-up cards as a bitmask over card strengths (bit k: card k is face up)."""
+        return sum(1 << k for k, u in enumerate(self.up) if u)
 
     # -- results -----------------------------------------------------------------------
     @property
@@ -671,8 +710,8 @@ class KMState(State[KMAction]):
     # -- views -------------------------------------------------------------------------
     def _card_entry(self, k: int, show: bool) -> dict[str, Any]:
         h = self.handle_of[k]
-        revealed = bool((self.revealed >> k) & 1)
-        bad = self.refuted[h]
+        revealed = bool(self.up[k])
+        bad = self.refuted[k]
         return {
             "handle": h,
             "card": text_of(k) if show or revealed else None,
@@ -740,7 +779,7 @@ class KMState(State[KMAction]):
             "stock": self.stock,
             "revealed": self.revealed,
             "hidden": self.hidden,
-            "refuted": self.refuted,
+            "refuted": [self.refuted[k] for k in self.card_at],  # by handle
             "rank_refuted": self.rank_refuted,
             "eliminated": self.eliminated,
             "drawn": self.drawn,
@@ -759,6 +798,7 @@ class KMState(State[KMAction]):
         g = self.game
         self.n = g.num_players
         self.table = g.table
+        self.order = g.clockwise
         self.penalty = bool(g.options["empty_stock_penalty"])
         self.rank_only = g.options["guess"] == "rank-only"
         self.games_total = g.int_option("games")
@@ -773,9 +813,13 @@ class KMState(State[KMAction]):
             self.handle_of[k] = h
         self.code = [[int(x) for x in c] for c in snap["code"]]
         self.stock = [int(x) for x in snap["stock"]]
-        self.revealed = int(snap["revealed"])
+        bits = int(snap["revealed"])
+        self.up = [(bits >> k) & 1 for k in range(52)]
         self.hidden = [int(x) for x in snap["hidden"]]
-        self.refuted = [int(x) for x in snap["refuted"]]
+        self._update_succ()
+        self.refuted = [0] * 52
+        for k, bits in zip(self.card_at, snap["refuted"], strict=True):
+            self.refuted[k] = int(bits)
         self.rank_refuted = [int(x) for x in snap["rank_refuted"]]
         self.eliminated = [int(x) for x in snap["eliminated"]]
         self.drawn = int(snap["drawn"])
@@ -809,10 +853,7 @@ class KMState(State[KMAction]):
             # The real deal is one consistent assignment: the start of the Metropolis
             # chain when neither exact method is fast enough (see Knowledge.sample).
             start = {
-                self.handle_of[k]: k
-                for q in know.seats
-                for k in self.code[q]
-                if not (self.revealed >> k) & 1
+                self.handle_of[k]: k for q in know.seats for k in self.code[q] if not self.up[k]
             }
             assign, pool = know.sample(rng, start)
             s._kcache = (player, know)
@@ -831,7 +872,11 @@ class KMState(State[KMAction]):
             for i, k in enumerate(reversed(pool)):
                 s.card_at[base + i] = k
             s.handle_of = [-1] * 52
+            # Refutations belong to the card at a handle: carry them to the new cards.
+            s.refuted = [0] * 52
+            refuted, card_at = self.refuted, self.card_at
             for h, k in enumerate(s.card_at):
                 s.handle_of[k] = h
+                s.refuted[k] = refuted[card_at[h]]
         s._scrub(player, rng)
         return s

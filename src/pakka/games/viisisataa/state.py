@@ -158,20 +158,15 @@ class ViisisataaState(State[Move]):
         # g.deal_slots[k] lists the deck positions of the k-th receiver; the last
         # two entries are the kitty and the cards set aside.
         slots = g.deal_slots
-        masks = []
-        for positions in slots:
-            m = 0
-            for i in positions:
-                m |= 1 << order[i]
-            masks.append(m)
+        bits = [1 << c for c in order]
+        masks = [sum([bits[i] for i in positions]) for positions in slots]
         first = 1 if n == 2 else 0
-        got = {-1: masks[0]} if n == 2 else {}
-        for k in range(n):
-            got[(self.dealer + 1 + k) % n] = masks[first + k]
+        d1 = self.dealer + 1
+        # seat s is receiver (s - dealer - 1) mod n
+        self.hands = [masks[first + (s - d1) % n] for s in range(n)]
+        self.dead = masks[0] if n == 2 else 0
         kitty = masks[-2]
         aside = masks[-1]
-        self.hands = [got[s] for s in range(n)]
-        self.dead = got.get(-1, 0)
         self.aside = aside
         self.kitty = kitty
         self.kitty_taken = 0
@@ -213,6 +208,10 @@ class ViisisataaState(State[Move]):
         for s in range(n):
             self._say("game.your_hand", to=s, cards=_cards_text(self.hands[s]))
 
+    def _say(self, key: str, to: int | None = None, **args: Any) -> None:
+        """Append a log entry (as the base does, without the named tuple's extra call)."""
+        self._log.append(_entry(LogEntry, (key, args, to)))
+
     # -- whose turn ---------------------------------------------------------------------
     @property
     def current_player(self) -> int | None:
@@ -248,12 +247,22 @@ class ViisisataaState(State[Move]):
             h = self.hands[self.turn]  # type: ignore[index]
             if self.trick:
                 m = h & SUIT_MASK[self.tc][self.led]
-                return mask_actions(m if m else h, PLAY_TABLE, PLAYS[JOKER_INDEX])
-            if self.tc == NO_TRUMP and h & JOKER_BIT:
+                if m:
+                    h = m
+            elif self.tc == NO_TRUMP and h & JOKER_BIT:
                 acts = mask_actions(h & ~JOKER_BIT, PLAY_TABLE, PLAYS[JOKER_INDEX])
                 acts.extend(JOKER_LEADS[s] for s in self._joker_lead_suits())
                 return acts
-            return mask_actions(h, PLAY_TABLE, PLAYS[JOKER_INDEX])
+            # mask_actions inlined (the hottest call of a playout)
+            out = [
+                *_P0[h & 0x1FFF],
+                *_P1[(h >> 13) & 0x1FFF],
+                *_P2[(h >> 26) & 0x1FFF],
+                *_P3[(h >> 39) & 0x1FFF],
+            ]
+            if h & JOKER_BIT:
+                out.append(_PJ)
+            return out
         if ph == BIDDING:
             return self._bid_actions()
         if ph == DISCARDING:
@@ -307,7 +316,16 @@ class ViisisataaState(State[Move]):
                     )
                 return
             raise IllegalAction(self._play_reason(action.arg))
-        if action in self.legal_actions():
+        if ph == BIDDING and k in (BID, MISERE, PASS):
+            # R-5S-8..11: pass, or a bid worth more than the highest so far.
+            if k == PASS or (
+                _bid_value_of(action.id) > self.high and (k == BID or self.game.misere)
+            ):
+                return
+        elif ph == DISCARDING and k == DISCARD:
+            if self.hands[self.contractor] >> action.arg & 1:
+                return
+        elif any(a.id == action.id for a in self.legal_actions()):
             return
         raise IllegalAction(f"{action} is not allowed now: {self._allowed()}")
 
@@ -424,7 +442,12 @@ class ViisisataaState(State[Move]):
                     self._actions.append(action)
                     return
             self.verify(action)
-            self._apply(action)
+            if self.phase == BIDDING and action.kind != DOUBLE and action.kind != REDOUBLE:
+                self._bid(action)
+            elif action.kind == DISCARD:
+                self._discard(action.arg)
+            else:
+                self._apply(action)
             self._actions.append(action)
         else:
             super().apply(action)
@@ -457,12 +480,21 @@ class ViisisataaState(State[Move]):
         self.bids.append((p, action.id))
         if action.id == PASS_ID:
             self.passed |= 1 << p
-            self._say("game.pass", seat=p)
+            self._log.append(_entry(LogEntry, ("game.pass", {"seat": p}, None)))
         else:
             self.high = _bid_value_of(action.id)
             self.high_id = action.id
             self.high_seat = p
-            self._say("game.bid", seat=p, bid=action.text.removeprefix("bid "), value=self.high)
+            self._log.append(
+                _entry(
+                    LogEntry,
+                    (
+                        "game.bid",
+                        {"seat": p, "bid": _BID_TEXT[action.id], "value": self.high},
+                        None,
+                    ),
+                )
+            )
         self.bid_count += 1
         all_mask = (1 << n) - 1
         if self.game.australian:
@@ -571,7 +603,7 @@ class ViisisataaState(State[Move]):
         self.hands[c] &= ~bit
         self.discards |= bit
         self.discard_order.append(card)
-        self._say("game.discard", to=c, card=str(CARDS[card]))
+        self._log.append(_entry(LogEntry, ("game.discard", {"card": _CARD_TEXT[card]}, c)))
         if len(self.discard_order) < self.game.kitty_size:
             return
         self._say("game.discarded", seat=c, count=len(self.discard_order))
@@ -623,13 +655,15 @@ class ViisisataaState(State[Move]):
             if led < 4:
                 self.led_suits |= 1 << led
             if action.kind == JOKER_LEAD:
-                log.append(LogEntry("game.joker_lead", {"seat": p, "suit": SUITS[led]}))
+                log.append(
+                    _entry(LogEntry, ("game.joker_lead", {"seat": p, "suit": SUITS[led]}, None))
+                )
             else:
-                log.append(LogEntry("game.play", {"seat": p, "card": action.text}))
+                log.append(_entry(LogEntry, ("game.play", {"seat": p, "card": action.text}, None)))
         else:
             if EFFECTIVE[self.tc][c] != self.led:
                 self.voids[p] |= 1 << self.led  # showed out of the suit led
-            log.append(LogEntry("game.play", {"seat": p, "card": action.text}))
+            log.append(_entry(LogEntry, ("game.play", {"seat": p, "card": action.text}, None)))
         if c == self.partner_card and not self.partner_known:
             self.partner_known = True
             self._say("game.partner_revealed", seat=p, card=action.text)
@@ -653,7 +687,7 @@ class ViisisataaState(State[Move]):
         tw = self.trick_winners
         tw.append(w)
         self.last_trick = (self.leader, trick, seats)
-        log.append(LogEntry("game.trick", {"seat": w, "number": len(tw)}))
+        log.append(_entry(LogEntry, ("game.trick", {"seat": w, "number": len(tw)}, None)))
         self.trick = []
         self.trick_seats = []
         self.led = -1
@@ -729,7 +763,12 @@ class ViisisataaState(State[Move]):
                     if not winners and crossed:
                         winners = crossed
                 elif w not in side:
-                    self._add(w, 10, deltas)  # R-5S-17
+                    # R-5S-17
+                    if n == 4:
+                        self._add(w, 10, deltas)
+                    else:
+                        self.points[w] += 10
+                        deltas[w] += 10
                     if not winners and self.points[w] >= TARGET:
                         winners = self._side(w)
         over = bool(winners)
@@ -1106,10 +1145,31 @@ def _match(
 
 
 _CARD_TEXT: Final = tuple(str(c) for c in CARDS)
+_SUIT_TEXTS: Final = tuple(
+    tuple(
+        tuple(_CARD_TEXT[st * 13 + r] for r in range(13) if bits >> r & 1)
+        for bits in range(1 << 13)
+    )
+    for st in range(4)
+)
+_JOKER_TEXT: Final = (_CARD_TEXT[JOKER_INDEX],)
+_entry: Final = tuple.__new__
+_P0, _P1, _P2, _P3 = PLAY_TABLE
+_PJ: Final = PLAYS[JOKER_INDEX]
+_BID_TEXT: Final = {a.id: a.text.removeprefix("bid ") for a in ACTIONS if a.kind in (BID, MISERE)}
 
 
 def _cards_list(mask: int) -> list[str]:
-    return [_CARD_TEXT[c] for c in cards_of(mask)]
+    t = _SUIT_TEXTS
+    out = [
+        *t[0][mask & 0x1FFF],
+        *t[1][(mask >> 13) & 0x1FFF],
+        *t[2][(mask >> 26) & 0x1FFF],
+        *t[3][(mask >> 39) & 0x1FFF],
+    ]
+    if mask >> JOKER_INDEX & 1:
+        out.append(_JOKER_TEXT[0])
+    return out
 
 
 def _cards_text(mask: int) -> str:

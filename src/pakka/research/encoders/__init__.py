@@ -18,6 +18,13 @@ from pakka.research.encoders.hashing import HashingEncoder
 
 ENCODERS: dict[str, str] = {
     "koodinmurtaja": "pakka.research.encoders.koodinmurtaja:KoodinmurtajaEncoder",
+    "zoker-tiko": "pakka.research.encoders.zoker:TikoEncoder",
+    "zoker-memo": "pakka.research.encoders.zoker:MemoEncoder",
+    "zoker-solo": "pakka.research.encoders.zoker:SoloEncoder",
+    "zoker-pairs": "pakka.research.encoders.zoker:PairsEncoder",
+    "zoker-kubo": "pakka.research.encoders.zoker:KuboEncoder",
+    "viisisataa": "pakka.research.encoders.viisisataa:ViisisataaEncoder",
+    "ravaytys": "pakka.research.encoders.ravaytys:RavaytysEncoder",
 }
 """Game name -> ``module:class`` of its exact observation encoder."""
 

@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from pakka.core.game import Game
+from pakka.core.game import Game, State
 
 FloatArray = npt.NDArray[np.float32]
 
@@ -41,6 +41,9 @@ class Encoder(ABC):
     """Encodes one seat's view as a flat float32 vector of a fixed, documented length."""
 
     name: str = "encoder"
+    uses_log: bool = True
+    """Whether :meth:`fill` reads the view's ``"log"``; encoders that do not are
+    given the cheaper ``state.view(seat, log=False)`` (see :meth:`view_of`)."""
 
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
@@ -73,6 +76,14 @@ class Encoder(ABC):
         return (
             head + "| segment | elements | size | meaning |\n|---|---|---|---|\n" + "\n".join(rows)
         )
+
+    def view_of(self, state: State[Any], seat: int) -> dict[str, Any]:
+        """``state.view(seat)`` as this encoder needs it (without the log unless it uses it)."""
+        return state.view(seat, log=self.uses_log)
+
+    def observe(self, state: State[Any], seat: int) -> FloatArray:
+        """The observation vector of ``seat`` in ``state`` (built from its view only)."""
+        return self.encode(self.view_of(state, seat))
 
     def encode(self, view: Mapping[str, Any]) -> FloatArray:
         """The observation vector of ``view`` (a seat's view; never the full state)."""

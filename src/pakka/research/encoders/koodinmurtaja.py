@@ -46,6 +46,7 @@ class KoodinmurtajaEncoder(Encoder):
     """Koodinmurtaja's exact encoder (see the module docstring for the layout)."""
 
     name = "koodinmurtaja"
+    uses_log = False
 
     def __init__(self, game: Game[Any]) -> None:
         super().__init__(game)

@@ -123,12 +123,12 @@ async function showLobby() {
     h("button", {
       type: "button", class: "game-choice", "aria-pressed": String(x.name === g.name),
       dataset: { game: x.name },
-      onclick: () => { selectGame(x); showLobby(); focusSel(`[data-game="${x.name}"]`); },
+      onclick: () => { selectGame(x); showLobby().then(() => focusSel(`[data-game="${x.name}"]`)); },
     }, h("strong", {}, pick(x.title)), h("span", { class: "desc" }, pick(x.summary)),
     h("span", { class: "desc" }, x.min_players === x.max_players ? t(x.min_players === 1 ? "solo_game" : "n_players", { n: x.min_players }) : `${x.min_players}–${x.max_players} ${t("players").toLowerCase()}`)),
   );
 
-  const playersSel = h("select", { id: "players", onchange: (e) => { setPlayers(g, Number(e.target.value)); showLobby(); focusSel("#players"); } },
+  const playersSel = h("select", { id: "players", onchange: (e) => { setPlayers(g, Number(e.target.value)); showLobby().then(() => focusSel("#players")); } },
     range(g.min_players, g.max_players).map((n) => h("option", { value: n, selected: n === lobbyState.players }, String(n))));
 
   const optionFields = g.options.map((o) => optionField(o, g));
@@ -159,8 +159,12 @@ async function showLobby() {
     lobbyState.created ? createdBox(lobbyState.created) : null,
   );
 
-  const side = h("div", { class: "side" }, myTablesPanel(), await openTablesPanel());
+  // The form is on screen at once (no await before it), so a click or keystroke can
+  // never land on a form that is about to be replaced; the open tables fill in later.
+  const openBox = h("div", { id: "open-tables" }, h("section", { class: "panel" }, h("h2", {}, t("open_tables")), h("p", { class: "muted" }, "…")));
+  const side = h("div", { class: "side" }, myTablesPanel(), openBox);
   main.replaceChildren(h("div", { class: "lobby" }, form, side));
+  openTablesPanel().then((panel) => openBox.isConnected && openBox.replaceChildren(panel));
 }
 
 function focusSel(sel) {

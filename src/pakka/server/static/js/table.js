@@ -20,7 +20,14 @@ const catalogues = {};
 
 async function catalogue(game) {
   if (!catalogues[game]) {
-    catalogues[game] = api.catalogue(game).catch(() => ({ en: {}, fi: {} }));
+    // One retry after a short pause (a busy server or a dropped connection); if that
+    // fails too, the log is shown from its keys and the next welcome tries again.
+    catalogues[game] = api.catalogue(game)
+      .catch(() => new Promise((ok) => setTimeout(ok, 500)).then(() => api.catalogue(game)))
+      .catch(() => {
+        delete catalogues[game];
+        return { en: {}, fi: {} };
+      });
   }
   return catalogues[game];
 }
@@ -73,10 +80,39 @@ export class TableScreen {
     this.root.replaceChildren(h("p", { class: "muted" }, t("connecting")));
     this.socket = new TableSocket(tableId, hello, (f) => this.onFrame(f), (s) => this.onStatus(s));
     window.pakkaTable = this; // a handle for tests and debugging
+    // Undo by keyboard (one-player games): U or Ctrl/Cmd+Z, unless typing somewhere.
+    this.onKey = (e) => {
+      const tag = (e.target && e.target.tagName) || "";
+      if (["INPUT", "TEXTAREA", "SELECT"].includes(tag) || e.altKey) return;
+      const z = (e.ctrlKey || e.metaKey) && !e.shiftKey && e.key.toLowerCase() === "z";
+      const u = !e.ctrlKey && !e.metaKey && e.key.toLowerCase() === "u";
+      if ((z || u) && this.canUndo()) {
+        e.preventDefault();
+        this.undo();
+      }
+    };
+    document.addEventListener("keydown", this.onKey);
   }
 
   close() {
+    document.removeEventListener("keydown", this.onKey);
     this.socket.close();
+  }
+
+  /** Whether the seat on screen may take back its last move now (the server says so). */
+  canUndo() {
+    const f = this.frames[String(this.shown)];
+    return !!(f && f.undo && !this.pending && this.cover === null && !this.spectator);
+  }
+
+  /** Take back the last move of a one-player game (protocol: `undo`). */
+  undo() {
+    const f = this.frames[String(this.shown)];
+    if (!this.canUndo()) return;
+    this.pending = true;
+    this.uiState = {};
+    this.socket.send({ type: "undo", seat: this.shown, state_id: f.state_id, count: 1 });
+    this.render();
   }
 
   onStatus(s) {
@@ -253,6 +289,7 @@ export class TableScreen {
       view, legal, seat, game, lang: lang(), mine, pending: this.pending,
       name: (s) => this.name(s), isBot: (s) => this.isBot(s),
       act: (a) => this.act(a), ui: this.uiState, rerender: () => this.render(), frame,
+      canUndo: this.canUndo(), undo: () => this.undo(),
       lastAction: frame.last_action,
     };
 

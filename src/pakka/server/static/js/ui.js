@@ -55,6 +55,7 @@ const ERROR_WORDS = {
     network: "The server cannot be reached. Check your connection.",
     conflict: "That seat is not free any more.",
     bad_request: "The server did not accept these settings",
+    no_undo: "That cannot be taken back",
   },
   fi: {
     stale_state: "Pöytä ehti edetä ennen siirtoasi; tässä nykyinen tilanne.",
@@ -71,6 +72,7 @@ const ERROR_WORDS = {
     network: "Palvelimeen ei saada yhteyttä. Tarkista verkkoyhteys.",
     conflict: "Paikka ei ole enää vapaana.",
     bad_request: "Palvelin ei hyväksynyt näitä asetuksia",
+    no_undo: "Sitä ei voi perua",
   },
 };
 
@@ -80,7 +82,7 @@ export function errorWords(code, message, lang) {
   const w = words[code];
   if (!w) return message || code;
   // For refused moves and settings the engine's reason says what is allowed.
-  if ((code === "illegal_action" || code === "bad_request") && message) return `${w}: ${message}`;
+  if ((code === "illegal_action" || code === "bad_request" || code === "no_undo") && message) return `${w}: ${message}`;
   return w;
 }
 

@@ -21,6 +21,13 @@ function bidLabel(text) {
   return [m[1], " ", m[2] === "NT" ? "NT" : suitSpan(m[2]), m[3]];
 }
 
+/** A bid's value in points (R-5S-8: 40 for 6♠, +20 per suit step, +100 per trick; misère 250). */
+function bidValue(text) {
+  if (/misere$/.test(text || "")) return 250;
+  const m = /^(?:bid )?(\d+)(S|C|D|H|NT)/.exec(text || "");
+  return m ? 40 + 100 * (Number(m[1]) - 6) + 20 * ["S", "C", "D", "H", "NT"].indexOf(m[2]) : null;
+}
+
 const RANK = { J: 11, Q: 12, K: 13, A: 14 };
 /** The hand grouped by suit (♠ ♥ ♣ ♦, alternating colours), high cards first; the joker leads. */
 function sortHand(cards) {
@@ -85,9 +92,13 @@ export function render(ctx) {
     h("dt", {}, t("vs_contract")), h("dd", { id: "vs-contract" }, v.contract ? [bidLabel(v.contract), " · ", ctx.name(v.contractor)] : "—"),
     h("dt", {}, t("vs_trump")), h("dd", {}, trumpText),
     v.high_bid && !v.contract ? [h("dt", {}, t("vs_high_bid")), h("dd", {}, bidLabel(v.high_bid), " · ", ctx.name(v.high_bidder))] : null,
-    v.multiplier > 1 ? [h("dt", {}, t("vs_multiplier")), h("dd", {}, "×" + v.multiplier)] : null,
+    v.multiplier > 1 ? [h("dt", {}, t("vs_multiplier")), h("dd", { id: "vs-multiplier" }, "×" + v.multiplier)] : null,
+    // The contract's value (R-5S-18/19), doubled or redoubled with V5.
+    v.contract && v.contractor !== null && v.contractor !== undefined && bidValue(v.contract) !== null ? [h("dt", {}, t("vs_value")), h("dd", { id: "vs-value" },
+      v.multiplier > 1 ? `${bidValue(v.contract)} × ${v.multiplier} = ${t("vs_points_n", { n: bidValue(v.contract) * v.multiplier })}` : t("vs_points_n", { n: bidValue(v.contract) }))] : null,
+    v.partner !== null && v.partner !== undefined && v.contractor !== v.partner ? [h("dt", {}, t("vs_partner")), h("dd", { id: "vs-partner" }, ctx.name(v.partner))] : null,
     h("dt", {}, t("vs_kitty")), h("dd", {}, t("cards_n", { n: v.kitty_size ?? 0 })),
-    v.partner_card ? [h("dt", {}, t("vs_partner")), h("dd", {}, v.partner_card)] : null));
+    v.partner_card ? [h("dt", {}, t("vs_partner")), h("dd", { id: "vs-partner-card" }, v.partner_card)] : null));
 
   const current = v.trick || [];
   const showLast = current.length === 0 && v.last_trick;

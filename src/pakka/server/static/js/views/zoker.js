@@ -57,11 +57,16 @@ export const solo = {
       cells.push(place(`${COLS[c]}4`, pile.length ? pile[pile.length - 1] : null, pile.length));
     }
     const first = [...moves.keys()][0];
+    // Undo (D-SO-3): the server says whether the last move may be taken back
+    // (never a deal: dealing again would show the order of the stock).
+    const undo = h("button", { type: "button", class: "secondary", id: "solo-undo", disabled: !ctx.canUndo, title: t("zk_undo_help"), "aria-keyshortcuts": "U Control+Z", dataset: { fkey: "solo-undo" }, onclick: () => ctx.undo() }, "↶ ", t("zk_undo"));
     const controls = ctx.mine ? h("section", { class: "actions-box" },
       h("p", {}, ui.src ? t("zk_pick_target") : t("zk_pick_source")),
       legal.includes("deal") ? btn(ctx, t("zk_deal"), "deal", { id: "solo-deal" }) : null, " ",
-      h("button", { type: "button", class: "secondary", id: "solo-hint", "aria-pressed": String(!!ui.hint), onclick: () => { ui.hint = !ui.hint; ctx.rerender(); } }, t("zk_hint")),
-      hintAction ? h("span", { class: "muted", id: "solo-hint-text" }, " → ", hintAction) : null) : null;
+      h("button", { type: "button", class: "secondary", id: "solo-hint", "aria-pressed": String(!!ui.hint), onclick: () => { ui.hint = !ui.hint; ctx.rerender(); } }, t("zk_hint")), " ",
+      undo,
+      hintAction ? h("span", { class: "muted", id: "solo-hint-text" }, " → ", hintAction) : null,
+      h("p", { class: "muted small" }, t("zk_undo_help"))) : null;
     const grid = h("div", { class: "solo-grid", role: "grid" }, cells);
     const firstEl = first ? grid.querySelector(`[data-place="${first}"]`) : null;
     if (firstEl) firstEl.dataset.autofocus = "1";

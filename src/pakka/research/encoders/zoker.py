@@ -1,0 +1,492 @@
+"""Exact observation encoders for the Zoker games (built from ``view(seat)`` only).
+
+All five games use the 64-card Zoker deck (``BS1`` = 0 … ``RXL4`` = 63, card
+``colour·16 + size·4 + shape``); a *card set* segment is 64 floats, 1 at
+the index of every card in the set. Seats are relative to the observer
+(0 = me, 1 = the next seat clockwise, …). Every value lies in 0..1 (counts
+are divided by their largest possible value) except Kubo's match totals,
+which can be negative (in -1..1). The layouts are in each
+class's docstring and in ``docs/research.md``.
+
+None of these encoders reads the view's log: every view keeps what a seat
+needs (the cards played, the face-up cards ever seen, the board), so they
+use the cheaper ``view(seat, log=False)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from pakka.core.game import Game
+from pakka.games.zoker.deck import (
+    ALIKE_ANY,
+    COMPATIBLE,
+    LINE_KINDS,
+    LINE_MASKS,
+    NAMES,
+    NUM_LINES,
+    STRONGER,
+    line_name,
+)
+from pakka.research.encoders.base import Encoder, FloatArray, rel_seat
+
+INDEX: dict[str, int] = {name: i for i, name in enumerate(NAMES)}
+"""Card notation -> card index 0..63."""
+CARDS = 64
+STRONGER_ROWS = np.frombuffer(STRONGER, dtype=np.uint8).reshape(CARDS, CARDS).T.astype(np.float32)
+"""``STRONGER_ROWS[t, c]`` = 1 when card ``c`` goes on top of card ``t`` (R-ZK-4)."""
+COMPATIBLE_ROWS = np.array(
+    [[(COMPATIBLE[a] >> b) & 1 for b in range(CARDS)] for a in range(CARDS)], dtype=np.float32
+)
+"""``COMPATIBLE_ROWS[a, b]`` = 1 when cards ``a`` and ``b`` are compatible (R-ZK-3)."""
+ALIKE_ROWS = np.array(
+    [[(ALIKE_ANY[a] >> b) & 1 for b in range(CARDS)] for a in range(CARDS)], dtype=np.float32
+)
+"""``ALIKE_ROWS[a, b]`` = 1 when ``a`` and ``b`` pair in Memo's easy game (D-ME-3)."""
+
+
+def card_ids(names: Iterable[str | None]) -> list[int]:
+    """Indices of the named cards (``None`` and ``"?"`` are skipped)."""
+    return [INDEX[n] for n in names if n is not None and n != "?"]
+
+
+def set_cards(out: FloatArray, start: int, names: Iterable[str | None]) -> None:
+    """Write a card-set segment (64 floats from ``start``)."""
+    ids = card_ids(names)
+    if ids:
+        out[np.asarray(ids) + start] = 1.0
+
+
+class _ZokerEncoder(Encoder):
+    """Shared header: ``to_act`` (n, relative one-hot) and ``terminal`` (1)."""
+
+    uses_log = False
+
+    def __init__(self, game: Game[Any]) -> None:
+        super().__init__(game)
+        n = self.num_players
+        self.s_to_act = self._segment("to_act", n, "seat to act, relative one-hot (0 = me)")
+        self.s_terminal = self._segment("terminal", 1, "1 when the game is over")
+
+    def _header(self, view: Mapping[str, Any], out: FloatArray) -> int:
+        """Fill the header; the observer's seat."""
+        me: int = view["seat"] or 0
+        cp = view.get("current_player")
+        if cp is not None:
+            out[self.s_to_act.start + rel_seat(me, cp, self.num_players)] = 1.0
+        if view.get("is_terminal"):
+            out[self.s_terminal.start] = 1.0
+        return me
+
+    def _per_seat(
+        self, out: FloatArray, start: int, me: int, values: Sequence[float], scale: float
+    ) -> None:
+        """A per-seat segment (relative order), each value divided by ``scale``."""
+        n = self.num_players
+        for p, x in enumerate(values):
+            out[start + rel_seat(me, p, n)] = x / scale
+
+    def _one_hot_seat(self, out: FloatArray, start: int, me: int, seat: int | None) -> None:
+        if seat is not None:
+            out[start + rel_seat(me, seat, self.num_players)] = 1.0
+
+
+class TikoEncoder(_ZokerEncoder):
+    """Zoker Tiko (n = 2..5). Layout:
+
+    - ``to_act`` (n), ``terminal`` (1);
+    - ``hand`` (64): my cards;
+    - ``played_before`` (64): cards played in finished tricks (public, D-TI-5);
+    - ``unseen`` (64): cards in no one's view: not in my hand, never played
+      (the other hands and the stock);
+    - ``trick`` (n × 64): the card each relative seat played in the trick in
+      progress;
+    - ``top`` (64): the card on top of the pile (the one to beat);
+    - ``beats_top`` (64): 1 for every card that would go on top of it
+      (R-ZK-4; all 1 when the pile is empty: the lead goes on top);
+    - ``top_seat`` (n), ``leader`` (n): relative one-hots;
+    - ``won`` (n): cards won per relative seat / 64; ``hand_sizes`` (n) / 4;
+    - ``stock`` (1): stock size / 64; ``pile`` (1): cards in the pile / n.
+
+    Since every played card is public and any card may be played at any
+    time, the cards (hand, played, unseen) and the trick in progress are the
+    seat's whole information state about the hidden cards; the order of
+    earlier tricks is left out.
+    """
+
+    name = "zoker-tiko"
+
+    def __init__(self, game: Game[Any]) -> None:
+        super().__init__(game)
+        n = self.num_players
+        seg = self._segment
+        self.s_hand = seg("hand", CARDS, "card set: my hand")
+        self.s_played = seg("played_before", CARDS, "card set: played in finished tricks")
+        self.s_unseen = seg("unseen", CARDS, "card set: not mine and never played")
+        self.s_trick = seg("trick", n * CARDS, "per relative seat: its card in this trick")
+        self.s_top = seg("top", CARDS, "card set: the top card of the pile")
+        self.s_beats = seg("beats_top", CARDS, "card set: cards that would go on top")
+        self.s_top_seat = seg("top_seat", n, "owner of the top card, relative one-hot")
+        self.s_leader = seg("leader", n, "leader of this trick, relative one-hot")
+        self.s_won = seg("won", n, "cards won per relative seat / 64")
+        self.s_hand_sizes = seg("hand_sizes", n, "cards in hand per relative seat / 4")
+        self.s_stock = seg("stock", 1, "stock size / 64")
+        self.s_pile = seg("pile", 1, "cards in the pile / players")
+
+    def fill(self, view: Mapping[str, Any], out: FloatArray) -> None:
+        n = self.num_players
+        me = self._header(view, out)
+        hand = card_ids(view.get("hand", ()))
+        played = card_ids(view["played"])
+        pile = card_ids(view["pile"])
+        if hand:
+            out[np.asarray(hand) + self.s_hand.start] = 1.0
+        before = played[: len(played) - len(pile)]
+        if before:
+            out[np.asarray(before) + self.s_played.start] = 1.0
+        unseen = np.ones(CARDS, dtype=bool)
+        unseen[hand] = False
+        unseen[played] = False
+        out[self.s_unseen.start : self.s_unseen.stop] = unseen
+        for c, p in zip(pile, view["pile_seats"], strict=True):
+            out[self.s_trick.start + rel_seat(me, p, n) * CARDS + c] = 1.0
+        if pile:
+            top = pile[-1]
+            out[self.s_top.start + top] = 1.0
+            out[self.s_beats.start : self.s_beats.stop] = STRONGER_ROWS[top]
+        else:
+            out[self.s_beats.start : self.s_beats.stop] = 1.0
+        self._one_hot_seat(out, self.s_top_seat.start, me, view.get("top_seat"))
+        self._one_hot_seat(out, self.s_leader.start, me, view["leader"])
+        self._per_seat(out, self.s_won.start, me, view["won"], CARDS)
+        self._per_seat(out, self.s_hand_sizes.start, me, view["hand_sizes"], 4)
+        out[self.s_stock.start] = view["stock"] / CARDS
+        out[self.s_pile.start] = len(pile) / n
+
+
+ATTR = 13
+"""A card by attributes: present, colour one-hot (4), size one-hot (4), shape one-hot (4)."""
+
+
+def set_attributes(out: FloatArray, at: int, card: int) -> None:
+    """Write one card as ``present`` + colour, size and shape one-hots (13 floats).
+
+    The three attributes name the card exactly (R-ZK-1), in 13 floats instead of 64.
+    """
+    out[at] = 1.0
+    out[at + 1 + (card >> 4)] = 1.0
+    out[at + 5 + ((card >> 2) & 3)] = 1.0
+    out[at + 9 + (card & 3)] = 1.0
+
+
+class MemoEncoder(_ZokerEncoder):
+    """Zoker Memo (n = 2..5; places ``P`` = 64, the most a table can grow to). Layout:
+
+    - ``to_act`` (n), ``terminal`` (1);
+    - ``places`` (P × 17): per place (place 1 first): occupied, face down and
+      never seen, known (seen before: perfect recall), turned face up now,
+      and the known card's attributes (13: present, colour, size, shape);
+    - ``pairs_with_face_up`` (P): 1 at every known card that would make a
+      pair with the card face up now (R-ZK-3, or any shared attribute with
+      ``easy``);
+    - ``known_on_table`` (64), ``taken`` (64), ``unseen`` (64): card sets:
+      seen cards still on the table, cards taken in pairs (from the log), and
+      cards never face up (face-down places and the stock);
+    - ``taken_by`` (n): cards taken per relative seat / 64;
+    - ``table`` (3): places / 64, occupied places / 64, stock / 64;
+    - ``easy`` (1): the easy pairing rule is on.
+
+    Uses the log (the pairs taken are only there); the public "no pair
+    remained" moments (which constrain the face-down cards a little) are left out.
+    """
+
+    name = "zoker-memo"
+    uses_log = True
+    PLACE = 17
+
+    def __init__(self, game: Game[Any]) -> None:
+        super().__init__(game)
+        n = self.num_players
+        seg = self._segment
+        self.s_places = seg(
+            "places",
+            CARDS * self.PLACE,
+            "per place: occupied, never seen, known, face up now, known card (13 attributes)",
+        )
+        self.s_partner = seg("pairs_with_face_up", CARDS, "per place: pairs with the face-up card")
+        self.s_known = seg("known_on_table", CARDS, "card set: seen cards on the table")
+        self.s_taken = seg("taken", CARDS, "card set: cards taken in pairs")
+        self.s_unseen = seg("unseen", CARDS, "card set: never face up")
+        self.s_taken_by = seg("taken_by", n, "cards taken per relative seat / 64")
+        self.s_table = seg("table", 3, "places / 64, occupied / 64, stock / 64")
+        self.s_easy = seg("easy", 1, "1 with the easy pairing rule")
+        self.partners = ALIKE_ROWS if bool(game.options.get("easy")) else COMPATIBLE_ROWS
+
+    def fill(self, view: Mapping[str, Any], out: FloatArray) -> None:
+        me = self._header(view, out)
+        table = view["table"]
+        face_up = [p - 1 for p in view["face_up"]]
+        unseen = np.ones(CARDS, dtype=bool)
+        known_cards = []
+        occupied = 0
+        for i, entry in enumerate(table):
+            if entry is None:
+                continue
+            occupied += 1
+            at = self.s_places.start + i * self.PLACE
+            out[at] = 1.0
+            if entry == "?":
+                out[at + 1] = 1.0
+                continue
+            c = INDEX[entry]
+            known_cards.append((i, c))
+            unseen[c] = False
+            out[at + 2] = 1.0
+            set_attributes(out, at + 4, c)
+            out[self.s_known.start + c] = 1.0
+        for entry in view["log"]:
+            if entry["key"] == "memo.pair":
+                for name in entry["args"]["cards"].split():
+                    c = INDEX[name]
+                    unseen[c] = False
+                    out[self.s_taken.start + c] = 1.0
+        if face_up:
+            f = face_up[0]
+            out[self.s_places.start + f * self.PLACE + 3] = 1.0
+            fc = INDEX[table[f]]
+            row = self.partners[fc]
+            for i, c in known_cards:
+                if i != f and row[c]:
+                    out[self.s_partner.start + i] = 1.0
+        out[self.s_unseen.start : self.s_unseen.stop] = unseen
+        self._per_seat(out, self.s_taken_by.start, me, view["taken"], CARDS)
+        t = self.s_table.start
+        out[t] = len(table) / CARDS
+        out[t + 1] = occupied / CARDS
+        out[t + 2] = view["stock"] / CARDS
+        out[self.s_easy.start] = float(bool(view["options"].get("easy")))
+
+
+class SoloEncoder(_ZokerEncoder):
+    """Zoker Solo (1 player; the whole position is public but the stock order). Layout:
+
+    - ``to_act`` (1), ``terminal`` (1);
+    - ``upper`` (12 × 13): per upper place (``a1``..``d3``, reading order) its
+      card's attributes (present, colour, size, shape);
+    - ``piles`` (4 × 15): per bottom pile (``a4``..``d4``) its top card's
+      attributes (13), its height / 64 and whether it is empty;
+    - ``fits`` (12 × 4): upper place → pile: the move is legal (compatible
+      top, R-SO-3, or an empty place, R-SO-6);
+    - ``merges`` (4 × 4): pile → pile with compatible tops (R-SO-4);
+    - ``in_piles`` (64), ``unseen`` (64): card sets: cards in the bottom
+      piles, and cards not on the table (the stock);
+    - ``stock`` (1) / 64; ``score`` (1): the tallest pile / 64;
+      ``may_deal`` (1): four upper places are empty and the stock is not (R-SO-5).
+    """
+
+    name = "zoker-solo"
+    PILE = ATTR + 2
+
+    def __init__(self, game: Game[Any]) -> None:
+        super().__init__(game)
+        seg = self._segment
+        self.s_upper = seg("upper", 12 * ATTR, "per upper place: card attributes (13)")
+        self.s_piles = seg("piles", 4 * self.PILE, "per pile: top card (13), height / 64, empty")
+        self.s_fits = seg("fits", 48, "upper place x pile: the card may go there")
+        self.s_merges = seg("merges", 16, "pile x pile: compatible tops")
+        self.s_in_piles = seg("in_piles", CARDS, "card set: cards in the piles")
+        self.s_unseen = seg("unseen", CARDS, "card set: cards in the stock")
+        self.s_misc = seg("misc", 3, "stock / 64, score / 64, may deal")
+
+    def fill(self, view: Mapping[str, Any], out: FloatArray) -> None:
+        self._header(view, out)
+        unseen = np.ones(CARDS, dtype=bool)
+        upper = [None if x is None else INDEX[x] for x in view["upper"]]
+        for i, c in enumerate(upper):
+            if c is not None:
+                set_attributes(out, self.s_upper.start + i * ATTR, c)
+                unseen[c] = False
+        tops: list[int | None] = []
+        for k, pile in enumerate(view["piles"]):
+            at = self.s_piles.start + k * self.PILE
+            cards = card_ids(pile)
+            if cards:
+                unseen[cards] = False
+                out[np.asarray(cards) + self.s_in_piles.start] = 1.0
+                set_attributes(out, at, cards[-1])
+                out[at + ATTR] = len(cards) / CARDS
+                tops.append(cards[-1])
+            else:
+                out[at + ATTR + 1] = 1.0
+                tops.append(None)
+        for i, c in enumerate(upper):
+            if c is None:
+                continue
+            for d, t in enumerate(tops):
+                if t is None or COMPATIBLE_ROWS[t, c]:
+                    out[self.s_fits.start + i * 4 + d] = 1.0
+        for a, ta in enumerate(tops):
+            for d, td in enumerate(tops):
+                if a != d and ta is not None and td is not None and COMPATIBLE_ROWS[ta, td]:
+                    out[self.s_merges.start + a * 4 + d] = 1.0
+        out[self.s_unseen.start : self.s_unseen.stop] = unseen
+        m = self.s_misc.start
+        out[m] = view["stock"] / CARDS
+        out[m + 1] = view["score"] / CARDS
+        out[m + 2] = float(upper.count(None) >= 4 and view["stock"] > 0)
+
+
+class PairsEncoder(_ZokerEncoder):
+    """The pairs trainer (1 player, everything face up). Layout:
+
+    - ``to_act`` (1), ``terminal`` (1);
+    - ``table`` (64): card set of the cards on the table (actions name cards,
+      so the places' order does not matter);
+    - ``has_partner`` (64): card set of table cards with a compatible card on
+      the table (R-ZK-3);
+    - ``tallies`` (4): pairs / 32, straights / 16, score / 48,
+      mistakes / (mistakes + 1);
+    - ``left`` (1): cards on the table / cards dealt.
+    """
+
+    name = "zoker-pairs"
+
+    def __init__(self, game: Game[Any]) -> None:
+        super().__init__(game)
+        seg = self._segment
+        self.s_table = seg("table", CARDS, "card set: on the table")
+        self.s_partner = seg("has_partner", CARDS, "card set: has a compatible card on the table")
+        self.s_tallies = seg(
+            "tallies", 4, "pairs / 32, straights / 16, score / 48, mistakes / (mistakes + 1)"
+        )
+        self.s_left = seg("left", 1, "cards on the table / cards dealt")
+
+    def fill(self, view: Mapping[str, Any], out: FloatArray) -> None:
+        self._header(view, out)
+        cards = card_ids(view["table"])
+        if cards:
+            on = np.zeros(CARDS, dtype=np.float32)
+            on[cards] = 1.0
+            out[self.s_table.start : self.s_table.stop] = on
+            partners = (COMPATIBLE_ROWS @ on) * on
+            out[self.s_partner.start : self.s_partner.stop] = partners > 0
+        t = self.s_tallies.start
+        out[t] = view["pairs"] / 32
+        out[t + 1] = view["straights"] / 16
+        out[t + 2] = view["score"] / 48
+        out[t + 3] = view["mistakes"] / (view["mistakes"] + 1)
+        out[self.s_left.start] = len(cards) / max(1, len(view["table"]))
+
+
+LINE_ROWS = np.array(
+    [[(LINE_MASKS[ln] >> c) & 1 for c in range(CARDS)] for ln in range(NUM_LINES)],
+    dtype=np.float32,
+)
+"""``LINE_ROWS[l, c]`` = 1 when card ``c`` lies on line ``l`` of the cube (76 lines)."""
+LINE_INDEX: dict[str, int] = {line_name(ln): ln for ln in range(NUM_LINES)}
+KUBO_LAYERS = ("colour", "size", "shape")
+KUBO_STOCK = CARDS - 4
+"""Cards in a Kubo round besides the four corners: the most a hand or stock can hold."""
+
+
+class KuboEncoder(_ZokerEncoder):
+    """Zoker Kubo (n = 2..5). Layout:
+
+    - ``to_act`` (n), ``terminal`` (1);
+    - card sets (64 each): ``board`` (placed), ``hand`` (mine), ``placeable``
+      (empty places a card could go now, R-KU-3/4), ``covered`` (empty
+      places never fillable, R-KU-5), ``unseen`` (not on the board, not mine:
+      the other hands and the stock);
+    - ``line_fill`` (76): placed cards on each line of the cube / 4 (lines in
+      the engine's order: ``pakka.games.zoker.deck.LINES``);
+    - ``open_lines`` (76): lines completed and not yet claimed (manual claims);
+    - ``turn`` (n): whose turn it is, relative one-hot (in the claim window
+      another seat is to act); ``claimers`` (n): seats still to answer the
+      claim window, relative;
+    - ``phase`` (2): play, claims; ``may_draw`` (1);
+    - ``placed`` (1 + n): cards placed this turn / 60, and per relative seat
+      on its last turn / 60;
+    - ``hand_sizes`` (n) / 60; ``stock`` (1) / 60;
+    - ``round_points`` (n): per relative seat / the most a round can give
+      (every line's points); ``totals`` (n): match points per relative seat /
+      ((that + 60) × rounds), negative when the cards left in hand at a
+      round's end (subtracted, R-KU-10) outweigh the points;
+    - ``round`` (1): round / rounds; ``layers`` (3): the layer attribute
+      one-hot (colour, size, shape); ``manual`` (1): claims are manual.
+
+    The board, hands and counts are the seat's whole information state: every
+    placed card stays on the board and drawn cards are uniformly random.
+    """
+
+    name = "zoker-kubo"
+
+    def __init__(self, game: Game[Any]) -> None:
+        super().__init__(game)
+        n = self.num_players
+        seg = self._segment
+        self.s_board = seg("board", CARDS, "card set: placed cards")
+        self.s_hand = seg("hand", CARDS, "card set: my hand")
+        self.s_placeable = seg("placeable", CARDS, "card set: places a card could go now")
+        self.s_covered = seg("covered", CARDS, "card set: places that can never be filled")
+        self.s_unseen = seg("unseen", CARDS, "card set: not placed and not mine")
+        self.s_line_fill = seg("line_fill", NUM_LINES, "per line: placed cards / 4")
+        self.s_open = seg("open_lines", NUM_LINES, "per line: completed, unclaimed (manual)")
+        self.s_turn = seg("turn", n, "whose turn, relative one-hot")
+        self.s_claimers = seg("claimers", n, "seats still to answer the claim window")
+        self.s_phase = seg("phase", 2, "one-hot: play, claims")
+        self.s_may_draw = seg("may_draw", 1, "1 when I may draw more now (D-KU-2)")
+        self.s_placed = seg("placed", 1 + n, "placed this turn / 60; per seat last turn / 60")
+        self.s_hand_sizes = seg("hand_sizes", n, "cards in hand per relative seat / 60")
+        self.s_stock = seg("stock", 1, "stock / 60")
+        self.s_round_points = seg("round_points", n, "points this round / round maximum")
+        self.s_totals = seg(
+            "totals", n, "match points / ((round maximum + 60) x rounds); below 0 with penalties"
+        )
+        self.s_round = seg("round", 1, "round / rounds")
+        self.s_layers = seg("layers", 3, "layer attribute one-hot: colour, size, shape")
+        self.s_manual = seg("manual", 1, "1 with manual claims")
+        points = game.options["points"]
+        assert isinstance(points, tuple)
+        self.round_max = max(1, sum(int(points[k]) for k in LINE_KINDS))
+        self.rounds = game.int_option("rounds")
+
+    def fill(self, view: Mapping[str, Any], out: FloatArray) -> None:
+        me = self._header(view, out)
+        board = np.zeros(CARDS, dtype=np.float32)
+        placed = card_ids(view["board"])
+        board[placed] = 1.0
+        out[self.s_board.start : self.s_board.stop] = board
+        hand = card_ids(view.get("hand", ()))
+        set_cards(out, self.s_placeable.start, view["placeable"])
+        set_cards(out, self.s_covered.start, view["covered"])
+        if hand:
+            out[np.asarray(hand) + self.s_hand.start] = 1.0
+        unseen = 1.0 - board
+        unseen[hand] = 0.0
+        out[self.s_unseen.start : self.s_unseen.stop] = unseen
+        out[self.s_line_fill.start : self.s_line_fill.stop] = (LINE_ROWS @ board) / 4.0
+        for name in view.get("open_lines", ()):
+            out[self.s_open.start + LINE_INDEX[name]] = 1.0
+        self._one_hot_seat(out, self.s_turn.start, me, view["turn"])
+        for p in view.get("claimers", ()):
+            self._one_hot_seat(out, self.s_claimers.start, me, p)
+        out[self.s_phase.start + (view["phase"] == "claims")] = 1.0
+        out[self.s_may_draw.start] = float(bool(view["may_draw"]))
+        out[self.s_placed.start] = view["placed_this_turn"] / KUBO_STOCK
+        self._per_seat(out, self.s_placed.start + 1, me, view["placed_last_turn"], KUBO_STOCK)
+        self._per_seat(out, self.s_hand_sizes.start, me, view["hand_sizes"], KUBO_STOCK)
+        out[self.s_stock.start] = view["stock"] / KUBO_STOCK
+        self._per_seat(out, self.s_round_points.start, me, view["round_points"], self.round_max)
+        self._per_seat(
+            out,
+            self.s_totals.start,
+            me,
+            view["totals"],
+            (self.round_max + KUBO_STOCK) * self.rounds,
+        )
+        out[self.s_round.start] = view["round"] / self.rounds
+        out[self.s_layers.start + KUBO_LAYERS.index(view["layers"])] = 1.0
+        out[self.s_manual.start] = float(view["options"].get("claims") == "manual")
