@@ -9,69 +9,117 @@ from typing import Any
 from pakka.bots.base import SeatHandle
 from pakka.bots.ismcts import ISMCTSBot
 from pakka.core.game import Action, Game, State
-from pakka.games.zoker.deck import LINE_KINDS, LINE_MASKS, LINES_THROUGH, parse_card
+from pakka.games.zoker.deck import (
+    LINE_KINDS,
+    LINE_MASKS,
+    LINES_THROUGH,
+    SPACE_DIAGONAL,
+    parse_card,
+)
 from pakka.games.zoker.kubo import (
     CLAIM_BASE,
     END,
     PASS,
     PASS_ID,
     PLACE,
+    Geometry,
     KuboAction,
     KuboState,
+    geometry,
 )
 
 DEFAULT_POINTS = (1, 2, 4)
 
+POINT = 10
+"""The planner's unit: one point of score."""
+KEEP = 5
+"""A card still in hand at the end of the turn: half a minus point (it counts -1
+at the end of the round, R-KU-10, unless placed later)."""
+EMPTY_HAND = 40
+"""Emptying the hand ends the round at once (R-KU-9b): the others keep their
+hands as minus points (about four each)."""
+RISK = 10
+"""A line left one card short whose missing card can be placed now: the next
+player may hold it; the penalty per point of the line (half that if the place
+is not reachable yet)."""
 
-def placement_value(board: int, c: int, points: tuple[int, ...]) -> int:
-    """Points scored by placing ``c`` now, times 10, minus 3 per line it leaves one
-    card short (a chance for the next player), plus 1 for shedding a card."""
-    b = board | 1 << c
-    value = 1
-    for ln in LINES_THROUGH[c]:
-        missing = LINE_MASKS[ln] & ~b
-        if missing == 0:
-            value += 10 * points[LINE_KINDS[ln]]
-        elif missing & (missing - 1) == 0:
-            value -= 3
-    return value
 
-
-def greedy_choice(
-    legal: list[KuboAction],
+def plan_turn(
     board: int,
-    points: tuple[int, ...],
-    hand_size: int,
-    threshold: int = -3,
-) -> KuboAction:
-    """The greedy decision among ``legal`` actions: claim, then place the card of
-    highest :func:`placement_value` (every card placed is one minus point less and
-    brings the end nearer), then end the turn."""
-    ids = {a.id for a in legal}
-    claims = [a for a in legal if CLAIM_BASE <= a.id < PASS_ID]
-    if claims:
-        return claims[0]
-    if PASS.id in ids:
-        return PASS
-    best: KuboAction | None = None
-    best_v = threshold
-    for a in legal:
-        if a.id < 64:
-            v = placement_value(board, a.id, points)
-            if v > best_v:
-                best, best_v = a, v
-    if best is not None:
+    hand: list[int],
+    geo: Geometry,
+    line_points: tuple[int, ...],
+    risk: int = RISK,
+    keep: int = KEEP,
+) -> tuple[int, int]:
+    """The best placement order for the rest of this turn, as (value, first card)
+    with first card -1 for ending the turn now.
+
+    The value counts the points scored now (R-KU-7, ten per point), the cards
+    kept, the round ending with an empty hand (R-KU-9b) or a Zoker (R-KU-9a) and,
+    against it, each line the placed cards leave one card short for the next
+    player (the fewer chances the better). Placement legality follows R-KU-3..5;
+    the hand holds at most five cards, so the search is tiny (memoised on the set
+    of cards placed).
+    """
+    above, near, below = geo.above, geo.neighbours, geo.below
+    hand_mask = 0
+    for c in hand:
+        hand_mask |= 1 << c
+    memo: dict[int, tuple[int, int]] = {}
+
+    def stop_value(b: int, left: int) -> int:
+        placed = b & ~board
+        v = -keep * left.bit_count()
+        seen = 0
+        m = placed
+        while m:
+            low = m & -m
+            m ^= low
+            for ln in LINES_THROUGH[low.bit_length() - 1]:
+                if seen >> ln & 1:
+                    continue
+                seen |= 1 << ln
+                missing = LINE_MASKS[ln] & ~b
+                if missing and missing & (missing - 1) == 0 and not missing & left:
+                    x = missing.bit_length() - 1
+                    if b & above[x]:
+                        continue  # covered for good (R-KU-5): nobody can complete it
+                    weight = 2 if b & (near[x] | below[x]) else 1
+                    v -= risk * weight * line_points[ln] // 2
+        return v
+
+    def go(b: int, left: int) -> tuple[int, int]:
+        known = memo.get(b)
+        if known is not None:
+            return known
+        best = (stop_value(b, left), -1)
+        m = left
+        while m:
+            low = m & -m
+            m ^= low
+            c = low.bit_length() - 1
+            if b & above[c] or not b & (near[c] | below[c]):
+                continue
+            nb = b | low
+            gained = 0
+            zoker = False
+            for ln in LINES_THROUGH[c]:
+                if LINE_MASKS[ln] & ~nb == 0:
+                    gained += line_points[ln]
+                    zoker = zoker or LINE_KINDS[ln] == SPACE_DIAGONAL
+            nleft = left ^ low
+            if zoker or not nleft:
+                # R-KU-9: the round ends at once; an empty hand costs nothing.
+                v = POINT * gained + (EMPTY_HAND if not nleft else -keep * nleft.bit_count())
+            else:
+                v = POINT * gained + go(nb, nleft)[0]
+            if v > best[0]:
+                best = (v, c)
+        memo[b] = best
         return best
-    return END
 
-
-def greedy_rollout(state: State[Any], rng: random.Random) -> Action:
-    """The greedy policy on a full state (for ISMCTS rollouts)."""
-    assert isinstance(state, KuboState)
-    legal = state.legal_actions()
-    seat = state.current_player
-    assert seat is not None
-    return greedy_choice(legal, state.board, _points(state.game), len(state.hands[seat]))
+    return go(board, hand_mask)
 
 
 def _points(game: Game[Any]) -> tuple[int, ...]:
@@ -79,21 +127,61 @@ def _points(game: Game[Any]) -> tuple[int, ...]:
     return tuple(p) if isinstance(p, tuple) else DEFAULT_POINTS
 
 
+def greedy_choice(
+    legal: list[KuboAction],
+    board: int,
+    hand: list[int],
+    geo: Geometry,
+    line_points: tuple[int, ...],
+    risk: int = RISK,
+    keep: int = KEEP,
+) -> KuboAction:
+    """Claim whatever can be claimed, never draw extra, then play the first card
+    of :func:`plan_turn` (or end the turn)."""
+    claims = [a for a in legal if CLAIM_BASE <= a.id < PASS_ID]
+    if claims:
+        return claims[0]
+    if PASS in legal:
+        return PASS
+    first = plan_turn(board, hand, geo, line_points, risk, keep)[1]
+    return END if first < 0 else PLACE[first]
+
+
+def _line_points(game: Game[Any]) -> tuple[int, ...]:
+    pts = _points(game)
+    return tuple(pts[LINE_KINDS[ln]] for ln in range(len(LINE_MASKS)))
+
+
 class GreedyBot:
-    """Places the best-valued card while it is worth it, claims whatever it can."""
+    """Most points now, fewest chances left for the next player: plays the
+    first card of the best plan for the rest of its turn (:func:`plan_turn`),
+    from its own view only."""
 
     name = "greedy"
 
-    def __init__(self, game: Game[Any], seed: int = 0, threshold: int = -3) -> None:
-        self.points = _points(game)
-        self.threshold = int(threshold)
+    def __init__(self, game: Game[Any], seed: int = 0, risk: int = RISK, keep: int = KEEP) -> None:
+        self.geo = geometry(str(game.options.get("layers", "colour")))
+        self.line_points = _line_points(game)
+        self.risk = int(risk)
+        self.keep = int(keep)
 
     def choose(self, handle: SeatHandle) -> Action:
         """The greedy action from the seat's view."""
         v = handle.view()
         board = sum(1 << int(parse_card(x)) for x in v["board"])
+        hand = [int(parse_card(x)) for x in v.get("hand", [])]
         legal = [a for a in handle.legal_actions() if isinstance(a, KuboAction)]
-        return greedy_choice(legal, board, self.points, len(v.get("hand", [])), self.threshold)
+        return greedy_choice(legal, board, hand, self.geo, self.line_points, self.risk, self.keep)
+
+
+def greedy_rollout(state: State[Any], rng: random.Random) -> Action:
+    """The greedy policy on a full state (for ISMCTS rollouts)."""
+    assert isinstance(state, KuboState)
+    seat = state.current_player
+    assert seat is not None
+    return greedy_choice(
+        state.legal_actions(), state.board, state.hands[state.turn], state.geo, state.line_points
+    )
 
 
 def search_bot(game: Game[Any], seed: int = 0, **params: Any) -> ISMCTSBot:
@@ -108,4 +196,4 @@ BOTS: dict[str, Any] = {"greedy": GreedyBot, "search": search_bot}
 LEVELS: dict[str, str] = {"easy": "random", "medium": "greedy", "hard": "search"}
 ROLLOUT_POLICIES: dict[str, Any] = {"greedy": greedy_rollout}
 
-__all__ = ["BOTS", "LEVELS", "PLACE", "ROLLOUT_POLICIES", "GreedyBot", "greedy_choice"]
+__all__ = ["BOTS", "LEVELS", "ROLLOUT_POLICIES", "GreedyBot", "greedy_choice", "plan_turn"]

@@ -5,9 +5,12 @@ from __future__ import annotations
 import pytest
 
 import pakka
-from pakka.games.zoker.pairs import PairsState
+from pakka.games.zoker.deck import parse_card
+from pakka.games.zoker.pairs import PAIR_ID, PairsState
 
 from .test_memo import NO_PAIRS
+
+CARD_GM3 = int(parse_card("GM3"))
 
 
 def new(deck: str, **opts: object) -> PairsState:
@@ -50,3 +53,46 @@ def test_r_zk_6_ends_when_no_pair_remains() -> None:
     """R-ZK-6: the round ends by itself when no pair is left."""
     s = new(" ".join(NO_PAIRS[:4]), cards=4)
     assert s.is_terminal
+
+
+def test_r_zk_6_wrong_pick_cannot_be_repeated() -> None:
+    """R-ZK-6: a pick already explained as wrong is illegal (as a refuted guess in
+    Koodinmurtaja, D-KM-7), in either card order, so the round always ends."""
+    s = new("BS1 BS2 GM3")
+    s.apply("BS1+GM3")
+    assert s.view(0)["refuted"] == ["BS1+GM3"]
+    legal = [str(a) for a in s.legal_actions()]
+    assert "BS1+GM3" not in legal and "BS1+BS2" in legal
+    before = s.to_json()
+    for text in ("BS1+GM3", "gm3 bs1"):
+        with pytest.raises(pakka.IllegalAction, match="already explained as not a pair"):
+            s.apply(text)
+    refuted = pakka.load("zoker-pairs").action_from_id(PAIR_ID[0][CARD_GM3])
+    assert not s.is_legal(refuted)
+    with pytest.raises(pakka.IllegalAction, match="differ in colour, size, shape"):
+        s.apply(refuted)
+    assert s.to_json() == before and s.mistakes == 1
+
+
+def test_r_zk_6_every_round_terminates() -> None:
+    """R-ZK-6: picking wrong pairs only, the round still ends (each wrong pick
+    rules one pair out; then only right picks and stop remain)."""
+    import random
+
+    from pakka.games.zoker.deck import COMPATIBLE
+
+    for seed in range(5):
+        s = pakka.load("zoker-pairs").new_state(seed=seed)
+        rnd = random.Random(seed)
+        steps = 0
+        while not s.is_terminal:
+            legal = s.legal_actions()
+            wrong = [
+                a
+                for a in legal
+                if len(a.cards) == 2 and not COMPATIBLE[a.cards[0]] >> a.cards[1] & 1
+            ]
+            right = [a for a in legal if a.cards and a not in wrong]
+            s.apply_legal(rnd.choice(wrong or right or legal))
+            steps += 1
+        assert steps <= 20 * 19 // 2 + 1

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from pakka.core.errors import RulesError
 from pakka.core.game import Game
-from pakka.games.zoker.deck import CARDS, ZCard, parse_card
+from pakka.games.zoker.deck import CARDS, NAMES, ZCard, parse_card
 
 
 class ZokerDeckMixin:
@@ -39,3 +40,37 @@ def opt_int(game: Game[Any], option: str) -> int:
     v = game.options[option]
     assert isinstance(v, int)
     return v
+
+
+def hands_full_view(hands: list[list[int]], stock: list[int]) -> dict[str, Any]:
+    """The hidden part of a hands-and-stock game for the full view (Tiko, Kubo):
+    every hand and the stock in dealing order."""
+    return {
+        "hands": [[NAMES[c] for c in sorted(h)] for h in hands],
+        "stock_order": [NAMES[c] for c in reversed(stock)],
+    }
+
+
+def redeal_unseen(
+    hands: list[list[int]],
+    stock: list[int],
+    player: int,
+    rng: random.Random,
+    sort: bool = False,
+) -> tuple[list[list[int]], list[int]]:
+    """For ``sample_consistent`` (Tiko, Kubo): the cards ``player`` cannot see
+    (the other hands and the stock) shuffled uniformly and dealt back in the
+    same sizes; ``player``'s own hand is kept. ``sort`` sorts each dealt hand."""
+    unknown = [c for p, h in enumerate(hands) if p != player for c in h]
+    unknown += stock
+    rng.shuffle(unknown)
+    out: list[list[int]] = []
+    k = 0
+    for p, h in enumerate(hands):
+        if p == player:
+            out.append(h.copy())
+            continue
+        dealt = unknown[k : k + len(h)]
+        out.append(sorted(dealt) if sort else dealt)
+        k += len(h)
+    return out, unknown[k:]

@@ -25,7 +25,14 @@ from typing import Any, ClassVar, NamedTuple
 from pakka.core.errors import IllegalAction, NotationError, RulesError
 from pakka.core.game import Game, State
 from pakka.core.options import Option
-from pakka.games.zoker.common import ZokerDeckMixin, check_not_stacked, opt_int, winners_by_max
+from pakka.games.zoker.common import (
+    ZokerDeckMixin,
+    check_not_stacked,
+    hands_full_view,
+    opt_int,
+    redeal_unseen,
+    winners_by_max,
+)
 from pakka.games.zoker.deck import (
     ATTRS,
     LINE_KINDS,
@@ -645,23 +652,12 @@ class KuboState(State[KuboAction]):
         return v
 
     def _full_view(self) -> dict[str, Any]:
-        return {
-            "hands": [[NAMES[c] for c in sorted(h)] for h in self.hands],
-            "stock_order": [NAMES[c] for c in reversed(self.stock)],
-        }
+        return hands_full_view(self.hands, self.stock)
 
     def sample_consistent(self, player: int, rng: random.Random) -> KuboState:
         s = self.clone()
-        unknown = [c for p, h in enumerate(self.hands) if p != player for c in h]
-        unknown += self.stock
-        rng.shuffle(unknown)
-        k = 0
-        for p, h in enumerate(self.hands):
-            if p == player:
-                continue
-            s.hands[p] = unknown[k : k + len(h)]
-            k += len(h)
-        s.stock = unknown[k:]
+        # Unseen: the other hands and the stock, redistributed uniformly.
+        s.hands, s.stock = redeal_unseen(self.hands, self.stock, player, rng)
         s._scrub(player, rng)
         return s
 

@@ -3,8 +3,11 @@
 A pick of two cards is right when they are compatible (R-ZK-3) and a pick of
 four is right when they are a straight; right picks leave the table and score
 (a pair 1 point, a straight 3). A wrong pair pick stays on the table and the
-log explains which attributes differ. The round ends when no pair remains or
-the player stops. A timed mode is a front-end feature: the engine keeps no clock.
+log explains which attributes differ; picking the same two cards again is then
+illegal (like a publicly refuted guess in Koodinmurtaja, D-KM-7), so every pick
+either clears cards or rules out one of the finitely many wrong pairs and the
+round always ends. It ends when no pair remains or the player stops. A timed
+mode is a front-end feature: the engine keeps no clock.
 """
 
 from __future__ import annotations
@@ -60,6 +63,16 @@ STOP = PairsAction(STRAIGHT_BASE + len(STRAIGHT_LINES), ())
 ACTIONS: tuple[PairsAction, ...] = (*_PAIR_ACTIONS, *STRAIGHT_ACTION.values(), STOP)
 
 
+def _bits(mask: int) -> list[int]:
+    """The set bits of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 class Pairs(ZokerDeckMixin, Game["PairsState"]):
     """The pairs trainer: practise seeing compatible cards and straights."""
 
@@ -110,6 +123,7 @@ class Pairs(ZokerDeckMixin, Game["PairsState"]):
         s.pairs = 0
         s.straights = 0
         s.mistakes = 0
+        s.refuted = 0
         s.stopped = False
         s._legal = None
         s._say("pairs.deal", cards=n)
@@ -125,6 +139,8 @@ class PairsState(State[PairsAction]):
     pairs: int
     straights: int
     mistakes: int
+    refuted: int
+    """Bit ``PAIR_ID[a][b]`` set: the pick ``a+b`` was already explained as wrong."""
     stopped: bool
     _legal: list[PairsAction] | None
 
@@ -142,7 +158,13 @@ class PairsState(State[PairsAction]):
             return []
         if self._legal is None:
             cards = [c for c in self.layout if self.table >> c & 1]
-            out = [ACTIONS[PAIR_ID[a][b]] for i, a in enumerate(cards) for b in cards[i + 1 :]]
+            refuted = self.refuted
+            out = [
+                ACTIONS[i]
+                for k, a in enumerate(cards)
+                for b in cards[k + 1 :]
+                if not refuted >> (i := PAIR_ID[a][b]) & 1
+            ]
             out.sort(key=lambda x: x.id)
             out += [a for ln, a in STRAIGHT_ACTION.items() if LINE_MASKS[ln] & ~self.table == 0]
             out.append(STOP)
@@ -166,7 +188,9 @@ class PairsState(State[PairsAction]):
             if not self.table >> c & 1:
                 raise IllegalAction(f"{c} is not on the table")
         if len(cards) == 2:
-            return ACTIONS[PAIR_ID[cards[0]][cards[1]]]
+            action = ACTIONS[PAIR_ID[cards[0]][cards[1]]]
+            self._check_not_refuted(action)
+            return action
         ln = line_of([int(c) for c in cards])
         if ln is None or ln not in STRAIGHT_ACTION:
             raise IllegalAction(
@@ -183,11 +207,20 @@ class PairsState(State[PairsAction]):
         for c in action.cards:
             if not self.table >> c & 1:
                 raise IllegalAction(f"{NAMES[c]} is not on the table")
+        self._check_not_refuted(action)
+
+    def _check_not_refuted(self, action: PairsAction) -> None:
+        """R-ZK-6 trainer: a pick already explained as wrong cannot be repeated."""
+        if self.refuted >> action.id & 1:
+            a, b = action.cards
+            raise IllegalAction(
+                f"{action} was already explained as not a pair: the cards differ in "
+                f"{', '.join(differing_attributes(a, b))}; pick another pair or stop"
+            )
 
     def _apply(self, action: PairsAction) -> None:
         cards = action.cards
-        if len(cards) != 2 or COMPATIBLE[cards[0]] >> cards[1] & 1:
-            self._legal = None  # the table changes (a wrong pick leaves it as it is)
+        self._legal = None
         if not cards:
             self.stopped = True
             self._say("pairs.stop", score=self.score)
@@ -203,8 +236,10 @@ class PairsState(State[PairsAction]):
             self.pairs += 1
             self._say("pairs.right", cards=f"{NAMES[a]} {NAMES[b]}")
         else:
-            # R-ZK-3: explain the miss by the attributes that differ.
+            # R-ZK-3: explain the miss by the attributes that differ; the same
+            # pick is illegal from now on (R-ZK-6, so the round terminates).
             self.mistakes += 1
+            self.refuted |= 1 << action.id
             self._say(
                 "pairs.wrong",
                 cards=f"{NAMES[a]} {NAMES[b]}",
@@ -219,6 +254,7 @@ class PairsState(State[PairsAction]):
         s.pairs = self.pairs
         s.straights = self.straights
         s.mistakes = self.mistakes
+        s.refuted = self.refuted
         s.stopped = self.stopped
         s._legal = self._legal
         return s
@@ -242,6 +278,7 @@ class PairsState(State[PairsAction]):
             "pairs": self.pairs,
             "straights": self.straights,
             "mistakes": self.mistakes,
+            "refuted": [str(ACTIONS[i]) for i in _bits(self.refuted)],
             "score": self.score,
         }
 

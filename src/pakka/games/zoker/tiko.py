@@ -16,7 +16,12 @@ from typing import Any, ClassVar
 
 from pakka.core.errors import IllegalAction, NotationError
 from pakka.core.game import Game, State
-from pakka.games.zoker.common import ZokerDeckMixin, winners_by_max
+from pakka.games.zoker.common import (
+    ZokerDeckMixin,
+    hands_full_view,
+    redeal_unseen,
+    winners_by_max,
+)
 from pakka.games.zoker.deck import CARDS, NAMES, STRONGER, deal_order, parse_card
 
 HAND_SIZE = 4
@@ -237,24 +242,12 @@ class TikoState(State[TikoPlay]):
         return v
 
     def _full_view(self) -> dict[str, Any]:
-        return {
-            "hands": [[NAMES[c] for c in sorted(h)] for h in self.hands],
-            "stock_order": [NAMES[c] for c in reversed(self.stock)],
-        }
+        return hands_full_view(self.hands, self.stock)
 
     def sample_consistent(self, player: int, rng: random.Random) -> TikoState:
         s = self.clone()
         # Unseen: the other hands and the stock, redistributed uniformly.
-        unknown = [c for p, h in enumerate(self.hands) if p != player for c in h]
-        unknown += self.stock
-        rng.shuffle(unknown)
-        k = 0
-        for p, h in enumerate(self.hands):
-            if p == player:
-                continue
-            s.hands[p] = sorted(unknown[k : k + len(h)])
-            k += len(h)
-        s.stock = unknown[k:]
+        s.hands, s.stock = redeal_unseen(self.hands, self.stock, player, rng, sort=True)
         s._scrub(player, rng)
         return s
 
