@@ -320,16 +320,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         writer = asyncio.create_task(conn.writer())
         async with table.lock:
             table.conns.add(conn)
-            conn.send(
-                {
-                    "type": "welcome",
-                    "table_id": table.id,
-                    "seats": conn.seats,
-                    "spectator": conn.spectator,
-                    "table": table.summary(),
-                }
-            )
-            table.send_state(conn, full=True)
+            table.welcome(conn)
             for other in table.conns:
                 if other is not conn and conn.seats:
                     other.send({"type": "table", "table": table.summary()})
@@ -454,16 +445,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                         conn.seats, conn.spectator = [], False
                         return
                     conn.log_pos.clear()
-                    conn.send(
-                        {
-                            "type": "welcome",
-                            "table_id": table.id,
-                            "seats": conn.seats,
-                            "spectator": conn.spectator,
-                            "table": table.summary(),
-                        }
-                    )
-                    table.send_state(conn, full=True)
+                    table.welcome(conn)
             elif msg.type == "sync":
                 async with table.lock:
                     table.send_state(conn, full=True)

@@ -392,6 +392,19 @@ class LiveTable:
         for conn in list(self.conns):
             conn.send(frame)
 
+    def welcome(self, conn: Connection) -> None:
+        """Greet a (re)authorised connection: who it is here, the table, the full state."""
+        conn.send(
+            {
+                "type": "welcome",
+                "table_id": self.id,
+                "seats": conn.seats,
+                "spectator": conn.spectator,
+                "table": self.summary(),
+            }
+        )
+        self.send_state(conn, full=True)
+
     def send_state(self, conn: Connection, full: bool = False) -> None:
         """A fresh state frame for each seat of one client."""
         cache: dict[int | None, tuple[dict[str, Any], list[dict[str, Any]]]] = {}

@@ -555,58 +555,24 @@ def test_d_rv_4_out_by_discard_ends_round_with_zero() -> None:
     assert s.sheet[0] == [pts[0], 0, pts[2]]
 
 
+_SEVENS_AND_EIGHTS = (
+    "meld",
+    *("set 7", "add 7H", "add 7H", "add 7S", "add 7D", "add 7D", "add 7C", "close"),
+    *("set 8", "add 8H", "add 8H", "add 8S", "add 8D", "add 8C"),
+)
+"""Seat 1's steps laying down two sets (7s and 8s) with every card but the joker."""
+
+
 def test_d_rv_4_last_card_cannot_be_melded_but_option_allows_going_out() -> None:
     """D-RV-4: a lay-down that leaves no card is refused; with option
     ``go_out_by_melding`` it ends the round at once (räväytys, R-RV-15)."""
     s1 = new(3, {1: "7H 7S 7D 8H 8S 8D 8C 7C 7H 7D JK"}, stock="8H")
-    play(
-        s1,
-        "discard " + hand(s1, 0)[0],
-        "draw",
-        "pass",
-        "meld",
-        "set 7",
-        "add 7H",
-        "add 7H",
-        "add 7S",
-        "add 7D",
-        "add 7D",
-        "add 7C",
-        "close",
-        "set 8",
-        "add 8H",
-        "add 8H",
-        "add 8S",
-        "add 8D",
-        "add 8C",
-    )
+    play(s1, "discard " + hand(s1, 0)[0], "draw", "pass", *_SEVENS_AND_EIGHTS)
     assert "add JK" not in [str(a) for a in s1.legal_actions()]  # JK must stay to discard
     play(s1, "close", "discard JK")
     assert s1.went_out == [1] and s1.sheet[0][1] == 0 and s1.round == 1
     s2 = new(3, {1: "7H 7S 7D 8H 8S 8D 8C 7C 7H 7D JK"}, stock="8H", go_out_by_melding=True)
-    play(
-        s2,
-        "discard " + hand(s2, 0)[0],
-        "draw",
-        "pass",
-        "meld",
-        "set 7",
-        "add 7H",
-        "add 7H",
-        "add 7S",
-        "add 7D",
-        "add 7D",
-        "add 7C",
-        "close",
-        "set 8",
-        "add 8H",
-        "add 8H",
-        "add 8S",
-        "add 8D",
-        "add 8C",
-        "add JK",
-        "close",
-    )
+    play(s2, "discard " + hand(s2, 0)[0], "draw", "pass", *_SEVENS_AND_EIGHTS, "add JK", "close")
     assert s2.went_out == [1] and s2.sheet[0][1] == 0
 
 
