@@ -9,6 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless",
@@ -318,7 +320,20 @@ def rv_move(page: Page, rng: random.Random, used: set[str], budget: dict[str, in
     attempts), lay off, swap a wild card, else discard."""
 
     def click(sel: str) -> None:
-        act_and_wait(page, lambda: page.locator(sel).first.click())
+        # A state frame may re-render the table between reading it and clicking; when
+        # the control is gone, this decision is simply read again by the caller's loop.
+        before = state_id(page)
+        try:
+            page.locator(sel).first.click(timeout=5000)
+        except PlaywrightTimeout:
+            if page.locator(sel).count():
+                raise
+            return
+        page.wait_for_function(
+            f"(document.querySelector('#table')?.dataset.stateId ?? '{before}') != '{before}' "
+            "|| !!document.querySelector('#cover-ok')",
+            timeout=TURN_TIMEOUT,
+        )
 
     if page.locator("#rv-buy").count():
         if "buy" not in used or rng.random() < 0.3:
@@ -356,8 +371,15 @@ def rv_move(page: Page, rng: random.Random, used: set[str], budget: dict[str, in
             used.add("close")
             click("#rv-close")
         elif adds.count():
-            adds.nth(rng.randrange(adds.count())).click()
-            page.locator(".add-btn").first.wait_for()
+            # Pick the card by name, not by index: a state frame may re-render the hand
+            # between reading it and clicking, and then this decision is read again.
+            card = adds.nth(rng.randrange(adds.count())).get_attribute("data-card")
+            target = page.locator(f'.hand [data-card="{card}"][data-kinds~="add"]').first
+            try:
+                target.click(timeout=5000)
+                page.locator(".add-btn").first.wait_for(timeout=5000)
+            except PlaywrightTimeout:
+                return
             click(".add-btn")
         elif page.locator(".open-btn").count():
             opens = page.locator(".open-btn")

@@ -142,12 +142,12 @@ if "ravaytys" in REGISTERED:
         wait_turn_or_end(page)
         screenshots(page, "ravaytys")
         page.click("#rv-sort")
-        # Drag the first card of the hand to the third place.
-        first = page.get_attribute(".hand .card >> nth=0", "data-card")
-        page.drag_and_drop(".hand .card >> nth=0", ".hand .card >> nth=2")
-        page.wait_for_function(
-            f"document.querySelector('.hand .card').dataset.card !== '{first}'", timeout=5000
-        )
+        # Drag the first card of the hand onto the last one: the order must change (with
+        # two decks the first two cards may be equal, so compare the whole order).
+        order_js = "[...document.querySelectorAll('.hand .card')].map(c => c.dataset.card).join()"
+        before = page.evaluate(order_js)
+        page.drag_and_drop(".hand .card >> nth=0", ".hand .card >> nth=-1")
+        page.wait_for_function(f"{order_js} !== {before!r}", timeout=5000)
         play_to_end([page], lambda p: rv_move(p, rng, used, budget))
         print("Räväytys controls used:", sorted(used))
         assert {"buy", "discard", "meld"} <= used, used
