@@ -63,7 +63,7 @@ def openspiel_playouts(name: str) -> Measure:
                     state.apply_action(action)
                 else:
                     legal = state.legal_actions()
-                    state.apply_action(legal[rng.randrange(len(legal))])
+                    state.apply_action(legal[int(rng.random() * len(legal))])
                     decisions += 1
                 steps += 1
             games += 1
@@ -142,7 +142,7 @@ def rlcard_playouts(name: str) -> Measure:
                 game.round.dealer.np_random = game.np_random
             while not game.is_over():
                 legal = judge(game).get_legal_actions()
-                game.step(legal[rng.randrange(len(legal))])
+                game.step(legal[int(rng.random() * len(legal))])
                 steps += 1
             games += 1
             now = time.process_time()
