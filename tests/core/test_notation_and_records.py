@@ -61,6 +61,25 @@ def test_rng_shuffle_is_below_from_the_top_down(seed: int, n: int) -> None:
     assert fast.state == slow.state
 
 
+def test_rng_shuffle_falls_back_where_below_would_reject(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The all-at-once shuffle hands over to the one-by-one reference whenever an output
+    # might be rejected by below(); forcing that path must not change a single card.
+    import pakka.core.rng as rng_module
+
+    expected = {}
+    for seed in range(20):
+        r = Rng(seed)
+        cards = list(range(52))
+        r.shuffle(cards)
+        expected[seed] = (cards, r.state)
+    monkeypatch.setattr(rng_module, "_REJECT_FROM", 0)
+    for seed, (cards, state) in expected.items():
+        r = Rng(seed)
+        again = list(range(52))
+        r.shuffle(again)
+        assert (again, r.state) == (cards, state)
+
+
 def test_rng_known_values() -> None:
     # SplitMix64 reference values: identical on every machine and Python version.
     r = Rng(1234567)

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import bisect
 import random
+from collections.abc import Callable, Sequence
 from itertools import compress
-from operator import not_
+from operator import itemgetter, not_
 from typing import Any, ClassVar
 
 from pakka.core.errors import IllegalAction, RulesError
@@ -49,8 +50,18 @@ PHASE_NAMES = ("guess", "continue", "reveal", "over")
 _TEXT = tuple(text_of(k) for k in range(52))
 _entry = tuple.__new__
 """``_entry(LogEntry, (key, args, to))``: a log entry without the NamedTuple call layer."""
-_KEEP = tuple(tuple(not (mask >> r) & 1 for r in range(13)) for mask in range(1 << 13))
-"""_KEEP[mask][r]: whether rank r + 2 survives a refuted-rank bitmask (for compress)."""
+
+
+def _picker(mask: int) -> Callable[[Sequence[Guess]], tuple[Guess, ...]]:
+    """The guesses of a row (ranks 2..A) whose rank survives a refuted-rank bitmask."""
+    keep = [r for r in range(13) if not (mask >> r) & 1]
+    if len(keep) >= 2:
+        return itemgetter(*keep)  # one C call returns the tuple
+    return lambda row: tuple(row[r] for r in keep)  # itemgetter(r) would not return a tuple
+
+
+_PICK = tuple(_picker(mask) for mask in range(1 << 13))
+"""_PICK[mask](row): the guesses at one card that D-KM-7 still allows, given its refuted ranks."""
 _RANK_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
 
@@ -322,7 +333,6 @@ class KMState(State[KMAction]):
 
     def _guesses_at(self, t: int, out: list[KMAction]) -> None:
         code = self.code[t]
-        up = self.up
         if self.rank_only:
             # D-KM-7 (rank-only): "t holds no hidden card of rank r" is refuted.
             rr = self.rank_refuted[t]
@@ -333,14 +343,9 @@ class KMState(State[KMAction]):
         # Each hidden card of t with the row of guesses at its position (ranks 2..A);
         # the filtering runs in C, only the hidden cards reach the loop.
         rows = zip(code, self.table.guess_rows[t], strict=False)  # rows outnumber the cards
-        hidden = compress(rows, map(not_, map(up.__getitem__, code)))
-        for k, row in hidden:
-            bad = refuted[k]
+        for k, row in compress(rows, map(not_, map(self.up.__getitem__, code))):
             # D-KM-7: a publicly refuted guess at the same card is not legal.
-            if bad:
-                out.extend(compress(row, _KEEP[bad]))
-            else:
-                out.extend(row)
+            out += _PICK[refuted[k]](row)
 
     def legal_actions(self) -> list[KMAction]:
         cp = self.cp
@@ -371,10 +376,13 @@ class KMState(State[KMAction]):
         self.verify(action)
         return action
 
-    def verify(self, action: KMAction) -> None:
-        # Fast path (nearly every action): the first guess of a turn at a hidden card of
-        # the target not publicly refuted (D-KM-7), given as this game's own action value.
-        if action.__class__ is Guess and self.phase == GUESS and action.target == self.target:
+    def _quick_guess(self, action: object) -> Guess | None:
+        """``action`` if it is the commonest legal move, else ``None`` (then ask :meth:`_verify`).
+
+        That move is the first guess of a turn (R-KM-8) at a hidden card of the target
+        that is not publicly refuted (D-KM-7), given as this game's own action value.
+        """
+        if type(action) is Guess and self.phase == GUESS and action.target == self.target:
             try:
                 ours = self.table.all[action.id] is action
             except IndexError:
@@ -385,8 +393,24 @@ class KMState(State[KMAction]):
                 if pos < len(code):
                     k = code[pos]
                     if not self.up[k] and not (self.refuted[k] >> (action.rank - 2)) & 1:
-                        return
-        self._verify(action)
+                        return action
+        return None
+
+    def verify(self, action: KMAction) -> None:
+        if self._quick_guess(action) is None:
+            self._verify(action)
+
+    def apply(self, action: KMAction | str) -> None:
+        # The commonest move skips the general route (parse or verify, then dispatch).
+        guess = self._quick_guess(action)
+        if guess is None:
+            State.apply(self, action)
+            return
+        self._kcache = None
+        t = guess.target
+        pos = guess.position
+        self._resolve_guess(self.cp, t, pos, guess.rank, self.code[t][pos])  # type: ignore[arg-type]
+        self._actions.append(guess)
 
     def _verify(self, action: KMAction) -> None:
         """The full legality check, with the reason for a refusal."""
@@ -464,7 +488,7 @@ class KMState(State[KMAction]):
             t = action.target
             pos = action.position
             rank = action.rank
-            self._resolve_guess(cp, t, pos, rank, self.code[t][pos] // 4 + 2 == rank)
+            self._resolve_guess(cp, t, pos, rank, self.code[t][pos])
         elif isinstance(action, GuessRank):
             t = action.target
             pos = next(
@@ -475,7 +499,7 @@ class KMState(State[KMAction]):
                 ),
                 -1,
             )
-            self._resolve_guess(cp, t, pos, action.rank, pos >= 0)
+            self._resolve_guess(cp, t, pos, action.rank, self.code[t][pos] if pos >= 0 else -1)
         elif isinstance(action, Stop):
             if self.drawn >= 0:
                 pos = self._insert(cp, self.drawn)
@@ -521,10 +545,11 @@ class KMState(State[KMAction]):
             self._update_succ()
             self._say("koodinmurtaja.out", player=seat)
 
-    def _resolve_guess(self, cp: int, t: int, pos: int, rank: int, correct: bool) -> None:
+    def _resolve_guess(self, cp: int, t: int, pos: int, rank: int, k: int) -> None:
+        """Carry out a guess of ``rank`` at card ``k`` (position ``pos``) of seat ``t``;
+        in the rank-only game ``k`` is the first hidden card of that rank, or -1."""
         rname = _RANK_NAMES[rank - 2]
-        if correct:
-            k = self.code[t][pos]
+        if k >= 0 and k // 4 + 2 == rank:
             h = self.handle_of[k]
             self._say(
                 "koodinmurtaja.right",
@@ -538,7 +563,8 @@ class KMState(State[KMAction]):
             self._reveal(t, k)  # R-KM-10: the card is turned face up
             self.right = True
             self.target = t
-            if self._over_check():
+            # R-KM-14: only a code turned all face up can end the game.
+            if not self.hidden[t] and self._over_check():
                 return
             self.phase = CONTINUE
             nxt = self.succ[t]
@@ -551,7 +577,6 @@ class KMState(State[KMAction]):
                     self.refuted[k] |= 1 << (rank - 2)
             self._say("koodinmurtaja.wrong_rank", player=cp, target=t, rank=rname)
         else:
-            k = self.code[t][pos]
             h = self.handle_of[k]
             self.refuted[k] |= 1 << (rank - 2)
         k = self.drawn
