@@ -22,6 +22,9 @@ from pakka.core.log import LogEntry
 from pakka.core.options import Option, OptionValue, options_to_json, resolve_options
 from pakka.core.rng import Rng, random_seed
 
+_entry = tuple.__new__
+"""``_entry(LogEntry, (key, args, to))``: a log entry without the NamedTuple call layer."""
+
 STATE_FORMAT = 1
 """Version of the JSON written by :meth:`State.to_json`."""
 
@@ -339,7 +342,7 @@ class State(ABC, Generic[A]):
 
     def _say(self, key: str, to: int | None = None, **args: Any) -> None:
         """Append a log entry (public unless ``to`` names a seat)."""
-        self._log.append(LogEntry(key, args, to))
+        self._log.append(_entry(LogEntry, (key, args, to)))
 
     # -- views -------------------------------------------------------------------
     def view(self, player: int | None, *, log: bool = True) -> dict[str, Any]:

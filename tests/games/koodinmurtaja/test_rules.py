@@ -353,3 +353,31 @@ def test_d_km_8_dealer_option_for_a_new_game_at_the_same_table() -> None:
     assert s.view(None)["dealer"] == 2 and s.current_player == 0
     with pytest.raises(pakka.RulesError, match=r"'dealer'.*0\.\.2"):
         pakka.load("koodinmurtaja", players=3, dealer=3)
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [(2, {}), (4, {}), (3, {"guess": "rank-only"}), (2, {"empty_stock_penalty": True})],
+)
+def test_concealed_index_always_matches_the_codes(players: int, options: dict[str, object]) -> None:
+    # The engine keeps each seat's hidden cards in a separate list (the hot path of
+    # legal_actions); it must equal the face-down cards of the code, in code order,
+    # after every move, in every sampled state, clone and reloaded snapshot.
+    game = pakka.load("koodinmurtaja", players=players, **options)
+    rng = random.Random(5)
+
+    def check(s: KMState) -> None:
+        assert s.concealed == [[k for k in c if not s.up[k]] for c in s.code]
+        assert [len(c) for c in s.concealed] == s.hidden
+
+    for deal in range(15):
+        s = game.new_state(seed=deal)
+        while not s.is_terminal:
+            check(s)
+            if rng.random() < 0.1:
+                check(s.sample_consistent(s.current_player or 0, rng))
+                check(s.clone())
+                check(game.state_from_json(s.to_json()))  # type: ignore[arg-type]
+            legal = s.legal_actions()
+            s.apply(legal[rng.randrange(len(legal))])
+        check(s)

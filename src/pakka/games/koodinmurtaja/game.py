@@ -7,11 +7,10 @@ its rank. A :class:`KMState` is a whole match of ``games`` games.
 
 from __future__ import annotations
 
-import bisect
 import random
+from bisect import bisect_left, insort
 from collections.abc import Callable, Sequence
-from itertools import compress
-from operator import itemgetter, not_
+from operator import itemgetter
 from typing import Any, ClassVar
 
 from pakka.core.errors import IllegalAction, RulesError
@@ -192,6 +191,7 @@ class KMState(State[KMAction]):
         "_kcache",
         "card_at",
         "code",
+        "concealed",
         "cp",
         "dealer",
         "drawn",
@@ -261,6 +261,7 @@ class KMState(State[KMAction]):
         for j in range(n):
             code[(first + j) % n] = sorted(deck[j:dealt:n])
         self.code = code
+        self.concealed = [c.copy() for c in code]
         # R-KM-5: the rest is the stock; pop() takes the top card.
         self.stock = deck[CODE_SIZE * n :][::-1]
         self.up = [0] * 52  # by card strength: 1 = face up (revealed)
@@ -340,12 +341,10 @@ class KMState(State[KMAction]):
             out.extend(ranks if not rr else [a for a in ranks if not (rr >> (a.rank - 2)) & 1])
             return
         refuted = self.refuted
-        # Each hidden card of t with the row of guesses at its position (ranks 2..A);
-        # the filtering runs in C, only the hidden cards reach the loop.
-        rows = zip(code, self.table.guess_rows[t], strict=False)  # rows outnumber the cards
-        for k, row in compress(rows, map(not_, map(self.up.__getitem__, code))):
+        rows = self.table.guess_rows[t]  # rows[pos]: the guesses at position pos, ranks 2..A
+        for k in self.concealed[t]:
             # D-KM-7: a publicly refuted guess at the same card is not legal.
-            out += _PICK[refuted[k]](row)
+            out += _PICK[refuted[k]](rows[bisect_left(code, k)])
 
     def legal_actions(self) -> list[KMAction]:
         cp = self.cp
@@ -376,40 +375,42 @@ class KMState(State[KMAction]):
         self.verify(action)
         return action
 
-    def _quick_guess(self, action: object) -> Guess | None:
-        """``action`` if it is the commonest legal move, else ``None`` (then ask :meth:`_verify`).
+    def _quick_guess(self, action: object) -> int:
+        """The card guessed at if ``action`` is the commonest legal move, else -1 (then
+        :meth:`_verify` decides, with a reason).
 
         That move is the first guess of a turn (R-KM-8) at a hidden card of the target
         that is not publicly refuted (D-KM-7), given as this game's own action value.
         """
         if type(action) is Guess and self.phase == GUESS and action.target == self.target:
             try:
-                ours = self.table.all[action.id] is action
-            except IndexError:
-                ours = False
-            if ours and not self.rank_only:
-                code = self.code[action.target]
-                pos = action.position
-                if pos < len(code):
-                    k = code[pos]
-                    if not self.up[k] and not (self.refuted[k] >> (action.rank - 2)) & 1:
-                        return action
-        return None
+                if self.table.all[action.id] is action:
+                    k = self.code[action.target][action.position]
+                    if not (
+                        self.up[k] or (self.refuted[k] >> (action.rank - 2)) & 1 or self.rank_only
+                    ):
+                        return k
+            except IndexError:  # a foreign id, or a position beyond the code
+                pass
+        return -1
 
     def verify(self, action: KMAction) -> None:
-        if self._quick_guess(action) is None:
+        if self._quick_guess(action) < 0:
             self._verify(action)
 
     def apply(self, action: KMAction | str) -> None:
         # The commonest move skips the general route (parse or verify, then dispatch).
-        guess = self._quick_guess(action)
-        if guess is None:
+        k = self._quick_guess(action)
+        if k < 0:
             State.apply(self, action)
             return
         self._kcache = None
-        t = guess.target
-        pos = guess.position
-        self._resolve_guess(self.cp, t, pos, guess.rank, self.code[t][pos])  # type: ignore[arg-type]
+        # _quick_guess has established that action is a Guess of this game.
+        guess: Guess = action  # type: ignore[assignment]
+        if k // 4 + 2 == guess.rank:
+            self._right_guess(self.cp, guess.target, guess.position, guess.rank, k)  # type: ignore[arg-type]
+        else:
+            self._wrong_guess(self.cp, guess.target, guess.position, guess.rank, k)  # type: ignore[arg-type]
         self._actions.append(guess)
 
     def _verify(self, action: KMAction) -> None:
@@ -503,6 +504,7 @@ class KMState(State[KMAction]):
         elif isinstance(action, Stop):
             if self.drawn >= 0:
                 pos = self._insert(cp, self.drawn)
+                insort(self.concealed[cp], self.drawn)
                 # R-KM-10.3: the drawn card goes hidden into the code at its sorted place.
                 self.hidden[cp] += 1
                 self.rank_refuted[cp] = 0  # a new hidden card lifts rank-only refutations
@@ -532,12 +534,13 @@ class KMState(State[KMAction]):
 
     def _insert(self, seat: int, k: int) -> int:
         code = self.code[seat]
-        pos = bisect.bisect_left(code, k)
+        pos = bisect_left(code, k)
         code.insert(pos, k)
         return pos
 
     def _reveal(self, seat: int, k: int) -> None:
         self.up[k] = 1
+        self.concealed[seat].remove(k)
         self.hidden[seat] -= 1
         if not self.hidden[seat]:
             # D-KM-6: a player whose code is all revealed is out.
@@ -548,92 +551,110 @@ class KMState(State[KMAction]):
     def _resolve_guess(self, cp: int, t: int, pos: int, rank: int, k: int) -> None:
         """Carry out a guess of ``rank`` at card ``k`` (position ``pos``) of seat ``t``;
         in the rank-only game ``k`` is the first hidden card of that rank, or -1."""
-        rname = _RANK_NAMES[rank - 2]
         if k >= 0 and k // 4 + 2 == rank:
-            h = self.handle_of[k]
+            self._right_guess(cp, t, pos, rank, k)
+        elif self.rank_only:
+            self._wrong_rank(cp, t, rank)
+        else:
+            self._wrong_guess(cp, t, pos, rank, k)
+
+    def _right_guess(self, cp: int, t: int, pos: int, rank: int, k: int) -> None:
+        self._say(
+            "koodinmurtaja.right",
+            player=cp,
+            target=t,
+            position=pos + 1,
+            rank=_RANK_NAMES[rank - 2],
+            card=_TEXT[k],
+            handle=self.handle_of[k],
+        )
+        self._reveal(t, k)  # R-KM-10: the card is turned face up
+        self.right = True
+        self.target = t
+        # R-KM-14: only a code turned all face up can end the game.
+        if not self.hidden[t] and self._over_check():
+            return
+        self.phase = CONTINUE
+        nxt = self.succ[t]
+        self.next_target = nxt if nxt != cp else -1  # the chain never wraps (R-KM-10.2)
+
+    def _wrong_guess(self, cp: int, t: int, pos: int, rank: int, k: int) -> None:
+        """A wrong guess at card ``k``: D-KM-7, everyone now knows it is not ``rank``."""
+        self.refuted[k] |= 1 << (rank - 2)
+        drawn = self.drawn
+        if drawn < 0:
             self._say(
-                "koodinmurtaja.right",
+                "koodinmurtaja.wrong",
                 player=cp,
                 target=t,
                 position=pos + 1,
-                rank=rname,
-                card=text_of(k),
-                handle=h,
+                rank=_RANK_NAMES[rank - 2],
+                handle=self.handle_of[k],
             )
-            self._reveal(t, k)  # R-KM-10: the card is turned face up
-            self.right = True
-            self.target = t
-            # R-KM-14: only a code turned all face up can end the game.
-            if not self.hidden[t] and self._over_check():
-                return
-            self.phase = CONTINUE
-            nxt = self.succ[t]
-            self.next_target = nxt if nxt != cp else -1  # the chain never wraps (R-KM-10.2)
+            self._wrong_without_card(cp)
             return
-        if self.rank_only:
-            self.rank_refuted[t] |= 1 << (rank - 2)
-            for k in self.code[t]:
-                if not self.up[k]:
-                    self.refuted[k] |= 1 << (rank - 2)
-            self._say("koodinmurtaja.wrong_rank", player=cp, target=t, rank=rname)
-        else:
-            h = self.handle_of[k]
-            self.refuted[k] |= 1 << (rank - 2)
-        k = self.drawn
-        if k >= 0:
-            # R-KM-11: the drawn card goes into the guesser's code face up.
-            code = self.code[cp]
-            pos2 = bisect.bisect_left(code, k)
-            code.insert(pos2, k)
-            self.up[k] = 1
-            self.drawn = -1
-            if not self.rank_only:
-                self._log.append(
-                    _entry(
-                        LogEntry,
-                        (
-                            "koodinmurtaja.wrong_open",
-                            {
-                                "player": cp,
-                                "target": t,
-                                "position": pos + 1,
-                                "rank": rname,
-                                "handle": h,
-                                "placed": pos2 + 1,
-                                "card": _TEXT[k],
-                                "placed_handle": self.handle_of[k],
-                            },
-                            None,
-                        ),
-                    )
-                )
-            else:
-                self._say(
-                    "koodinmurtaja.placed_open",
-                    player=cp,
-                    position=pos2 + 1,
-                    card=text_of(k),
-                    handle=self.handle_of[k],
-                )
-            self._start_turn(self.succ[cp])
-            return
-        if not self.rank_only:
-            self._log.append(
-                _entry(
-                    LogEntry,
-                    (
-                        "koodinmurtaja.wrong",
-                        {
-                            "player": cp,
-                            "target": t,
-                            "position": pos + 1,
-                            "rank": rname,
-                            "handle": h,
-                        },
-                        None,
-                    ),
-                )
+        # R-KM-11: the drawn card goes face up into the guesser's code at its sorted place.
+        code = self.code[cp]
+        placed = bisect_left(code, drawn)
+        code.insert(placed, drawn)
+        self.up[drawn] = 1
+        self.drawn = -1
+        handle_of = self.handle_of
+        self._log.append(
+            _entry(
+                LogEntry,
+                (
+                    "koodinmurtaja.wrong_open",
+                    {
+                        "player": cp,
+                        "target": t,
+                        "position": pos + 1,
+                        "rank": _RANK_NAMES[rank - 2],
+                        "handle": handle_of[k],
+                        "placed": placed + 1,
+                        "card": _TEXT[drawn],
+                        "placed_handle": handle_of[drawn],
+                    },
+                    None,
+                ),
             )
+        )
+        self._start_turn(self.succ[cp])
+
+    def _wrong_rank(self, cp: int, t: int, rank: int) -> None:
+        """A wrong guess in the rank-only game: D-KM-7, seat ``t`` holds no hidden ``rank``."""
+        bit = 1 << (rank - 2)
+        self.rank_refuted[t] |= bit
+        for k in self.code[t]:
+            if not self.up[k]:
+                self.refuted[k] |= bit
+        self._say("koodinmurtaja.wrong_rank", player=cp, target=t, rank=_RANK_NAMES[rank - 2])
+        drawn = self.drawn
+        if drawn < 0:
+            self._wrong_without_card(cp)
+            return
+        placed = self._place_face_up(cp, drawn)
+        self._say(
+            "koodinmurtaja.placed_open",
+            player=cp,
+            position=placed + 1,
+            card=_TEXT[drawn],
+            handle=self.handle_of[drawn],
+        )
+        self._start_turn(self.succ[cp])
+
+    def _place_face_up(self, cp: int, k: int) -> int:
+        """R-KM-11: after a wrong guess the drawn card ``k`` goes face up into the
+        guesser's code at its sorted place (returned). (:meth:`_wrong_guess`, the hot
+        path, does the same inline.)"""
+        code = self.code[cp]
+        pos = bisect_left(code, k)
+        code.insert(pos, k)
+        self.up[k] = 1
+        self.drawn = -1
+        return pos
+
+    def _wrong_without_card(self, cp: int) -> None:
         if self.penalty:
             # D-KM-7 option: with no drawn card the guesser reveals a hidden card instead.
             self.phase = REVEAL
@@ -693,6 +714,7 @@ class KMState(State[KMAction]):
         s.card_at = self.card_at.copy()
         s.handle_of = self.handle_of.copy()
         s.code = [c.copy() for c in self.code]
+        s.concealed = [c.copy() for c in self.concealed]
         s.stock = self.stock.copy()
         s.up = self.up[:]
         s.hidden = self.hidden.copy()
@@ -840,6 +862,7 @@ class KMState(State[KMAction]):
         self.stock = [int(x) for x in snap["stock"]]
         bits = int(snap["revealed"])
         self.up = [(bits >> k) & 1 for k in range(52)]
+        self.concealed = [[k for k in c if not self.up[k]] for c in self.code]
         self.hidden = [int(x) for x in snap["hidden"]]
         self._update_succ()
         self.refuted = [0] * 52
@@ -887,6 +910,7 @@ class KMState(State[KMAction]):
             # Rebuild every hidden code from its handles (positions stay; cards change).
             for q in know.seats:
                 s.code[q] = [s.card_at[self.handle_of[k]] for k in self.code[q]]
+                s.concealed[q] = [s.card_at[self.handle_of[k]] for k in self.concealed[q]]
             if self.drawn >= 0 and self.cp != player:
                 s.drawn = pool.pop()
                 s.card_at[self.handle_of[self.drawn]] = s.drawn
