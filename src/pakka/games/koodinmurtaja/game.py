@@ -153,6 +153,8 @@ class Koodinmurtaja(Game["KMState"]):
             tuple((p + i) % n for i in range(1, n + 1)) for p in range(n)
         )
         """clockwise[p]: the seats after p in turn order, ending with p itself."""
+        self.next_seat = tuple(order[0] for order in self.clockwise)
+        """next_seat[p]: the seat to the left of p."""
 
     @property
     def num_distinct_actions(self) -> int:
@@ -200,6 +202,7 @@ class KMState(State[KMAction]):
         "games_total",
         "handle_of",
         "hidden",
+        "is_terminal",
         "n",
         "next_target",
         "order",
@@ -219,6 +222,7 @@ class KMState(State[KMAction]):
     )
 
     game: Koodinmurtaja
+    is_terminal: bool  # a slot here, set where the match ends: playout loops ask often
 
     def __init__(
         self, game: Koodinmurtaja, seed: int, stacked: list[int] | None, deck_text: list[str] | None
@@ -250,9 +254,7 @@ class KMState(State[KMAction]):
             deck = stacked + rest
         # handle = position in the dealt deck (0 = top): stable, reveals nothing.
         self.card_at = list(deck)
-        self.handle_of = [-1] * 52
-        for h, k in enumerate(deck):
-            self.handle_of[k] = h
+        self.handle_of = dict(zip(deck, range(len(deck)), strict=True))
         first = (self.dealer + 1) % n
         # R-KM-4: one card at a time, clockwise from the dealer's left: the seat j places
         # after the first gets every n-th card of the top 4n, starting at index j.
@@ -266,7 +268,7 @@ class KMState(State[KMAction]):
         self.stock = deck[CODE_SIZE * n :][::-1]
         self.up = [0] * 52  # by card strength: 1 = face up (revealed)
         self.hidden = [CODE_SIZE] * n
-        self._update_succ()
+        self.succ = self.game.next_seat  # nobody is out yet
         self.refuted = [0] * 52  # by card strength: bit (rank-2) publicly refuted
         self.rank_refuted = [0] * n  # rank-only variant: seat holds no hidden card of rank
         self.eliminated: list[int] = []
@@ -276,11 +278,12 @@ class KMState(State[KMAction]):
         self.next_target = -1
         self.phase = GUESS
         self.cp: int | None = None
+        self.is_terminal = False  # an attribute, not a property: every playout loop asks
         self._say(
             "koodinmurtaja.deal", dealer=self.dealer, game=self.game_no + 1, stock=len(self.stock)
         )
         for p in range(n):
-            self._say("koodinmurtaja.your_code", to=p, cards=[text_of(k) for k in self.code[p]])
+            self._say("koodinmurtaja.your_code", to=p, cards=[_TEXT[k] for k in self.code[p]])
         # R-KM-6: the player to the dealer's left starts.
         self._start_turn(first)
 
@@ -327,10 +330,6 @@ class KMState(State[KMAction]):
     @property
     def current_player(self) -> int | None:
         return self.cp
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.cp is None
 
     def _guesses_at(self, t: int, out: list[KMAction]) -> None:
         code = self.code[t]
@@ -691,6 +690,7 @@ class KMState(State[KMAction]):
             self._deal(None)
         else:
             self.cp = None
+            self.is_terminal = True
             self.phase = OVER
             self._say("koodinmurtaja.match_over", winners=self.winners, wins=list(self.wins))
         return True
@@ -727,6 +727,7 @@ class KMState(State[KMAction]):
         s.next_target = self.next_target
         s.phase = self.phase
         s.cp = self.cp
+        s.is_terminal = self.is_terminal
         return s
 
     @property
@@ -855,9 +856,7 @@ class KMState(State[KMAction]):
         self.results = [dict(r) for r in snap["results"]]
         self._kcache = None
         self.card_at = [int(x) for x in snap["card_at"]]
-        self.handle_of = [-1] * 52
-        for h, k in enumerate(self.card_at):
-            self.handle_of[k] = h
+        self.handle_of = dict(zip(self.card_at, range(len(self.card_at)), strict=True))
         self.code = [[int(x) for x in c] for c in snap["code"]]
         self.stock = [int(x) for x in snap["stock"]]
         bits = int(snap["revealed"])
@@ -876,6 +875,7 @@ class KMState(State[KMAction]):
         self.next_target = int(snap["next_target"])
         self.phase = int(snap["phase"])
         self.cp = None if snap["cp"] is None else int(snap["cp"])
+        self.is_terminal = self.cp is None
         self.rng = Rng(int(snap["rng"]))
         self._log = [
             LogEntry(str(k), dict(a), None if t is None else int(t)) for k, a, t in snap["log"]
@@ -920,7 +920,7 @@ class KMState(State[KMAction]):
             base = len(s.card_at) - len(pool)
             for i, k in enumerate(reversed(pool)):
                 s.card_at[base + i] = k
-            s.handle_of = [-1] * 52
+            s.handle_of = {}
             # Refutations belong to the card at a handle: carry them to the new cards.
             s.refuted = [0] * 52
             refuted, card_at = self.refuted, self.card_at
