@@ -101,7 +101,7 @@ class Rng:
         z ^= (z >> 31) & low
         outputs = lanes.unpack(z.to_bytes(16 * m, "little"))
         if max(outputs) >= _REJECT_FROM:
-            # below() would reject an output (about once in 2**58 shuffles).
+            # below() might reject an output: odds under 2**-50 for a deck of 64 cards.
             self._shuffle_one_by_one(items)
             return
         self.state = (self.state + m * _GOLDEN) & _MASK
