@@ -149,24 +149,24 @@ class ViisisataaState(State[Move]):
             top = set(seg)
             rest = [c for c in g.deck_indices if c not in top]
             self.rng.shuffle(rest)
-            order = seg + rest
+            bits = [1 << c for c in seg + rest]
         else:
-            order = list(g.deck_indices)
-            self.rng.shuffle(order)
+            # The shuffle's swaps depend only on the deck size, so shuffling the cards'
+            # bits deals exactly as shuffling the cards would.
+            bits = list(g.deck_bits)
+            self.rng.shuffle(bits)
         # Receivers from the dealer's left, the dealer last; with 2 players the
         # dead hand sits at the dealer's left and is dealt first (R-5S-6, D-5S-5).
-        # g.deal_slots[k] lists the deck positions of the k-th receiver; the last
-        # two entries are the kitty and the cards set aside.
-        slots = g.deal_slots
-        bits = [1 << c for c in order]
-        masks = [sum([bits[i] for i in positions]) for positions in slots]
+        # g.deal_takers[k] reads the cards of the k-th receiver from the dealt deck;
+        # the last one reads the kitty, and the cards left over are set aside.
+        masks: list[int] = [sum(take(bits)) for take in g.deal_takers]
         first = 1 if n == 2 else 0
         d1 = self.dealer + 1
         # seat s is receiver (s - dealer - 1) mod n
         self.hands = [masks[first + (s - d1) % n] for s in range(n)]
         self.dead = masks[0] if n == 2 else 0
-        kitty = masks[-2]
-        aside = masks[-1]
+        kitty = masks[-1]
+        aside = g.deck_mask ^ sum(masks)
         self.aside = aside
         self.kitty = kitty
         self.kitty_taken = 0
