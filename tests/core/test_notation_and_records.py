@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pakka
+from pakka.core import rng as rng_module
 from pakka.core.cards import CARDS, format_cards, parse_card, parse_cards
 from pakka.core.errors import NotationError
 from pakka.core.options import Option
@@ -54,6 +55,26 @@ def test_rng_shuffle_is_below_from_the_top_down(seed: int, n: int) -> None:
     xs = list(range(n))
     ys = list(range(n))
     fast.shuffle(xs)
+    for i in range(n - 1, 0, -1):
+        j = slow.below(i + 1)
+        ys[i], ys[j] = ys[j], ys[i]
+    assert xs == ys
+    assert fast.state == slow.state
+
+
+@given(st.integers(min_value=0, max_value=2**64 - 1), st.integers(min_value=4, max_value=60))
+def test_rng_shuffle_batch_fallback_is_exact(seed: int, n: int) -> None:
+    # A batch with a draw that below() might reject is redone draw by draw; pretend
+    # half of all draws are such (the real odds are about 2**-50) to exercise that path.
+    fast, slow = Rng(seed), Rng(seed)
+    xs = list(range(n))
+    ys = list(range(n))
+    saved = rng_module._ALWAYS_BELOW
+    rng_module._ALWAYS_BELOW = 1 << 63
+    try:
+        fast.shuffle(xs)
+    finally:
+        rng_module._ALWAYS_BELOW = saved
     for i in range(n - 1, 0, -1):
         j = slow.below(i + 1)
         ys[i], ys[j] = ys[j], ys[i]

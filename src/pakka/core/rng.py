@@ -9,6 +9,7 @@ its whole state is one 64-bit integer, and cloning or serialising it is free.
 from __future__ import annotations
 
 import secrets
+import struct
 from collections.abc import MutableSequence
 from typing import TypeVar
 
@@ -18,8 +19,43 @@ _MIX1 = 0xBF58476D1CE4E5B9
 _MIX2 = 0x94D049BB133111EB
 _LIMITS = tuple((1 << 64) - ((1 << 64) % n) if n else 0 for n in range(257))
 """_LIMITS[n]: the rejection bound of :meth:`Rng.below` for small ``n`` (precomputed)."""
+_ALWAYS_BELOW = min(_LIMITS[2:])
+"""A draw under this bound is accepted by ``below(n)`` for every ``n`` up to 256."""
+_LANE = 128
+"""Bits per lane when many SplitMix64 steps are computed in one wide integer."""
+_BATCH_MIN = 4
+"""Shuffles of at least this many items draw all their numbers at once (see _draws)."""
+_LANE_TABLES: dict[int, tuple[int, int, int, struct.Struct]] = {}
 
 T = TypeVar("T")
+
+
+def _lane_tables(count: int) -> tuple[int, int, int, struct.Struct]:
+    """Constants of :func:`_draws` for ``count`` outputs (built once per count)."""
+    tables = _LANE_TABLES.get(count)
+    if tables is None:
+        ones = sum(1 << (_LANE * k) for k in range(count))
+        steps = sum((((k + 1) * _GOLDEN) & _MASK) << (_LANE * k) for k in range(count))
+        tables = (ones, steps, _MASK * ones, struct.Struct("<" + "Q8x" * count))
+        _LANE_TABLES[count] = tables
+    return tables
+
+
+def _draws(state: int, count: int) -> tuple[int, ...]:
+    """The next ``count`` outputs of SplitMix64 from ``state``, all computed at once.
+
+    Output ``k`` sits in lane ``k`` (bits ``128k`` .. ``128k + 63``) of one wide
+    integer, so each step of SplitMix64 is a single big-integer operation for all
+    outputs together. Lanes are twice as wide as the numbers, so a 64-bit by
+    64-bit product stays inside its lane; masking with ``lanes`` after every
+    shift or product keeps each lane the 64-bit value the scalar code computes.
+    """
+    ones, steps, lanes, unpack = _lane_tables(count)
+    s = (state * ones + steps) & lanes  # lane k: state + (k + 1) * golden, mod 2**64
+    z = ((s ^ (s >> 30)) & lanes) * _MIX1 & lanes
+    z = ((z ^ (z >> 27)) & lanes) * _MIX2 & lanes
+    z = (z ^ (z >> 31)) & lanes
+    return unpack.unpack(z.to_bytes(16 * count, "little"))
 
 
 def random_seed() -> int:
@@ -57,9 +93,22 @@ class Rng:
         """Fisher–Yates shuffle in place.
 
         Exactly ``below(i + 1)`` for each ``i`` from the top down, with the
-        generator inlined: dealing is on the hot path of random playouts.
+        generator inlined: dealing is on the hot path of random playouts. A deck
+        of cards takes all its numbers from one :func:`_draws` call unless one of
+        them would be rejected (odds about 2**-50), which the loop then handles.
         """
         count = len(items)
+        if _BATCH_MIN <= count < len(_LIMITS):
+            draws = _draws(self.state, count - 1)
+            if max(draws) < _ALWAYS_BELOW:
+                # No draw is rejected, so these are exactly the numbers below() takes.
+                self.state = (self.state + (count - 1) * _GOLDEN) & _MASK
+                n = count
+                for z in draws:
+                    j = z % n
+                    n -= 1
+                    items[n], items[j] = items[j], items[n]
+                return
         if count >= len(_LIMITS):
             for i in range(count - 1, 0, -1):
                 j = self.below(i + 1)
