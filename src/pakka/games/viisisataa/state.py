@@ -191,12 +191,14 @@ class ViisisataaState(State[Move]):
         self.partner_card = -1
         self.partner_known = False
         self.sitting_out = -1
-        self.nxt = [(s + 1) % n for s in range(n)]
+        self.nxt = _NEXT_SEAT[n]
         self.nactive = n
         self.leader = -1
         self.trick: list[int] = []
         self.trick_seats: list[int] = []
         self.led = -1
+        self.follow = 0
+        self.lead_joker = 0
         self.led_suits = 0
         self.last_trick: tuple[int, list[int], list[int]] | None = None
         self.tricks = [0] * n
@@ -218,19 +220,15 @@ class ViisisataaState(State[Move]):
         """The seat to act, or ``None`` when the match is over."""
         return self.turn
 
-    @property
-    def is_terminal(self) -> bool:
-        """Whether the match is over."""
-        return self.turn is None
+    is_terminal: bool = False
+    """Whether the match is over (kept up to date with ``turn``: read on every step
+    of a playout, so a plain attribute rather than a property)."""
 
     # -- legal actions ------------------------------------------------------------------
     def _play_mask(self, p: int) -> int:
         """Cards ``p`` may play now (R-5S-14, D-5S-1)."""
         h = self.hands[p]
-        if self.trick:
-            m = h & SUIT_MASK[self.tc][self.led]
-            return m if m else h
-        return h
+        return h & self.follow or h
 
     def _joker_lead_suits(self) -> list[int]:
         """Suits the joker may be declared as when led with no trump (R-5S-15)."""
@@ -240,16 +238,21 @@ class ViisisataaState(State[Move]):
                 return free
         return [0, 1, 2, 3]
 
+    def _joker_may_be_played(self) -> bool:
+        """Whether the joker may be played as a plain card now: not when it is led in
+        no trump, where it is led declaring a suit instead (R-5S-15, D-5S-1)."""
+        return bool(self.trick) or not self.lead_joker
+
     def legal_actions(self) -> list[Move]:
         """Every legal action of the seat to act, in id order within each kind."""
         ph = self.phase
         if ph == PLAYING:
             h = self.hands[self.turn]  # type: ignore[index]
-            if self.trick:
-                m = h & SUIT_MASK[self.tc][self.led]
-                if m:
-                    h = m
-            elif self.tc == NO_TRUMP and h & JOKER_BIT:
+            m = h & self.follow  # R-5S-14: follow suit if you can
+            if m:
+                h = m
+            elif h & self.lead_joker and not self.trick:
+                # R-5S-15: the joker led in no trump is led declaring a suit.
                 acts = mask_actions(h & ~JOKER_BIT, PLAY_TABLE, PLAYS[JOKER_INDEX])
                 acts.extend(JOKER_LEADS[s] for s in self._joker_lead_suits())
                 return acts
@@ -309,7 +312,7 @@ class ViisisataaState(State[Move]):
         k = action.kind
         if ph == PLAYING and k == PLAY:
             if self._play_mask(self.turn) >> action.arg & 1:
-                if action.arg == JOKER_INDEX and not self.trick and self.tc == NO_TRUMP:
+                if action.arg == JOKER_INDEX and not self._joker_may_be_played():
                     raise IllegalAction(
                         "leading the joker with no trump needs a suit: "
                         + ", ".join(str(JOKER_LEADS[s]) for s in self._joker_lead_suits())
@@ -432,13 +435,10 @@ class ViisisataaState(State[Move]):
                 # Fast path of a card play (the bulk of every hand).
                 c = action.arg
                 h = self.hands[self.turn]  # type: ignore[index]
-                if self.trick:
-                    m = h & SUIT_MASK[self.tc][self.led]
-                    ok = (m if m else h) >> c & 1
-                else:
-                    ok = h >> c & 1 and not (c == JOKER_INDEX and self.tc == NO_TRUMP)
-                if ok:
-                    self._play(action)
+                if (h & self.follow or h) >> c & 1 and (
+                    c != JOKER_INDEX or self._joker_may_be_played()
+                ):
+                    self._play(c, -1)
                     self._actions.append(action)
                     return
             self.verify(action)
@@ -454,8 +454,10 @@ class ViisisataaState(State[Move]):
 
     def _apply(self, action: Move) -> None:
         k = action.kind
-        if k in (PLAY, JOKER_LEAD):
-            self._play(action)
+        if k == PLAY:
+            self._play(action.arg, -1)
+        elif k == JOKER_LEAD:
+            self._play(JOKER_INDEX, action.arg)
         elif k in (BID, MISERE) or (k == PASS and self.phase == BIDDING):
             self._bid(action)
         elif k == DISCARD:
@@ -626,71 +628,64 @@ class ViisisataaState(State[Move]):
         n = self.n
         out = self.sitting_out
         if out >= 0:
-            self.nxt = [(s + 1) % n for s in range(n)]
-            self.nxt[(out - 1) % n] = (out + 1) % n
+            nxt = list(_NEXT_SEAT[n])
+            nxt[(out - 1) % n] = (out + 1) % n
+            self.nxt = tuple(nxt)
             self.nactive = n - 1
+        if self.tc == NO_TRUMP:
+            self.lead_joker = JOKER_BIT  # R-5S-15: a led joker then needs a declared suit
         self.phase = PLAYING
         self.leader = leader
         self.turn = leader
 
     # play (R-5S-14..16)
-    def _play(self, action: Move) -> None:
+    def _play(self, c: int, declared: int) -> None:
+        """Play card ``c``; ``declared`` is the suit named for a joker led in no trump, or -1."""
         # Hot path: written for speed (one trick card per call).
         p: int = self.turn  # type: ignore[assignment]
-        log = self._log
-        if action.kind == JOKER_LEAD:
-            c = JOKER_INDEX
-            led = action.arg
-        else:
-            c = action.arg
-            led = -1
-        bit = 1 << c
-        self.hands[p] &= ~bit
+        bit = _BIT[c]
+        self.hands[p] ^= bit
         self.played |= bit
         self.seat_played[p] |= bit
         trick = self.trick
-        if not trick:
-            led = led if led >= 0 else EFFECTIVE[self.tc][c]
+        if trick:
+            if not bit & self.follow:
+                self.voids[p] |= 1 << self.led  # showed out of the suit led
+            self._log.append(_PLAY_LOG[p][c])
+        else:
+            tc = self.tc
+            led = declared if declared >= 0 else EFFECTIVE[tc][c]
             self.led = led
+            self.follow = SUIT_MASK[tc][led]
             if led < 4:
                 self.led_suits |= 1 << led
-            if action.kind == JOKER_LEAD:
-                log.append(
-                    _entry(LogEntry, ("game.joker_lead", {"seat": p, "suit": SUITS[led]}, None))
-                )
+            if declared >= 0:
+                self._say("game.joker_lead", seat=p, suit=SUITS[led])
             else:
-                log.append(_entry(LogEntry, ("game.play", {"seat": p, "card": action.text}, None)))
-        else:
-            if EFFECTIVE[self.tc][c] != self.led:
-                self.voids[p] |= 1 << self.led  # showed out of the suit led
-            log.append(_entry(LogEntry, ("game.play", {"seat": p, "card": action.text}, None)))
+                self._log.append(_PLAY_LOG[p][c])
         if c == self.partner_card and not self.partner_known:
             self.partner_known = True
-            self._say("game.partner_revealed", seat=p, card=action.text)
+            text = _CARD_TEXT[c] if declared < 0 else JOKER_LEADS[declared].text
+            self._say("game.partner_revealed", seat=p, card=text)
         trick.append(c)
         seats = self.trick_seats
         seats.append(p)
         if len(trick) < self.nactive:
             self.turn = self.nxt[p]
             return
-        # R-5S-14: the highest trump wins, else the highest card of the suit led.
+        # R-5S-14: the highest trump wins, else the highest card of the suit led. Every
+        # card that can win has its own strength, and the card led can always win.
         power = POWER[self.tc][self.led]
-        best = 0
-        bp = power[trick[0]]
-        for i in range(1, len(trick)):
-            pw = power[trick[i]]
-            if pw > bp:
-                best = i
-                bp = pw
-        w = seats[best]
+        w = seats[trick.index(max(trick, key=power.__getitem__))]
         self.tricks[w] += 1
         tw = self.trick_winners
         tw.append(w)
         self.last_trick = (self.leader, trick, seats)
-        log.append(_entry(LogEntry, ("game.trick", {"seat": w, "number": len(tw)}, None)))
+        self._log.append(_TRICK_LOG[w][len(tw)])
         self.trick = []
         self.trick_seats = []
         self.led = -1
+        self.follow = 0
         self.leader = w
         self.turn = w
         if len(tw) == 10:
@@ -803,11 +798,13 @@ class ViisisataaState(State[Move]):
             self.winners_ = sorted(set(winners))
             self.phase = OVER
             self.turn = None
+            self.is_terminal = True
             self._say("game.over", winners=self.winners_)
             return
         if self.horizon:
             self.phase = HORIZON
             self.turn = None
+            self.is_terminal = True
             return
         self._next_hand()
 
@@ -829,7 +826,6 @@ class ViisisataaState(State[Move]):
         s.bids = self.bids.copy()
         s.doublings = self.doublings.copy()
         s.dqueue = self.dqueue.copy()
-        s.nxt = self.nxt.copy()
         s.trick = self.trick.copy()
         s.trick_seats = self.trick_seats.copy()
         s.tricks = self.tricks.copy()
@@ -1154,6 +1150,18 @@ _SUIT_TEXTS: Final = tuple(
 )
 _JOKER_TEXT: Final = (_CARD_TEXT[JOKER_INDEX],)
 _entry: Final = tuple.__new__
+_BIT: Final = tuple(1 << c for c in range(53))
+_NEXT_SEAT: Final = {n: tuple((s + 1) % n for s in range(n)) for n in range(2, 6)}
+"""_NEXT_SEAT[n][s]: the seat after ``s`` in play (to the left)."""
+# Log entries of the card play, built once and shared (nothing changes an entry once it is
+# logged): _PLAY_LOG[seat][card] and _TRICK_LOG[winner][trick number].
+_PLAY_LOG: Final = tuple(
+    tuple(LogEntry("game.play", {"seat": p, "card": _CARD_TEXT[c]}) for c in range(53))
+    for p in range(5)
+)
+_TRICK_LOG: Final = tuple(
+    tuple(LogEntry("game.trick", {"seat": w, "number": k}) for k in range(11)) for w in range(5)
+)
 _P0, _P1, _P2, _P3 = PLAY_TABLE
 _PJ: Final = PLAYS[JOKER_INDEX]
 _BID_TEXT: Final = {a.id: a.text.removeprefix("bid ") for a in ACTIONS if a.kind in (BID, MISERE)}
