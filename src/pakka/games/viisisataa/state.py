@@ -9,6 +9,7 @@ tables in :mod:`pakka.games.viisisataa.actions`.
 from __future__ import annotations
 
 import math
+import operator
 import random
 import re
 from typing import TYPE_CHECKING, Any, ClassVar, Final
@@ -116,12 +117,36 @@ def _popcount(m: int) -> int:
     return m.bit_count()
 
 
+_FIELDS: Final = (
+    # the match
+    "n", "segments", "points", "sheet", "winners_", "hand_no", "dealer", "horizon",
+    "is_terminal", "hidden_discards",
+    # the deal and the kitty
+    "hands", "dead", "kitty", "aside", "kitty_taken", "discards", "discard_order",
+    # bidding, doubling and the contract
+    "phase", "turn", "bids", "high", "high_id", "high_seat", "passed", "bid_count",
+    "contractor", "contract_id", "no_contract", "tc", "mult", "doublings", "dqueue",
+    "partner", "partner_card", "partner_known", "sitting_out",
+    # the card play
+    "nxt", "nactive", "leader", "trick", "trick_seats", "led", "follow", "lead_joker",
+    "led_suits", "last_trick", "tricks", "trick_winners", "played", "voids", "seat_played",
+)  # fmt: skip
+"""Every field of a :class:`ViisisataaState` (its ``__slots__``: attribute access on a
+slot is much faster than on an instance dict, and a playout does little else)."""
+_get_fields: Final = operator.attrgetter(*_FIELDS)
+
+
 class ViisisataaState(State[Move]):
     """A match of Viisisataa in progress (see the module docstring)."""
 
     public_history: ClassVar[bool] = False  # the contractor's discards are hidden
 
+    __slots__ = _FIELDS
+
     game: Viisisataa
+    is_terminal: bool
+    """Whether the match is over: kept up to date with ``turn`` (read on every step of a
+    playout, so a plain attribute rather than the base's property)."""
 
     def __init__(
         self, game: Viisisataa, seed: int, segments: list[list[int]], deck_text: list[str] | None
@@ -136,6 +161,7 @@ class ViisisataaState(State[Move]):
         self.hand_no = 0
         self.dealer = game.int_option("first_dealer") % n
         self.horizon = False
+        self.is_terminal = False
         self.hidden_discards: list[tuple[int, int]] = []
         self._start_hand()
 
@@ -219,10 +245,6 @@ class ViisisataaState(State[Move]):
     def current_player(self) -> int | None:
         """The seat to act, or ``None`` when the match is over."""
         return self.turn
-
-    is_terminal: bool = False
-    """Whether the match is over (kept up to date with ``turn``: read on every step
-    of a playout, so a plain attribute rather than a property)."""
 
     # -- legal actions ------------------------------------------------------------------
     def _play_mask(self, p: int) -> int:
@@ -816,7 +838,8 @@ class ViisisataaState(State[Move]):
     def clone(self) -> ViisisataaState:
         """An independent copy (lists copied, nothing deep-copied)."""
         s = ViisisataaState.__new__(ViisisataaState)
-        s.__dict__.update(self.__dict__)
+        for name, value in zip(_FIELDS, _get_fields(self), strict=True):
+            setattr(s, name, value)
         self._copy_base(s)
         s.points = self.points.copy()
         s.sheet = self.sheet.copy()
