@@ -12,6 +12,7 @@ import math
 import operator
 import random
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from pakka.core.cards import CARDS, JOKER_INDEX, SUITS, parse_card
@@ -504,21 +505,12 @@ class ViisisataaState(State[Move]):
         self.bids.append((p, action.id))
         if action.id == PASS_ID:
             self.passed |= 1 << p
-            self._log.append(_entry(LogEntry, ("game.pass", {"seat": p}, None)))
+            self._log.append(_PASS_LOG[p][0])
         else:
             self.high = _bid_value_of(action.id)
             self.high_id = action.id
             self.high_seat = p
-            self._log.append(
-                _entry(
-                    LogEntry,
-                    (
-                        "game.bid",
-                        {"seat": p, "bid": _BID_TEXT[action.id], "value": self.high},
-                        None,
-                    ),
-                )
-            )
+            self._log.append(_BID_LOG[p][action.id - BID_BASE])
         self.bid_count += 1
         all_mask = (1 << n) - 1
         if self.game.australian:
@@ -560,7 +552,7 @@ class ViisisataaState(State[Move]):
             self.tc = NO_TRUMP
         else:
             self.tc = BID_SUIT_TO_CARD_SUIT[(self.high_id - BID_BASE) % 5]
-        self._say("game.contract", seat=c, contract=ACTIONS[self.high_id].text.removeprefix("bid "))
+        self._log.append(_CONTRACT_LOG[c][self.high_id - BID_BASE])
         if n == 4:
             self.partner = (c + 2) % 4
             self.partner_known = True
@@ -616,7 +608,7 @@ class ViisisataaState(State[Move]):
         self.hands[c] |= self.kitty
         self.kitty = 0
         self._say("game.kitty", to=c, cards=_cards_text(self.kitty_taken))
-        self._say("game.kitty_taken", seat=c)
+        self._log.append(_KITTY_TAKEN_LOG[c][0])
         self.phase = DISCARDING
         self.turn = c
 
@@ -627,10 +619,10 @@ class ViisisataaState(State[Move]):
         self.hands[c] &= ~bit
         self.discards |= bit
         self.discard_order.append(card)
-        self._log.append(_entry(LogEntry, ("game.discard", {"card": _CARD_TEXT[card]}, c)))
+        self._log.append(_DISCARD_LOG[c][card])
         if len(self.discard_order) < self.game.kitty_size:
             return
-        self._say("game.discarded", seat=c, count=len(self.discard_order))
+        self._log.append(_DISCARDED_LOG[c][len(self.discard_order)])
         if self.n == 5 and self.game.partner_by_card and self.contract_id != MISERE_ID:
             self.phase = CALLING
             return
@@ -1176,18 +1168,38 @@ _entry: Final = tuple.__new__
 _BIT: Final = tuple(1 << c for c in range(53))
 _NEXT_SEAT: Final = {n: tuple((s + 1) % n for s in range(n)) for n in range(2, 6)}
 """_NEXT_SEAT[n][s]: the seat after ``s`` in play (to the left)."""
-# Log entries of the card play, built once and shared (nothing changes an entry once it is
-# logged): _PLAY_LOG[seat][card] and _TRICK_LOG[winner][trick number].
-_PLAY_LOG: Final = tuple(
-    tuple(LogEntry("game.play", {"seat": p, "card": _CARD_TEXT[c]}) for c in range(53))
-    for p in range(5)
+_BID_TEXT: Final = {a.id: a.text.removeprefix("bid ") for a in ACTIONS if a.kind in (BID, MISERE)}
+
+
+def _entries(
+    key: str, args: Callable[[int, int], dict[str, Any]], count: int, private: bool = False
+) -> tuple[tuple[LogEntry, ...], ...]:
+    """The log entries ``key`` with ``args(seat, i)`` for every seat and ``i < count``
+    (private to the seat if ``private``), built once and shared: nothing changes an
+    entry once it is logged, and the hot paths then log without building anything."""
+    return tuple(
+        tuple(LogEntry(key, args(seat, i), seat if private else None) for i in range(count))
+        for seat in range(5)
+    )
+
+
+# [seat][card], [winner][trick number], [seat][bid id - BID_BASE], [seat][0], [seat][count]
+_PLAY_LOG: Final = _entries("game.play", lambda p, c: {"seat": p, "card": _CARD_TEXT[c]}, 53)
+_TRICK_LOG: Final = _entries("game.trick", lambda p, k: {"seat": p, "number": k}, 11)
+_PASS_LOG: Final = _entries("game.pass", lambda p, _: {"seat": p}, 1)
+_BID_LOG: Final = _entries(
+    "game.bid",
+    lambda p, b: {"seat": p, "bid": _BID_TEXT[BID_BASE + b], "value": _bid_value_of(BID_BASE + b)},
+    26,
 )
-_TRICK_LOG: Final = tuple(
-    tuple(LogEntry("game.trick", {"seat": w, "number": k}) for k in range(11)) for w in range(5)
+_CONTRACT_LOG: Final = _entries(
+    "game.contract", lambda p, b: {"seat": p, "contract": _BID_TEXT[BID_BASE + b]}, 26
 )
+_KITTY_TAKEN_LOG: Final = _entries("game.kitty_taken", lambda p, _: {"seat": p}, 1)
+_DISCARD_LOG: Final = _entries("game.discard", lambda p, c: {"card": _CARD_TEXT[c]}, 53, True)
+_DISCARDED_LOG: Final = _entries("game.discarded", lambda p, k: {"seat": p, "count": k}, 6)
 _P0, _P1, _P2, _P3 = PLAY_TABLE
 _PJ: Final = PLAYS[JOKER_INDEX]
-_BID_TEXT: Final = {a.id: a.text.removeprefix("bid ") for a in ACTIONS if a.kind in (BID, MISERE)}
 
 
 def _cards_list(mask: int) -> list[str]:
@@ -1203,8 +1215,25 @@ def _cards_list(mask: int) -> list[str]:
     return out
 
 
+_SUIT_WORDS: Final = tuple(
+    tuple(" ".join(texts) + " " if texts else "" for texts in suit) for suit in _SUIT_TEXTS
+)
+"""_SUIT_WORDS[suit][rank bits]: the cards' texts, each followed by a space."""
+
+
 def _cards_text(mask: int) -> str:
-    return " ".join(_cards_list(mask))
+    """The cards of ``mask`` as text separated by spaces (as ``" ".join(_cards_list(mask))``)."""
+    t = _SUIT_WORDS
+    text = (
+        t[0][mask & 0x1FFF]
+        + t[1][(mask >> 13) & 0x1FFF]
+        + t[2][(mask >> 26) & 0x1FFF]
+        + t[3][(mask >> 39) & 0x1FFF]
+    )
+    if mask >> JOKER_INDEX & 1:
+        text += _JOKER_TEXT[0]
+        return text
+    return text[:-1]
 
 
 __all__ = ["BID_SUIT_LETTERS", "ViisisataaState"]
