@@ -130,7 +130,7 @@ _FIELDS: Final = (
     "partner", "partner_card", "partner_known", "sitting_out",
     # the card play
     "nxt", "nactive", "leader", "trick", "trick_seats", "led", "follow", "lead_joker",
-    "led_suits", "last_trick", "tricks", "trick_winners", "played", "voids", "seat_played",
+    "led_suits", "last_trick", "tricks", "trick_winners", "voids", "seat_played",
 )  # fmt: skip
 """Every field of a :class:`ViisisataaState` (its ``__slots__``: attribute access on a
 slot is much faster than on an instance dict, and a playout does little else)."""
@@ -230,7 +230,6 @@ class ViisisataaState(State[Move]):
         self.last_trick: tuple[int, list[int], list[int]] | None = None
         self.tricks = [0] * n
         self.trick_winners: list[int] = []
-        self.played = 0
         self.voids = [0] * n
         self.seat_played = [0] * n
         self._say("game.deal", hand=self.hand_no, dealer=self.dealer)
@@ -260,6 +259,16 @@ class ViisisataaState(State[Move]):
             if free:
                 return free
         return [0, 1, 2, 3]
+
+    @property
+    def played(self) -> int:
+        """The cards played so far in this hand: every card of the deal is in exactly one
+        of the hands, the kitty, the discards, the dead hand, the cards set aside, or
+        played."""
+        held = self.kitty | self.discards | self.dead | self.aside
+        for h in self.hands:
+            held |= h
+        return self.game.deck_mask & ~held
 
     def _joker_may_be_played(self) -> bool:
         """Whether the joker may be played as a plain card now: not when it is led in
@@ -464,6 +473,15 @@ class ViisisataaState(State[Move]):
                     self._play(c, -1)
                     self._actions.append(action)
                     return
+            elif (
+                action.kind == DISCARD
+                and self.phase == DISCARDING
+                and self.hands[self.contractor] >> action.arg & 1
+            ):
+                # Fast path of the kitty exchange: any card in hand may go (R-5S-13).
+                self._discard(action.arg)
+                self._actions.append(action)
+                return
             self.verify(action)
             if self.phase == BIDDING and action.kind != DOUBLE and action.kind != REDOUBLE:
                 self._bid(action)
@@ -659,7 +677,6 @@ class ViisisataaState(State[Move]):
         p: int = self.turn  # type: ignore[assignment]
         bit = _BIT[c]
         self.hands[p] ^= bit
-        self.played |= bit
         self.seat_played[p] |= bit
         trick = self.trick
         if trick:
