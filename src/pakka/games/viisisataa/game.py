@@ -7,6 +7,7 @@ match: hands are dealt, bid, played and scored until someone reaches 500.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import Any, ClassVar, Final
 
 from pakka.core.cards import CARDS, JOKER, Card, card, parse_card
@@ -150,6 +151,10 @@ class Viisisataa(Game[ViisisataaState]):
         self.deck_indices = tuple(c.index for c in self.deck_cards)
         self.deck_mask = mask_of(list(self.deck_indices))
         self.deal_slots = _deal_slots(self.num_players, self.kitty_size, len(self.deck_indices))
+        self.deck_bits = tuple(1 << c for c in self.deck_indices)
+        # Readers of the receivers' and the kitty's cards from a dealt deck of card bits
+        # (each takes at least 3 positions); the set-aside cards are the rest.
+        self.deal_takers = tuple(itemgetter(*positions) for positions in self.deal_slots[:-1])
 
     @property
     def num_distinct_actions(self) -> int:

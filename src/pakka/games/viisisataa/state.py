@@ -9,8 +9,10 @@ tables in :mod:`pakka.games.viisisataa.actions`.
 from __future__ import annotations
 
 import math
+import operator
 import random
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from pakka.core.cards import CARDS, JOKER_INDEX, SUITS, parse_card
@@ -116,12 +118,36 @@ def _popcount(m: int) -> int:
     return m.bit_count()
 
 
+_FIELDS: Final = (
+    # the match
+    "n", "segments", "points", "sheet", "winners_", "hand_no", "dealer", "horizon",
+    "is_terminal", "hidden_discards",
+    # the deal and the kitty
+    "hands", "dead", "kitty", "aside", "kitty_taken", "discards", "discard_order",
+    # bidding, doubling and the contract
+    "phase", "turn", "bids", "high", "high_id", "high_seat", "passed", "bid_count",
+    "contractor", "contract_id", "no_contract", "tc", "mult", "doublings", "dqueue",
+    "partner", "partner_card", "partner_known", "sitting_out",
+    # the card play
+    "nxt", "nactive", "leader", "trick", "trick_seats", "led", "follow", "lead_joker",
+    "led_suits", "last_trick", "tricks", "trick_winners", "voids", "seat_played",
+)  # fmt: skip
+"""Every field of a :class:`ViisisataaState` (its ``__slots__``: attribute access on a
+slot is much faster than on an instance dict, and a playout does little else)."""
+_get_fields: Final = operator.attrgetter(*_FIELDS)
+
+
 class ViisisataaState(State[Move]):
     """A match of Viisisataa in progress (see the module docstring)."""
 
     public_history: ClassVar[bool] = False  # the contractor's discards are hidden
 
+    __slots__ = _FIELDS
+
     game: Viisisataa
+    is_terminal: bool
+    """Whether the match is over: kept up to date with ``turn`` (read on every step of a
+    playout, so a plain attribute rather than the base's property)."""
 
     def __init__(
         self, game: Viisisataa, seed: int, segments: list[list[int]], deck_text: list[str] | None
@@ -136,6 +162,7 @@ class ViisisataaState(State[Move]):
         self.hand_no = 0
         self.dealer = game.int_option("first_dealer") % n
         self.horizon = False
+        self.is_terminal = False
         self.hidden_discards: list[tuple[int, int]] = []
         self._start_hand()
 
@@ -149,24 +176,24 @@ class ViisisataaState(State[Move]):
             top = set(seg)
             rest = [c for c in g.deck_indices if c not in top]
             self.rng.shuffle(rest)
-            order = seg + rest
+            bits = [1 << c for c in seg + rest]
         else:
-            order = list(g.deck_indices)
-            self.rng.shuffle(order)
+            # The shuffle's swaps depend only on the deck size, so shuffling the cards'
+            # bits deals exactly as shuffling the cards would.
+            bits = list(g.deck_bits)
+            self.rng.shuffle(bits)
         # Receivers from the dealer's left, the dealer last; with 2 players the
         # dead hand sits at the dealer's left and is dealt first (R-5S-6, D-5S-5).
-        # g.deal_slots[k] lists the deck positions of the k-th receiver; the last
-        # two entries are the kitty and the cards set aside.
-        slots = g.deal_slots
-        bits = [1 << c for c in order]
-        masks = [sum([bits[i] for i in positions]) for positions in slots]
+        # g.deal_takers[k] reads the cards of the k-th receiver from the dealt deck;
+        # the last one reads the kitty, and the cards left over are set aside.
+        masks: list[int] = [sum(take(bits)) for take in g.deal_takers]
         first = 1 if n == 2 else 0
         d1 = self.dealer + 1
         # seat s is receiver (s - dealer - 1) mod n
         self.hands = [masks[first + (s - d1) % n] for s in range(n)]
         self.dead = masks[0] if n == 2 else 0
-        kitty = masks[-2]
-        aside = masks[-1]
+        kitty = masks[-1]
+        aside = g.deck_mask ^ sum(masks)
         self.aside = aside
         self.kitty = kitty
         self.kitty_taken = 0
@@ -191,17 +218,18 @@ class ViisisataaState(State[Move]):
         self.partner_card = -1
         self.partner_known = False
         self.sitting_out = -1
-        self.nxt = [(s + 1) % n for s in range(n)]
+        self.nxt = _NEXT_SEAT[n]
         self.nactive = n
         self.leader = -1
         self.trick: list[int] = []
         self.trick_seats: list[int] = []
         self.led = -1
+        self.follow = 0
+        self.lead_joker = 0
         self.led_suits = 0
         self.last_trick: tuple[int, list[int], list[int]] | None = None
         self.tricks = [0] * n
         self.trick_winners: list[int] = []
-        self.played = 0
         self.voids = [0] * n
         self.seat_played = [0] * n
         self._say("game.deal", hand=self.hand_no, dealer=self.dealer)
@@ -218,19 +246,11 @@ class ViisisataaState(State[Move]):
         """The seat to act, or ``None`` when the match is over."""
         return self.turn
 
-    @property
-    def is_terminal(self) -> bool:
-        """Whether the match is over."""
-        return self.turn is None
-
     # -- legal actions ------------------------------------------------------------------
     def _play_mask(self, p: int) -> int:
         """Cards ``p`` may play now (R-5S-14, D-5S-1)."""
         h = self.hands[p]
-        if self.trick:
-            m = h & SUIT_MASK[self.tc][self.led]
-            return m if m else h
-        return h
+        return h & self.follow or h
 
     def _joker_lead_suits(self) -> list[int]:
         """Suits the joker may be declared as when led with no trump (R-5S-15)."""
@@ -240,16 +260,31 @@ class ViisisataaState(State[Move]):
                 return free
         return [0, 1, 2, 3]
 
+    @property
+    def played(self) -> int:
+        """The cards played so far in this hand: every card of the deal is in exactly one
+        of the hands, the kitty, the discards, the dead hand, the cards set aside, or
+        played."""
+        held = self.kitty | self.discards | self.dead | self.aside
+        for h in self.hands:
+            held |= h
+        return self.game.deck_mask & ~held
+
+    def _joker_may_be_played(self) -> bool:
+        """Whether the joker may be played as a plain card now: not when it is led in
+        no trump, where it is led declaring a suit instead (R-5S-15, D-5S-1)."""
+        return bool(self.trick) or not self.lead_joker
+
     def legal_actions(self) -> list[Move]:
         """Every legal action of the seat to act, in id order within each kind."""
         ph = self.phase
         if ph == PLAYING:
             h = self.hands[self.turn]  # type: ignore[index]
-            if self.trick:
-                m = h & SUIT_MASK[self.tc][self.led]
-                if m:
-                    h = m
-            elif self.tc == NO_TRUMP and h & JOKER_BIT:
+            m = h & self.follow  # R-5S-14: follow suit if you can
+            if m:
+                h = m
+            elif h & self.lead_joker and not self.trick:
+                # R-5S-15: the joker led in no trump is led declaring a suit.
                 acts = mask_actions(h & ~JOKER_BIT, PLAY_TABLE, PLAYS[JOKER_INDEX])
                 acts.extend(JOKER_LEADS[s] for s in self._joker_lead_suits())
                 return acts
@@ -309,7 +344,7 @@ class ViisisataaState(State[Move]):
         k = action.kind
         if ph == PLAYING and k == PLAY:
             if self._play_mask(self.turn) >> action.arg & 1:
-                if action.arg == JOKER_INDEX and not self.trick and self.tc == NO_TRUMP:
+                if action.arg == JOKER_INDEX and not self._joker_may_be_played():
                     raise IllegalAction(
                         "leading the joker with no trump needs a suit: "
                         + ", ".join(str(JOKER_LEADS[s]) for s in self._joker_lead_suits())
@@ -432,15 +467,21 @@ class ViisisataaState(State[Move]):
                 # Fast path of a card play (the bulk of every hand).
                 c = action.arg
                 h = self.hands[self.turn]  # type: ignore[index]
-                if self.trick:
-                    m = h & SUIT_MASK[self.tc][self.led]
-                    ok = (m if m else h) >> c & 1
-                else:
-                    ok = h >> c & 1 and not (c == JOKER_INDEX and self.tc == NO_TRUMP)
-                if ok:
-                    self._play(action)
+                if (h & self.follow or h) >> c & 1 and (
+                    c != JOKER_INDEX or self._joker_may_be_played()
+                ):
+                    self._play(c, -1)
                     self._actions.append(action)
                     return
+            elif (
+                action.kind == DISCARD
+                and self.phase == DISCARDING
+                and self.hands[self.contractor] >> action.arg & 1
+            ):
+                # Fast path of the kitty exchange: any card in hand may go (R-5S-13).
+                self._discard(action.arg)
+                self._actions.append(action)
+                return
             self.verify(action)
             if self.phase == BIDDING and action.kind != DOUBLE and action.kind != REDOUBLE:
                 self._bid(action)
@@ -454,8 +495,10 @@ class ViisisataaState(State[Move]):
 
     def _apply(self, action: Move) -> None:
         k = action.kind
-        if k in (PLAY, JOKER_LEAD):
-            self._play(action)
+        if k == PLAY:
+            self._play(action.arg, -1)
+        elif k == JOKER_LEAD:
+            self._play(JOKER_INDEX, action.arg)
         elif k in (BID, MISERE) or (k == PASS and self.phase == BIDDING):
             self._bid(action)
         elif k == DISCARD:
@@ -480,21 +523,12 @@ class ViisisataaState(State[Move]):
         self.bids.append((p, action.id))
         if action.id == PASS_ID:
             self.passed |= 1 << p
-            self._log.append(_entry(LogEntry, ("game.pass", {"seat": p}, None)))
+            self._log.append(_PASS_LOG[p][0])
         else:
             self.high = _bid_value_of(action.id)
             self.high_id = action.id
             self.high_seat = p
-            self._log.append(
-                _entry(
-                    LogEntry,
-                    (
-                        "game.bid",
-                        {"seat": p, "bid": _BID_TEXT[action.id], "value": self.high},
-                        None,
-                    ),
-                )
-            )
+            self._log.append(_BID_LOG[p][action.id - BID_BASE])
         self.bid_count += 1
         all_mask = (1 << n) - 1
         if self.game.australian:
@@ -536,7 +570,7 @@ class ViisisataaState(State[Move]):
             self.tc = NO_TRUMP
         else:
             self.tc = BID_SUIT_TO_CARD_SUIT[(self.high_id - BID_BASE) % 5]
-        self._say("game.contract", seat=c, contract=ACTIONS[self.high_id].text.removeprefix("bid "))
+        self._log.append(_CONTRACT_LOG[c][self.high_id - BID_BASE])
         if n == 4:
             self.partner = (c + 2) % 4
             self.partner_known = True
@@ -592,7 +626,7 @@ class ViisisataaState(State[Move]):
         self.hands[c] |= self.kitty
         self.kitty = 0
         self._say("game.kitty", to=c, cards=_cards_text(self.kitty_taken))
-        self._say("game.kitty_taken", seat=c)
+        self._log.append(_KITTY_TAKEN_LOG[c][0])
         self.phase = DISCARDING
         self.turn = c
 
@@ -603,10 +637,10 @@ class ViisisataaState(State[Move]):
         self.hands[c] &= ~bit
         self.discards |= bit
         self.discard_order.append(card)
-        self._log.append(_entry(LogEntry, ("game.discard", {"card": _CARD_TEXT[card]}, c)))
+        self._log.append(_DISCARD_LOG[c][card])
         if len(self.discard_order) < self.game.kitty_size:
             return
-        self._say("game.discarded", seat=c, count=len(self.discard_order))
+        self._log.append(_DISCARDED_LOG[c][len(self.discard_order)])
         if self.n == 5 and self.game.partner_by_card and self.contract_id != MISERE_ID:
             self.phase = CALLING
             return
@@ -626,71 +660,63 @@ class ViisisataaState(State[Move]):
         n = self.n
         out = self.sitting_out
         if out >= 0:
-            self.nxt = [(s + 1) % n for s in range(n)]
-            self.nxt[(out - 1) % n] = (out + 1) % n
+            nxt = list(_NEXT_SEAT[n])
+            nxt[(out - 1) % n] = (out + 1) % n
+            self.nxt = tuple(nxt)
             self.nactive = n - 1
+        if self.tc == NO_TRUMP:
+            self.lead_joker = JOKER_BIT  # R-5S-15: a led joker then needs a declared suit
         self.phase = PLAYING
         self.leader = leader
         self.turn = leader
 
     # play (R-5S-14..16)
-    def _play(self, action: Move) -> None:
+    def _play(self, c: int, declared: int) -> None:
+        """Play card ``c``; ``declared`` is the suit named for a joker led in no trump, or -1."""
         # Hot path: written for speed (one trick card per call).
         p: int = self.turn  # type: ignore[assignment]
-        log = self._log
-        if action.kind == JOKER_LEAD:
-            c = JOKER_INDEX
-            led = action.arg
-        else:
-            c = action.arg
-            led = -1
-        bit = 1 << c
-        self.hands[p] &= ~bit
-        self.played |= bit
+        bit = _BIT[c]
+        self.hands[p] ^= bit
         self.seat_played[p] |= bit
         trick = self.trick
-        if not trick:
-            led = led if led >= 0 else EFFECTIVE[self.tc][c]
+        if trick:
+            if not bit & self.follow:
+                self.voids[p] |= 1 << self.led  # showed out of the suit led
+            self._log.append(_PLAY_LOG[p][c])
+        else:
+            tc = self.tc
+            led = declared if declared >= 0 else EFFECTIVE[tc][c]
             self.led = led
+            self.follow = SUIT_MASK[tc][led]
             if led < 4:
                 self.led_suits |= 1 << led
-            if action.kind == JOKER_LEAD:
-                log.append(
-                    _entry(LogEntry, ("game.joker_lead", {"seat": p, "suit": SUITS[led]}, None))
-                )
+            if declared >= 0:
+                self._say("game.joker_lead", seat=p, suit=SUITS[led])
             else:
-                log.append(_entry(LogEntry, ("game.play", {"seat": p, "card": action.text}, None)))
-        else:
-            if EFFECTIVE[self.tc][c] != self.led:
-                self.voids[p] |= 1 << self.led  # showed out of the suit led
-            log.append(_entry(LogEntry, ("game.play", {"seat": p, "card": action.text}, None)))
+                self._log.append(_PLAY_LOG[p][c])
         if c == self.partner_card and not self.partner_known:
             self.partner_known = True
-            self._say("game.partner_revealed", seat=p, card=action.text)
+            text = _CARD_TEXT[c] if declared < 0 else JOKER_LEADS[declared].text
+            self._say("game.partner_revealed", seat=p, card=text)
         trick.append(c)
         seats = self.trick_seats
         seats.append(p)
         if len(trick) < self.nactive:
             self.turn = self.nxt[p]
             return
-        # R-5S-14: the highest trump wins, else the highest card of the suit led.
+        # R-5S-14: the highest trump wins, else the highest card of the suit led. Every
+        # card that can win has its own strength, and the card led can always win.
         power = POWER[self.tc][self.led]
-        best = 0
-        bp = power[trick[0]]
-        for i in range(1, len(trick)):
-            pw = power[trick[i]]
-            if pw > bp:
-                best = i
-                bp = pw
-        w = seats[best]
+        w = seats[trick.index(max(trick, key=power.__getitem__))]
         self.tricks[w] += 1
         tw = self.trick_winners
         tw.append(w)
         self.last_trick = (self.leader, trick, seats)
-        log.append(_entry(LogEntry, ("game.trick", {"seat": w, "number": len(tw)}, None)))
+        self._log.append(_TRICK_LOG[w][len(tw)])
         self.trick = []
         self.trick_seats = []
         self.led = -1
+        self.follow = 0
         self.leader = w
         self.turn = w
         if len(tw) == 10:
@@ -803,11 +829,13 @@ class ViisisataaState(State[Move]):
             self.winners_ = sorted(set(winners))
             self.phase = OVER
             self.turn = None
+            self.is_terminal = True
             self._say("game.over", winners=self.winners_)
             return
         if self.horizon:
             self.phase = HORIZON
             self.turn = None
+            self.is_terminal = True
             return
         self._next_hand()
 
@@ -819,7 +847,8 @@ class ViisisataaState(State[Move]):
     def clone(self) -> ViisisataaState:
         """An independent copy (lists copied, nothing deep-copied)."""
         s = ViisisataaState.__new__(ViisisataaState)
-        s.__dict__.update(self.__dict__)
+        for name, value in zip(_FIELDS, _get_fields(self), strict=True):
+            setattr(s, name, value)
         self._copy_base(s)
         s.points = self.points.copy()
         s.sheet = self.sheet.copy()
@@ -829,7 +858,6 @@ class ViisisataaState(State[Move]):
         s.bids = self.bids.copy()
         s.doublings = self.doublings.copy()
         s.dqueue = self.dqueue.copy()
-        s.nxt = self.nxt.copy()
         s.trick = self.trick.copy()
         s.trick_seats = self.trick_seats.copy()
         s.tricks = self.tricks.copy()
@@ -1154,9 +1182,41 @@ _SUIT_TEXTS: Final = tuple(
 )
 _JOKER_TEXT: Final = (_CARD_TEXT[JOKER_INDEX],)
 _entry: Final = tuple.__new__
+_BIT: Final = tuple(1 << c for c in range(53))
+_NEXT_SEAT: Final = {n: tuple((s + 1) % n for s in range(n)) for n in range(2, 6)}
+"""_NEXT_SEAT[n][s]: the seat after ``s`` in play (to the left)."""
+_BID_TEXT: Final = {a.id: a.text.removeprefix("bid ") for a in ACTIONS if a.kind in (BID, MISERE)}
+
+
+def _entries(
+    key: str, args: Callable[[int, int], dict[str, Any]], count: int, private: bool = False
+) -> tuple[tuple[LogEntry, ...], ...]:
+    """The log entries ``key`` with ``args(seat, i)`` for every seat and ``i < count``
+    (private to the seat if ``private``), built once and shared: nothing changes an
+    entry once it is logged, and the hot paths then log without building anything."""
+    return tuple(
+        tuple(LogEntry(key, args(seat, i), seat if private else None) for i in range(count))
+        for seat in range(5)
+    )
+
+
+# [seat][card], [winner][trick number], [seat][bid id - BID_BASE], [seat][0], [seat][count]
+_PLAY_LOG: Final = _entries("game.play", lambda p, c: {"seat": p, "card": _CARD_TEXT[c]}, 53)
+_TRICK_LOG: Final = _entries("game.trick", lambda p, k: {"seat": p, "number": k}, 11)
+_PASS_LOG: Final = _entries("game.pass", lambda p, _: {"seat": p}, 1)
+_BID_LOG: Final = _entries(
+    "game.bid",
+    lambda p, b: {"seat": p, "bid": _BID_TEXT[BID_BASE + b], "value": _bid_value_of(BID_BASE + b)},
+    26,
+)
+_CONTRACT_LOG: Final = _entries(
+    "game.contract", lambda p, b: {"seat": p, "contract": _BID_TEXT[BID_BASE + b]}, 26
+)
+_KITTY_TAKEN_LOG: Final = _entries("game.kitty_taken", lambda p, _: {"seat": p}, 1)
+_DISCARD_LOG: Final = _entries("game.discard", lambda p, c: {"card": _CARD_TEXT[c]}, 53, True)
+_DISCARDED_LOG: Final = _entries("game.discarded", lambda p, k: {"seat": p, "count": k}, 6)
 _P0, _P1, _P2, _P3 = PLAY_TABLE
 _PJ: Final = PLAYS[JOKER_INDEX]
-_BID_TEXT: Final = {a.id: a.text.removeprefix("bid ") for a in ACTIONS if a.kind in (BID, MISERE)}
 
 
 def _cards_list(mask: int) -> list[str]:
@@ -1172,8 +1232,25 @@ def _cards_list(mask: int) -> list[str]:
     return out
 
 
+_SUIT_WORDS: Final = tuple(
+    tuple(" ".join(texts) + " " if texts else "" for texts in suit) for suit in _SUIT_TEXTS
+)
+"""_SUIT_WORDS[suit][rank bits]: the cards' texts, each followed by a space."""
+
+
 def _cards_text(mask: int) -> str:
-    return " ".join(_cards_list(mask))
+    """The cards of ``mask`` as text separated by spaces (as ``" ".join(_cards_list(mask))``)."""
+    t = _SUIT_WORDS
+    text = (
+        t[0][mask & 0x1FFF]
+        + t[1][(mask >> 13) & 0x1FFF]
+        + t[2][(mask >> 26) & 0x1FFF]
+        + t[3][(mask >> 39) & 0x1FFF]
+    )
+    if mask >> JOKER_INDEX & 1:
+        text += _JOKER_TEXT[0]
+        return text
+    return text[:-1]
 
 
 __all__ = ["BID_SUIT_LETTERS", "ViisisataaState"]
