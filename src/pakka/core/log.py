@@ -22,5 +22,6 @@ class LogEntry(NamedTuple):
         return self.to is None or self.to == seat
 
     def to_json(self) -> dict[str, Any]:
-        """The entry as shown in a view (without its audience)."""
-        return {"key": self.key, "args": self.args}
+        """The entry as shown in a view (without its audience). The arguments are a
+        copy: games may share one entry between states, so nobody may change it."""
+        return {"key": self.key, "args": dict(self.args)}

@@ -63,6 +63,25 @@ _PICK = tuple(_picker(mask) for mask in range(1 << 13))
 """_PICK[mask](row): the guesses at one card that D-KM-7 still allows, given its refuted ranks."""
 _RANK_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
+_DRAW_LOG: dict[int, tuple[LogEntry, LogEntry]] = {}
+"""The log entries of each distinct draw (public, then the drawer's own), built once and
+shared by every state: an entry never changes once logged. At most 8 seats x 52 handles
+x 52 cards x 52 stock sizes, and far fewer in practice (a handle fixes the stock size)."""
+
+_NO_DRAW_LOG = tuple(LogEntry("koodinmurtaja.no_draw", {"player": p}) for p in range(8))
+"""R-KM-13: "seat p has no card to draw", one shared entry per seat."""
+
+
+def _draw_entries(
+    key: int, player: int, handle: int, stock: int, card: int
+) -> tuple[LogEntry, LogEntry]:
+    entries = (
+        LogEntry("koodinmurtaja.draw", {"player": player, "handle": handle, "stock": stock}),
+        LogEntry("koodinmurtaja.draw_private", {"card": _TEXT[card], "handle": handle}, player),
+    )
+    _DRAW_LOG[key] = entries
+    return entries
+
 
 class Koodinmurtaja(Game["KMState"]):
     """Koodinmurtaja for 2–8 players (R-KM-1)."""
@@ -302,27 +321,15 @@ class KMState(State[KMAction]):
             # R-KM-7: draw the top card without showing it.
             self.drawn = k = self.stock.pop()
             h = self.handle_of[k]
-            log = self._log
-            log.append(
-                _entry(
-                    LogEntry,
-                    (
-                        "koodinmurtaja.draw",
-                        {"player": player, "handle": h, "stock": len(self.stock)},
-                        None,
-                    ),
-                )
-            )
-            log.append(
-                _entry(
-                    LogEntry,
-                    ("koodinmurtaja.draw_private", {"card": _TEXT[k], "handle": h}, player),
-                )
-            )
+            key = ((player * 64 + h) * 64 + len(self.stock)) * 64 + k
+            entries = _DRAW_LOG.get(key)
+            if entries is None:
+                entries = _draw_entries(key, player, h, len(self.stock), k)
+            self._log += entries
         else:
             # R-KM-13: with the stock empty a turn is guessing only.
             self.drawn = -1
-            self._log.append(_entry(LogEntry, ("koodinmurtaja.no_draw", {"player": player}, None)))
+            self._log.append(_NO_DRAW_LOG[player])
         # R-KM-9: the first target is the next active player to the left.
         self.target = self.succ[player]
 
@@ -558,14 +565,22 @@ class KMState(State[KMAction]):
             self._wrong_guess(cp, t, pos, rank, k)
 
     def _right_guess(self, cp: int, t: int, pos: int, rank: int, k: int) -> None:
-        self._say(
-            "koodinmurtaja.right",
-            player=cp,
-            target=t,
-            position=pos + 1,
-            rank=_RANK_NAMES[rank - 2],
-            card=_TEXT[k],
-            handle=self.handle_of[k],
+        self._log.append(
+            _entry(
+                LogEntry,
+                (
+                    "koodinmurtaja.right",
+                    {
+                        "player": cp,
+                        "target": t,
+                        "position": pos + 1,
+                        "rank": _RANK_NAMES[rank - 2],
+                        "card": _TEXT[k],
+                        "handle": self.handle_of[k],
+                    },
+                    None,
+                ),
+            )
         )
         self._reveal(t, k)  # R-KM-10: the card is turned face up
         self.right = True
@@ -582,13 +597,21 @@ class KMState(State[KMAction]):
         self.refuted[k] |= 1 << (rank - 2)
         drawn = self.drawn
         if drawn < 0:
-            self._say(
-                "koodinmurtaja.wrong",
-                player=cp,
-                target=t,
-                position=pos + 1,
-                rank=_RANK_NAMES[rank - 2],
-                handle=self.handle_of[k],
+            self._log.append(
+                _entry(
+                    LogEntry,
+                    (
+                        "koodinmurtaja.wrong",
+                        {
+                            "player": cp,
+                            "target": t,
+                            "position": pos + 1,
+                            "rank": _RANK_NAMES[rank - 2],
+                            "handle": self.handle_of[k],
+                        },
+                        None,
+                    ),
+                )
             )
             self._wrong_without_card(cp)
             return
