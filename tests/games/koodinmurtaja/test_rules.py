@@ -359,7 +359,9 @@ def test_d_km_8_dealer_option_for_a_new_game_at_the_same_table() -> None:
     ("players", "options"),
     [(2, {}), (4, {}), (3, {"guess": "rank-only"}), (2, {"empty_stock_penalty": True})],
 )
-def test_concealed_index_always_matches_the_codes(players: int, options: dict[str, object]) -> None:
+def test_concealed_index_and_kept_guesses_always_match_the_codes(
+    players: int, options: dict[str, object]
+) -> None:
     # The engine keeps each seat's hidden cards in a separate list (the hot path of
     # legal_actions); it must equal the face-down cards of the code, in code order,
     # after every move, in every sampled state, clone and reloaded snapshot.
@@ -369,6 +371,16 @@ def test_concealed_index_always_matches_the_codes(players: int, options: dict[st
     def check(s: KMState) -> None:
         assert s.concealed == [[k for k in c if not s.up[k]] for c in s.code]
         assert [len(c) for c in s.concealed] == s.hidden
+        # The guesses kept per hidden card still name its position and skip its refuted
+        # ranks (D-KM-7).
+        for t, code in enumerate(s.code):
+            for pos, k in enumerate(code):
+                kept = s.offered[k]
+                if kept is not None and not s.up[k]:
+                    allowed = [r for r in range(2, 15) if not (s.refuted[k] >> (r - 2)) & 1]
+                    assert [(g.target, g.position, g.rank) for g in kept] == [
+                        (t, pos, r) for r in allowed
+                    ]
 
     for deal in range(15):
         s = game.new_state(seed=deal)

@@ -8,7 +8,7 @@ its rank. A :class:`KMState` is a whole match of ``games`` games.
 from __future__ import annotations
 
 import random
-from bisect import bisect_left, insort
+from bisect import bisect_left, bisect_right, insort
 from collections.abc import Callable, Sequence
 from operator import itemgetter
 from typing import Any, ClassVar
@@ -224,6 +224,7 @@ class KMState(State[KMAction]):
         "is_terminal",
         "n",
         "next_target",
+        "offered",
         "order",
         "penalty",
         "phase",
@@ -289,6 +290,9 @@ class KMState(State[KMAction]):
         self.hidden = [CODE_SIZE] * n
         self.succ = self.game.next_seat  # nobody is out yet
         self.refuted = [0] * 52  # by card strength: bit (rank-2) publicly refuted
+        self.offered: list[tuple[Guess, ...] | None] = [None] * 52
+        """offered[k]: the legal guesses at hidden card k, kept until its position or its
+        refutations change (None: not known yet)."""
         self.rank_refuted = [0] * n  # rank-only variant: seat holds no hidden card of rank
         self.eliminated: list[int] = []
         self.drawn = -1
@@ -348,9 +352,13 @@ class KMState(State[KMAction]):
             return
         refuted = self.refuted
         rows = self.table.guess_rows[t]  # rows[pos]: the guesses at position pos, ranks 2..A
+        offered = self.offered
         for k in self.concealed[t]:
-            # D-KM-7: a publicly refuted guess at the same card is not legal.
-            out += _PICK[refuted[k]](rows[bisect_left(code, k)])
+            row = offered[k]
+            if row is None:
+                # D-KM-7: a publicly refuted guess at the same card is not legal.
+                row = offered[k] = _PICK[refuted[k]](rows[bisect_left(code, k)])
+            out += row
 
     def legal_actions(self) -> list[KMAction]:
         cp = self.cp
@@ -511,6 +519,7 @@ class KMState(State[KMAction]):
             if self.drawn >= 0:
                 pos = self._insert(cp, self.drawn)
                 insort(self.concealed[cp], self.drawn)
+                self._moved_up(cp, self.drawn)
                 # R-KM-10.3: the drawn card goes hidden into the code at its sorted place.
                 self.hidden[cp] += 1
                 self.rank_refuted[cp] = 0  # a new hidden card lifts rank-only refutations
@@ -595,6 +604,7 @@ class KMState(State[KMAction]):
     def _wrong_guess(self, cp: int, t: int, pos: int, rank: int, k: int) -> None:
         """A wrong guess at card ``k``: D-KM-7, everyone now knows it is not ``rank``."""
         self.refuted[k] |= 1 << (rank - 2)
+        self.offered[k] = None
         drawn = self.drawn
         if drawn < 0:
             self._log.append(
@@ -621,6 +631,7 @@ class KMState(State[KMAction]):
         code.insert(placed, drawn)
         self.up[drawn] = 1
         self.drawn = -1
+        self._moved_up(cp, drawn)
         handle_of = self.handle_of
         self._log.append(
             _entry(
@@ -650,6 +661,7 @@ class KMState(State[KMAction]):
         for k in self.code[t]:
             if not self.up[k]:
                 self.refuted[k] |= bit
+                self.offered[k] = None
         self._say("koodinmurtaja.wrong_rank", player=cp, target=t, rank=_RANK_NAMES[rank - 2])
         drawn = self.drawn
         if drawn < 0:
@@ -674,7 +686,16 @@ class KMState(State[KMAction]):
         code.insert(pos, k)
         self.up[k] = 1
         self.drawn = -1
+        self._moved_up(cp, k)
         return pos
+
+    def _moved_up(self, seat: int, k: int) -> None:
+        """Card ``k`` went into ``seat``'s code: the hidden cards above it moved one place
+        up, so their kept guesses (which name positions) are stale."""
+        offered = self.offered
+        concealed = self.concealed[seat]
+        for c in concealed[bisect_right(concealed, k) :]:
+            offered[c] = None
 
     def _wrong_without_card(self, cp: int) -> None:
         if self.penalty:
@@ -694,7 +715,7 @@ class KMState(State[KMAction]):
             return False
         winner = active[0] if active else None
         ranking = ([winner] if winner is not None else []) + self.eliminated[::-1]
-        codes = [[text_of(k) for k in c] for c in self.code]
+        codes = [[_TEXT[k] for k in c] for c in self.code]
         self.results.append({"game": self.game_no + 1, "winner": winner, "ranking": ranking})
         if winner is not None:
             self.wins[winner] += 1  # D-KM-5: winner 1, others 0
@@ -742,6 +763,7 @@ class KMState(State[KMAction]):
         s.up = self.up[:]
         s.hidden = self.hidden.copy()
         s.refuted = self.refuted.copy()
+        s.offered = self.offered.copy()
         s.rank_refuted = self.rank_refuted.copy()
         s.eliminated = self.eliminated.copy()
         s.drawn = self.drawn
@@ -887,6 +909,7 @@ class KMState(State[KMAction]):
         self.concealed = [[k for k in c if not self.up[k]] for c in self.code]
         self.hidden = [int(x) for x in snap["hidden"]]
         self._update_succ()
+        self.offered = [None] * 52
         self.refuted = [0] * 52
         for k, bits in zip(self.card_at, snap["refuted"], strict=True):
             self.refuted[k] = int(bits)
@@ -946,6 +969,7 @@ class KMState(State[KMAction]):
             s.handle_of = {}
             # Refutations belong to the card at a handle: carry them to the new cards.
             s.refuted = [0] * 52
+            s.offered = [None] * 52
             refuted, card_at = self.refuted, self.card_at
             for h, k in enumerate(s.card_at):
                 s.handle_of[k] = h
