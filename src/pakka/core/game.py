@@ -22,8 +22,9 @@ from pakka.core.log import LogEntry
 from pakka.core.options import Option, OptionValue, options_to_json, resolve_options
 from pakka.core.rng import Rng, random_seed
 
-_entry = tuple.__new__
-"""``_entry(LogEntry, (key, args, to))``: a log entry without the NamedTuple call layer."""
+RawEntry = tuple[str, dict[str, Any], int | None]
+"""A log entry as a state keeps it: ``(key, args, to)``, a :class:`LogEntry` or a plain
+tuple (cheaper to build on a hot path); readers get :class:`LogEntry` values."""
 
 STATE_FORMAT = 1
 """Version of the JSON written by :meth:`State.to_json`."""
@@ -201,7 +202,7 @@ class State(ABC, Generic[A]):
     deck: list[str] | None
     rng: Rng
     _actions: list[A]
-    _log: list[LogEntry]
+    _log: list[RawEntry]
 
     def _init_base(self, game: Game[Any], seed: int, deck: list[str] | None) -> None:
         self.game = game
@@ -334,15 +335,20 @@ class State(ABC, Generic[A]):
     @property
     def log(self) -> list[LogEntry]:
         """Every log entry including the private ones (omniscient; use :meth:`log_for`)."""
-        return list(self._log)
+        return [LogEntry(*e) for e in self._log]
 
     def log_for(self, seat: int | None, start: int = 0) -> list[dict[str, Any]]:
         """The log entries from index ``start`` of the full log that ``seat`` may see."""
-        return [e.to_json() for e in self._log[start:] if e.to is None or e.to == seat]
+        # The arguments are copied: games may share one entry between states.
+        return [
+            {"key": key, "args": dict(args)}
+            for key, args, to in self._log[start:]
+            if to is None or to == seat
+        ]
 
     def _say(self, key: str, to: int | None = None, **args: Any) -> None:
         """Append a log entry (public unless ``to`` names a seat)."""
-        self._log.append(_entry(LogEntry, (key, args, to)))
+        self._log.append((key, args, to))
 
     # -- views -------------------------------------------------------------------
     def view(self, player: int | None, *, log: bool = True) -> dict[str, Any]:
@@ -383,7 +389,7 @@ class State(ABC, Generic[A]):
         """Everything, hidden cards included (for tests and debugging only)."""
         v = self.view(None)
         v.update(self._full_view())
-        v["log"] = [e.to_json() | {"to": e.to} for e in self._log]
+        v["log"] = [{"key": key, "args": dict(args), "to": to} for key, args, to in self._log]
         return v
 
     @abstractmethod
@@ -428,7 +434,7 @@ class State(ABC, Generic[A]):
         self.seed = rng.getrandbits(63)
         self.deck = None
         self.rng = Rng(rng.getrandbits(64))
-        self._log = [e for e in self._log if e.to is None or e.to == player]
+        self._log = [e for e in self._log if e[2] is None or e[2] == player]
         if not self.public_history:
             self._actions = []
 

@@ -48,7 +48,7 @@ PHASE_NAMES = ("guess", "continue", "reveal", "over")
 
 _TEXT = tuple(text_of(k) for k in range(52))
 _entry = tuple.__new__
-"""``_entry(LogEntry, (key, args, to))``: a log entry without the NamedTuple call layer."""
+"""``((key, args, to))``: a log entry without the NamedTuple call layer."""
 
 
 def _picker(mask: int) -> Callable[[Sequence[Guess]], tuple[Guess, ...]]:
@@ -575,20 +575,17 @@ class KMState(State[KMAction]):
 
     def _right_guess(self, cp: int, t: int, pos: int, rank: int, k: int) -> None:
         self._log.append(
-            _entry(
-                LogEntry,
-                (
-                    "koodinmurtaja.right",
-                    {
-                        "player": cp,
-                        "target": t,
-                        "position": pos + 1,
-                        "rank": _RANK_NAMES[rank - 2],
-                        "card": _TEXT[k],
-                        "handle": self.handle_of[k],
-                    },
-                    None,
-                ),
+            (
+                "koodinmurtaja.right",
+                {
+                    "player": cp,
+                    "target": t,
+                    "position": pos + 1,
+                    "rank": _RANK_NAMES[rank - 2],
+                    "card": _TEXT[k],
+                    "handle": self.handle_of[k],
+                },
+                None,
             )
         )
         self._reveal(t, k)  # R-KM-10: the card is turned face up
@@ -608,19 +605,16 @@ class KMState(State[KMAction]):
         drawn = self.drawn
         if drawn < 0:
             self._log.append(
-                _entry(
-                    LogEntry,
-                    (
-                        "koodinmurtaja.wrong",
-                        {
-                            "player": cp,
-                            "target": t,
-                            "position": pos + 1,
-                            "rank": _RANK_NAMES[rank - 2],
-                            "handle": self.handle_of[k],
-                        },
-                        None,
-                    ),
+                (
+                    "koodinmurtaja.wrong",
+                    {
+                        "player": cp,
+                        "target": t,
+                        "position": pos + 1,
+                        "rank": _RANK_NAMES[rank - 2],
+                        "handle": self.handle_of[k],
+                    },
+                    None,
                 )
             )
             self._wrong_without_card(cp)
@@ -634,22 +628,19 @@ class KMState(State[KMAction]):
         self._moved_up(cp, drawn)
         handle_of = self.handle_of
         self._log.append(
-            _entry(
-                LogEntry,
-                (
-                    "koodinmurtaja.wrong_open",
-                    {
-                        "player": cp,
-                        "target": t,
-                        "position": pos + 1,
-                        "rank": _RANK_NAMES[rank - 2],
-                        "handle": handle_of[k],
-                        "placed": placed + 1,
-                        "card": _TEXT[drawn],
-                        "placed_handle": handle_of[drawn],
-                    },
-                    None,
-                ),
+            (
+                "koodinmurtaja.wrong_open",
+                {
+                    "player": cp,
+                    "target": t,
+                    "position": pos + 1,
+                    "rank": _RANK_NAMES[rank - 2],
+                    "handle": handle_of[k],
+                    "placed": placed + 1,
+                    "card": _TEXT[drawn],
+                    "placed_handle": handle_of[drawn],
+                },
+                None,
             )
         )
         self._start_turn(self.succ[cp])
@@ -882,7 +873,7 @@ class KMState(State[KMAction]):
             "phase": self.phase,
             "cp": self.cp,
             "rng": self.rng.state,
-            "log": [[e.key, e.args, e.to] for e in self._log],
+            "log": [[key, args, to] for key, args, to in self._log],
         }
 
     def _load(self, snap: dict[str, Any], history: list[str]) -> None:
