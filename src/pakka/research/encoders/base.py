@@ -10,7 +10,7 @@ element means. Games without an encoder of their own use
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -57,6 +57,39 @@ class Encoder(ABC):
         self._segments.append(seg)
         self.size += size
         return seg
+
+    def _status_segments(
+        self,
+        phases: Sequence[str] = (),
+        over: str = "game",
+        to_act: str = "seat to act, relative one-hot",
+    ) -> None:
+        """Declare the segments an exact encoder starts with: the seat to act (relative
+        one-hot), whether the ``over`` is over, and the phase (one-hot over ``phases``;
+        none when empty). :meth:`_fill_status` writes them."""
+        self.phases = tuple(phases)
+        self.s_to_act = self._segment("to_act", self.num_players, to_act)
+        self.s_terminal = self._segment("terminal", 1, f"1 when the {over} is over")
+        if self.phases:
+            self.s_phase = self._segment(
+                "phase", len(self.phases), "one-hot: " + ", ".join(self.phases)
+            )
+
+    def _fill_status(self, view: Mapping[str, Any], out: FloatArray) -> int:
+        """Write the segments of :meth:`_status_segments`; the observer's seat (0 for
+        a spectator, whose view is then seen from seat 0)."""
+        me: int = view["seat"] or 0
+        self._one_hot_seat(out, self.s_to_act.start, me, view.get("current_player"))
+        if view.get("is_terminal"):
+            out[self.s_terminal.start] = 1.0
+        if self.phases:
+            out[self.s_phase.start + self.phases.index(view["phase"])] = 1.0
+        return me
+
+    def _one_hot_seat(self, out: FloatArray, start: int, me: int, seat: int | None) -> None:
+        """Mark ``seat`` (if any) in a relative one-hot segment from ``start``."""
+        if seat is not None:
+            out[start + rel_seat(me, seat, self.num_players)] = 1.0
 
     @property
     def shape(self) -> tuple[int]:

@@ -54,10 +54,8 @@ class KoodinmurtajaEncoder(Encoder):
         self.deck_size = len(game.full_deck())
         self.max_code = self.deck_size - 4 * (n - 1)
         self.games = int(str(game.options.get("games", 1)))
+        self._status_segments(PHASES)
         seg = self._segment
-        self.s_to_act = seg("to_act", n, "seat to act, relative one-hot")
-        self.s_terminal = seg("terminal", 1, "1 when the game is over")
-        self.s_phase = seg("phase", 4, "one-hot: guess, continue, reveal, over")
         self.s_target = seg("target", n, "current target seat, relative one-hot")
         self.s_next = seg("next_target", n, "the next target on offer, relative one-hot")
         self.s_flags = seg("flags", 2, "same target on offer; guessed right this turn")
@@ -91,12 +89,7 @@ class KoodinmurtajaEncoder(Encoder):
         def rel(p: int) -> int:
             return rel_seat(me, p, n)
 
-        cp = view.get("current_player")
-        if cp is not None:
-            out[self.s_to_act.start + rel(cp)] = 1.0
-        if view.get("is_terminal"):
-            out[self.s_terminal.start] = 1.0
-        out[self.s_phase.start + PHASES.index(view["phase"])] = 1.0
+        self._fill_status(view, out)
         if view.get("target") is not None:
             out[self.s_target.start + rel(view["target"])] = 1.0
         if view.get("next_target") is not None:

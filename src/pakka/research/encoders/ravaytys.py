@@ -67,10 +67,8 @@ class RavaytysEncoder(Encoder):
         self.max_turns = max(1, int(str(game.options.get("max_turns_per_round", 500))))
         self.group_size = 102 + n
         self.groups = GROUPS_PER_SEAT * n + PENDING
+        self._status_segments(PHASES)
         seg = self._segment
-        self.s_to_act = seg("to_act", n, "seat to act, relative one-hot")
-        self.s_terminal = seg("terminal", 1, "1 when the game is over")
-        self.s_phase = seg("phase", len(PHASES), "one-hot: " + ", ".join(PHASES))
         self.s_stage = seg("stage", 3, "turn stage one-hot (0, 1, 2)")
         self.s_round = seg("round", 8, "round one-hot (contracts 1..8)")
         self.s_dealer = seg("dealer", n, "dealer, relative")
@@ -96,10 +94,6 @@ class RavaytysEncoder(Encoder):
         )
         self.s_totals = seg("totals", n, "match minus points per relative seat / 1000")
 
-    def _seat(self, out: FloatArray, start: int, me: int, seat: int | None) -> None:
-        if seat is not None:
-            out[start + rel_seat(me, seat, self.num_players)] = 1.0
-
     def _group(
         self, out: FloatArray, at: int, g: Mapping[str, Any], me: int, pending: bool
     ) -> np.ndarray:
@@ -107,7 +101,7 @@ class RavaytysEncoder(Encoder):
         n = self.num_players
         out[at] = 1.0
         out[at + 1] = float(pending)
-        self._seat(out, at + 2, me, g.get("owner"))
+        self._one_hot_seat(out, at + 2, me, g.get("owner"))
         k = at + 2 + n
         counts = np.zeros(KINDS, dtype=np.float32)
         for entry in g["cards"]:
@@ -133,19 +127,16 @@ class RavaytysEncoder(Encoder):
 
     def fill(self, view: Mapping[str, Any], out: FloatArray) -> None:
         n = self.num_players
-        me: int = view["seat"] or 0
+        me = self._fill_status(view, out)
 
         def rel(p: int) -> int:
             return rel_seat(me, p, n)
 
-        self._seat(out, self.s_to_act.start, me, view.get("current_player"))
-        out[self.s_terminal.start] = float(bool(view.get("is_terminal")))
-        out[self.s_phase.start + PHASES.index(view["phase"])] = 1.0
         out[self.s_stage.start + int(view["stage"])] = 1.0
         out[self.s_round.start + min(8, int(view["round"])) - 1] = 1.0
-        self._seat(out, self.s_dealer.start, me, view["dealer"])
-        self._seat(out, self.s_turn.start, me, view["turn_player"])
-        self._seat(out, self.s_asked.start, me, view.get("asked"))
+        self._one_hot_seat(out, self.s_dealer.start, me, view["dealer"])
+        self._one_hot_seat(out, self.s_turn.start, me, view["turn_player"])
+        self._one_hot_seat(out, self.s_asked.start, me, view.get("asked"))
         seen = np.zeros(KINDS, dtype=np.float32)
         hand = np.zeros(KINDS, dtype=np.float32)
         for c in view.get("hand") or ():

@@ -69,10 +69,8 @@ class ViisisataaEncoder(Encoder):
         self.deck[[CARD_INDEX[str(c)] for c in game.full_deck()]] = True
         self.deck_size = int(self.deck.sum())
         self.max_hands = max(1, int(str(game.options.get("max_hands", 1))))
+        self._status_segments(PHASES, over="match")
         seg = self._segment
-        self.s_to_act = seg("to_act", n, "seat to act, relative one-hot")
-        self.s_terminal = seg("terminal", 1, "1 when the match is over")
-        self.s_phase = seg("phase", len(PHASES), "one-hot: " + ", ".join(PHASES))
         self.s_hand = seg("hand", NUM_CARDS, "card set: my hand")
         self.s_played = seg("played", NUM_CARDS, "card set: played this hand")
         self.s_kitty = seg("kitty", NUM_CARDS, "card set: the kitty I took (contractor)")
@@ -103,10 +101,6 @@ class ViisisataaEncoder(Encoder):
         )
         self.s_totals = seg("totals", n, "match points per relative seat / 1000 (cut to -1..1)")
 
-    def _seat(self, out: FloatArray, start: int, me: int, seat: int | None) -> None:
-        if seat is not None:
-            out[start + rel_seat(me, seat, self.num_players)] = 1.0
-
     def _cards(self, out: FloatArray, start: int, names: Any) -> list[int]:
         ids = [CARD_INDEX[x] for x in names or ()]
         if ids:
@@ -115,14 +109,11 @@ class ViisisataaEncoder(Encoder):
 
     def fill(self, view: Mapping[str, Any], out: FloatArray) -> None:
         n = self.num_players
-        me: int = view["seat"] or 0
+        me = self._fill_status(view, out)
 
         def rel(p: int) -> int:
             return rel_seat(me, p, n)
 
-        self._seat(out, self.s_to_act.start, me, view.get("current_player"))
-        out[self.s_terminal.start] = float(bool(view.get("is_terminal")))
-        out[self.s_phase.start + PHASES.index(view["phase"])] = 1.0
         hand = self._cards(out, self.s_hand.start, view.get("hand"))
         played = self._cards(out, self.s_played.start, view["played"])
         self._cards(out, self.s_kitty.start, view.get("kitty"))
@@ -139,7 +130,7 @@ class ViisisataaEncoder(Encoder):
             for play in last["cards"]:
                 at = self.s_last.start + rel(play["seat"]) * NUM_CARDS
                 out[at + CARD_INDEX[play["card"]]] = 1.0
-            self._seat(out, self.s_last_winner.start, me, last.get("winner"))
+            self._one_hot_seat(out, self.s_last_winner.start, me, last.get("winner"))
         if view.get("trump"):
             out[self.s_trump.start + TRUMPS.index(view["trump"])] = 1.0
         latest: dict[int, int] = {}
@@ -149,21 +140,21 @@ class ViisisataaEncoder(Encoder):
             out[self.s_bids.start + rel(p) * 27 + k] = 1.0
         if view.get("high_bid"):
             out[self.s_high.start + CALL_INDEX[view["high_bid"]]] = 1.0
-        self._seat(out, self.s_high_bidder.start, me, view.get("high_bidder"))
+        self._one_hot_seat(out, self.s_high_bidder.start, me, view.get("high_bidder"))
         if view.get("contract"):
             out[self.s_contract.start + CONTRACT_INDEX[view["contract"]]] = 1.0
-        self._seat(out, self.s_contractor.start, me, view.get("contractor"))
+        self._one_hot_seat(out, self.s_contractor.start, me, view.get("contractor"))
         out[self.s_mult.start] = view["multiplier"] / 4.0
         for d in view["doublings"]:
             if d["call"] in ("double", "redouble"):
                 k = d["call"] == "redouble"
                 out[self.s_doublings.start + rel(d["seat"]) * 2 + k] = 1.0
-        self._seat(out, self.s_partner.start, me, view.get("partner"))
+        self._one_hot_seat(out, self.s_partner.start, me, view.get("partner"))
         if view.get("partner_card"):
             out[self.s_partner_card.start + CARD_INDEX[view["partner_card"]]] = 1.0
-        self._seat(out, self.s_sitting_out.start, me, view.get("sitting_out"))
-        self._seat(out, self.s_dealer.start, me, view["dealer"])
-        self._seat(out, self.s_leader.start, me, view.get("leader"))
+        self._one_hot_seat(out, self.s_sitting_out.start, me, view.get("sitting_out"))
+        self._one_hot_seat(out, self.s_dealer.start, me, view["dealer"])
+        self._one_hot_seat(out, self.s_leader.start, me, view.get("leader"))
         c = self.s_counts.start
         d = self.deck_size
         for p in range(n):

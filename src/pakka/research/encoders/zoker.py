@@ -67,19 +67,7 @@ class _ZokerEncoder(Encoder):
 
     def __init__(self, game: Game[Any]) -> None:
         super().__init__(game)
-        n = self.num_players
-        self.s_to_act = self._segment("to_act", n, "seat to act, relative one-hot (0 = me)")
-        self.s_terminal = self._segment("terminal", 1, "1 when the game is over")
-
-    def _header(self, view: Mapping[str, Any], out: FloatArray) -> int:
-        """Fill the header; the observer's seat."""
-        me: int = view["seat"] or 0
-        cp = view.get("current_player")
-        if cp is not None:
-            out[self.s_to_act.start + rel_seat(me, cp, self.num_players)] = 1.0
-        if view.get("is_terminal"):
-            out[self.s_terminal.start] = 1.0
-        return me
+        self._status_segments(to_act="seat to act, relative one-hot (0 = me)")
 
     def _per_seat(
         self, out: FloatArray, start: int, me: int, values: Sequence[float], scale: float
@@ -88,10 +76,6 @@ class _ZokerEncoder(Encoder):
         n = self.num_players
         for p, x in enumerate(values):
             out[start + rel_seat(me, p, n)] = x / scale
-
-    def _one_hot_seat(self, out: FloatArray, start: int, me: int, seat: int | None) -> None:
-        if seat is not None:
-            out[start + rel_seat(me, seat, self.num_players)] = 1.0
 
 
 class TikoEncoder(_ZokerEncoder):
@@ -138,7 +122,7 @@ class TikoEncoder(_ZokerEncoder):
 
     def fill(self, view: Mapping[str, Any], out: FloatArray) -> None:
         n = self.num_players
-        me = self._header(view, out)
+        me = self._fill_status(view, out)
         hand = card_ids(view.get("hand", ()))
         played = card_ids(view["played"])
         pile = card_ids(view["pile"])
@@ -226,7 +210,7 @@ class MemoEncoder(_ZokerEncoder):
         self.partners = ALIKE_ROWS if bool(game.options.get("easy")) else COMPATIBLE_ROWS
 
     def fill(self, view: Mapping[str, Any], out: FloatArray) -> None:
-        me = self._header(view, out)
+        me = self._fill_status(view, out)
         table = view["table"]
         face_up = [p - 1 for p in view["face_up"]]
         unseen = np.ones(CARDS, dtype=bool)
@@ -302,7 +286,7 @@ class SoloEncoder(_ZokerEncoder):
         self.s_misc = seg("misc", 3, "stock / 64, score / 64, may deal")
 
     def fill(self, view: Mapping[str, Any], out: FloatArray) -> None:
-        self._header(view, out)
+        self._fill_status(view, out)
         unseen = np.ones(CARDS, dtype=bool)
         upper = [None if x is None else INDEX[x] for x in view["upper"]]
         for i, c in enumerate(upper):
@@ -365,7 +349,7 @@ class PairsEncoder(_ZokerEncoder):
         self.s_left = seg("left", 1, "cards on the table / cards dealt")
 
     def fill(self, view: Mapping[str, Any], out: FloatArray) -> None:
-        self._header(view, out)
+        self._fill_status(view, out)
         cards = card_ids(view["table"])
         if cards:
             on = np.zeros(CARDS, dtype=np.float32)
@@ -454,7 +438,7 @@ class KuboEncoder(_ZokerEncoder):
         self.rounds = game.int_option("rounds")
 
     def fill(self, view: Mapping[str, Any], out: FloatArray) -> None:
-        me = self._header(view, out)
+        me = self._fill_status(view, out)
         board = np.zeros(CARDS, dtype=np.float32)
         placed = card_ids(view["board"])
         board[placed] = 1.0
