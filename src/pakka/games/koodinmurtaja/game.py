@@ -619,13 +619,7 @@ class KMState(State[KMAction]):
             )
             self._wrong_without_card(cp)
             return
-        # R-KM-11: the drawn card goes face up into the guesser's code at its sorted place.
-        code = self.code[cp]
-        placed = bisect_left(code, drawn)
-        code.insert(placed, drawn)
-        self.up[drawn] = 1
-        self.drawn = -1
-        self._moved_up(cp, drawn)
+        placed = self._place_face_up(cp, drawn)
         handle_of = self.handle_of
         self._log.append(
             (
@@ -670,8 +664,7 @@ class KMState(State[KMAction]):
 
     def _place_face_up(self, cp: int, k: int) -> int:
         """R-KM-11: after a wrong guess the drawn card ``k`` goes face up into the
-        guesser's code at its sorted place (returned). (:meth:`_wrong_guess`, the hot
-        path, does the same inline.)"""
+        guesser's code at its sorted place (returned)."""
         code = self.code[cp]
         pos = bisect_left(code, k)
         code.insert(pos, k)
