@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from pakka.core.bits import set_bits
 from pakka.core.cards import CARDS, JOKER_INDEX, SUITS
 
 # Action kinds.
@@ -146,14 +147,8 @@ def mask_actions(
     return out
 
 
-def cards_of(mask: int) -> list[int]:
-    """Card indices in ``mask``, ascending."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+cards_of = set_bits
+"""Card indices in a mask, ascending."""
 
 
 def mask_of(cards: list[int]) -> int:

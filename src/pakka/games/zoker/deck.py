@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Final
 
+from pakka.core.bits import set_bits
 from pakka.core.errors import NotationError
 from pakka.core.rng import Rng
 
@@ -112,14 +113,8 @@ def names(cards: Iterable[int]) -> list[str]:
     return [NAMES[c] for c in cards]
 
 
-def mask_cards(mask: int) -> list[int]:
-    """The cards of a 64-bit mask in canonical order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+mask_cards = set_bits
+"""The cards of a 64-bit mask in canonical order."""
 
 
 # -- likeness (R-ZK-3) -------------------------------------------------------------

@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from pakka.core.bits import set_bits
 from pakka.core.errors import IllegalAction, NotationError
 from pakka.core.game import Game, State
 from pakka.core.options import Option
@@ -63,14 +64,7 @@ STOP = PairsAction(STRAIGHT_BASE + len(STRAIGHT_LINES), ())
 ACTIONS: tuple[PairsAction, ...] = (*_PAIR_ACTIONS, *STRAIGHT_ACTION.values(), STOP)
 
 
-def _bits(mask: int) -> list[int]:
-    """The set bits of ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+_bits = set_bits
 
 
 class Pairs(ZokerDeckMixin, Game["PairsState"]):
