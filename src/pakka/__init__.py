@@ -11,12 +11,14 @@ True
 
 from __future__ import annotations
 
+# The built-in games register themselves (core knows no game). Imported before
+# the names below: the submodule ``pakka.games`` must not shadow ``games()``.
+import pakka.games as _builtin_games  # noqa: F401
 from pakka.core.errors import IllegalAction, NotationError, PakkaError, RecordError, RulesError
 from pakka.core.game import Action, Game, State
 from pakka.core.record import Record
 from pakka.core.registry import games, load
-
-__version__ = "0.1.0"
+from pakka.core.version import __version__
 
 __all__ = [
     "Action",

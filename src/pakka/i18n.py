@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from pakka.games import REGISTRY
+from pakka.core.registry import game_module
 
 LANGUAGES = ("en", "fi")
 
@@ -23,7 +23,7 @@ LANGUAGES = ("en", "fi")
 @cache
 def messages(game: str) -> Mapping[str, Mapping[str, str]]:
     """The message catalogue of ``game`` (empty if it has none)."""
-    module = REGISTRY.get(game, "").partition(":")[0]
+    module = game_module(game)
     if not module:
         return {}
     try:

@@ -8,20 +8,18 @@ import pytest
 
 from pakka.bots import GAME_BOT_MODULES
 from pakka.core import registry
-from pakka.games import REGISTRY
 from pakka.i18n import messages
 
 
 @pytest.fixture
 def toy() -> Iterator[str]:
     """Register the toy game under the name ``clitoy`` (no bots module) for one test."""
-    REGISTRY["clitoy"] = "cli_toygame:ToyGame"
+    registry.register("clitoy", "cli_toygame:ToyGame")
     messages.cache_clear()
     try:
         yield "clitoy"
     finally:
-        REGISTRY.pop("clitoy", None)
-        registry._classes.pop("clitoy", None)
+        registry.unregister("clitoy")
         GAME_BOT_MODULES.pop("clitoy", None)
         messages.cache_clear()
 

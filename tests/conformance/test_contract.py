@@ -170,8 +170,10 @@ def test_sample_consistent_keeps_the_view(name: str, players: int) -> None:
                 # The sample is a working state: it plays on to the end.
                 _playout(sample, random.Random(k))
     assert checked > 0
-    if game.name not in NO_HIDDEN_INFORMATION:
+    if game.game_type().hidden_information:
         assert varied > 0, "sample_consistent never varied the hidden cards"
+    else:
+        assert varied == 0, "a game without hidden information sampled another state"
 
 
 @pytest.mark.parametrize(("name", "players"), CASES)
@@ -194,8 +196,63 @@ def test_view_without_log_is_the_view_minus_its_log(name: str, players: int) -> 
         steps += 1
 
 
-NO_HIDDEN_INFORMATION = {"zoker-pairs"}
-"""Games in which a seat sees everything that matters now (samples may equal the state)."""
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_apply_accepts_exactly_the_legal_ids(name: str, players: int) -> None:
+    """Exhaustively, at random positions: every id in ``range(num_distinct_actions)``
+    is accepted by ``apply`` exactly when it is in ``legal_actions()``, and every
+    refusal leaves the state unchanged."""
+    game = pakka.load(name, players=players)
+    universe = [game.action_from_id(i) for i in range(game.num_distinct_actions)]
+    positions = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.new_state(seed=seed)
+        step = 0
+        while not state.is_terminal and positions < 24:
+            step += 1
+            legal = state.legal_actions()
+            if step % 7 == 1:
+                positions += 1
+                before = state.to_json()
+                accepted = set()
+                probe = state.clone()
+                for action in universe:
+                    try:
+                        probe.apply(action)
+                    except pakka.IllegalAction:
+                        continue
+                    accepted.add(action.id)
+                    probe = state.clone()
+                assert accepted == {a.id for a in legal}, f"at move {len(state.history)}"
+                assert probe.to_json() == before, "a refused action changed the state"
+            state.apply(legal[rng.randrange(len(legal))])
+    assert positions > 0
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_descriptor_matches_the_engine(name: str) -> None:
+    """The game's descriptor (``Game.game_type()``) states facts the engine keeps:
+    its player counts, whether its history is public, and the phases its views name."""
+    cls = pakka.core.registry.game_class(name)
+    gt = cls.game_type()
+    assert (gt.name, gt.min_players, gt.max_players) == (name, cls.min_players, cls.max_players)
+    assert gt.to_json()["deck"] in ("french", "zoker")
+    phases = {p.value for p in gt.phases}
+    for players in _player_counts(name):
+        game = pakka.load(name, players=players)
+        state = game.new_state(seed=4)
+        assert type(state).public_history == gt.public_history
+        rng = random.Random(4)
+        while True:
+            view = state.view(state.current_player, log=False)
+            if "phase" in view:
+                assert view["phase"] in phases, f"phase {view['phase']!r} not in {phases}"
+            if state.is_terminal:
+                break
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+    if not gt.hidden_information:
+        assert not gt.move_reveals
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -11,15 +11,15 @@ import pytest
 
 import pakka
 from pakka.core.game import Game
-from pakka.core.registry import game_class
-from pakka.games import REGISTRY
+from pakka.core.registry import game_class, game_module
 
 from .toygame import HighCard
 
 
 def _loadable(name: str) -> bool:
     """False only while a registered game's module has not landed on this branch yet."""
-    module = REGISTRY[name].partition(":")[0]
+    module = game_module(name)
+    assert module is not None
     try:
         importlib.import_module(module)
     except ModuleNotFoundError as e:

@@ -177,9 +177,9 @@ class ToyState(State[Play]):
 def register() -> None:
     """Add the toy game to pakka's registry (tests only)."""
     from pakka.bots import GAME_BOT_MODULES
-    from pakka.games import REGISTRY
+    from pakka.core import registry
 
-    REGISTRY.setdefault("toy", "server.toygame:Toy")
+    registry.register("toy", "server.toygame:Toy")
     GAME_BOT_MODULES.setdefault("toy", "server.toybots")
 
 
@@ -187,8 +187,6 @@ def unregister() -> None:
     """Remove the toy game again, so that no other test suite ever sees it."""
     from pakka.bots import GAME_BOT_MODULES
     from pakka.core import registry
-    from pakka.games import REGISTRY
 
-    REGISTRY.pop("toy", None)
+    registry.unregister("toy")
     GAME_BOT_MODULES.pop("toy", None)
-    registry._classes.pop("toy", None)

@@ -15,9 +15,11 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
+from enum import Enum
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 from pakka.core.errors import IllegalAction, NotationError, RecordError, RulesError
+from pakka.core.gametype import DeckKind, GameType, Phase
 from pakka.core.log import LogEntry
 from pakka.core.options import Option, OptionValue, options_to_json, resolve_options
 from pakka.core.rng import Rng, random_seed
@@ -62,6 +64,30 @@ class Game(ABC, Generic[S]):
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 1
     option_specs: ClassVar[tuple[Option, ...]] = ()
+    hidden_information: ClassVar[bool] = True
+    """Whether some seat cannot see everything (see :class:`GameType`)."""
+    deck_kind: ClassVar[DeckKind] = DeckKind.FRENCH
+    """Which deck the game is played with."""
+    move_reveals: ClassVar[bool] = True
+    """Whether a move can show a seat cards it could not know (see :class:`GameType`)."""
+    phases: ClassVar[type[Enum]] = Phase
+    """The game's phases, as its views name them."""
+    public_history: ClassVar[bool] = True
+    """Whether every action is seen by every seat (else sampled states drop the history)."""
+
+    @classmethod
+    def game_type(cls) -> GameType:
+        """The game's descriptor: what kind of game it is, whatever its options."""
+        return GameType(
+            name=cls.name,
+            min_players=cls.min_players,
+            max_players=cls.max_players,
+            hidden_information=cls.hidden_information,
+            public_history=cls.public_history,
+            deck=cls.deck_kind,
+            move_reveals=cls.hidden_information and cls.move_reveals,
+            phases=cls.phases,
+        )
 
     def __init__(self, num_players: int, **options: Any) -> None:
         if (

@@ -19,7 +19,7 @@ RECORD_FORMAT = 1
 
 
 def _version() -> str:
-    from pakka import __version__
+    from pakka.core.version import __version__
 
     return __version__
 

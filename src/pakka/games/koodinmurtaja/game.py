@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_left, bisect_right, insort
 from collections.abc import Callable, Sequence
+from enum import Enum, StrEnum
 from operator import itemgetter
 from typing import Any, ClassVar
 
@@ -44,7 +45,18 @@ GUESS = 0  # must guess at the current target (the first guess, R-KM-8)
 CONTINUE = 1  # after a correct guess: same target, next target, or stop (R-KM-10)
 REVEAL = 2  # empty_stock_penalty: reveal one of one's own hidden cards (D-KM-7)
 OVER = 3
-PHASE_NAMES = ("guess", "continue", "reveal", "over")
+
+
+class Phase(StrEnum):
+    """The phases of a turn, as views name them (``PHASE_NAMES[GUESS]`` is ``"guess"``)."""
+
+    GUESS = "guess"
+    CONTINUE = "continue"
+    REVEAL = "reveal"
+    OVER = "over"
+
+
+PHASE_NAMES = tuple(p.value for p in Phase)
 
 _TEXT = tuple(text_of(k) for k in range(52))
 _entry = tuple.__new__
@@ -94,6 +106,7 @@ class Koodinmurtaja(Game["KMState"]):
     }
     min_players = 2
     max_players = 8
+    phases: ClassVar[type[Enum]] = Phase
     option_specs = (
         Option(
             "deck",

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from enum import Enum, StrEnum
 from typing import Any, ClassVar
 
 from pakka.core.cards import JOKER_INDEX
@@ -38,7 +39,21 @@ from pakka.games.ravaytys.cards import (
 from pakka.games.ravaytys.melds import Meld, runs_adjacent
 
 OPEN, START, BUY, PLAY, BUILD, PLACE, OVER = range(7)
-PHASE_NAMES = ("open", "start", "buy", "play", "build", "place", "over")
+
+
+class Phase(StrEnum):
+    """The phases of a round, as views name them (``PHASE_NAMES[OPEN]`` is ``"open"``)."""
+
+    OPEN = "open"
+    START = "start"
+    BUY = "buy"
+    PLAY = "play"
+    BUILD = "build"
+    PLACE = "place"
+    OVER = "over"
+
+
+PHASE_NAMES = tuple(p.value for p in Phase)
 ROUND_BREAK = "|"
 
 
@@ -69,6 +84,7 @@ class Ravaytys(Game["RavaytysState"]):
     }
     min_players = 3
     max_players = 6
+    phases: ClassVar[type[Enum]] = Phase
     option_specs = (
         Option(
             "go_out_by_melding",

@@ -7,6 +7,7 @@ match: hands are dealt, bid, played and scored until someone reaches 500.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import Enum, StrEnum
 from operator import itemgetter
 from typing import Any, ClassVar, Final
 
@@ -59,6 +60,19 @@ def _deal_slots(n: int, kitty: int, deck_size: int) -> tuple[tuple[int, ...], ..
     return tuple(tuple(x) for x in slots)
 
 
+class Phase(StrEnum):
+    """The phases of a hand, as views name them (``PHASE_NAMES`` in ``state``)."""
+
+    BIDDING = "bidding"
+    DOUBLING = "doubling"
+    REDOUBLING = "redoubling"
+    PARTNER = "partner"
+    DISCARD = "discard"
+    CALL = "call"
+    PLAY = "play"
+    OVER = "over"
+
+
 class Viisisataa(Game[ViisisataaState]):
     """American Five Hundred for 2–5 players (3 is the main game)."""
 
@@ -72,6 +86,8 @@ class Viisisataa(Game[ViisisataaState]):
     }
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
+    public_history: ClassVar[bool] = False  # the contractor's discards are hidden
+    phases: ClassVar[type[Enum]] = Phase
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("auction", "choice", "american", choices=("american", "australian"), rule="R-5S-9",
                help={"en": "american: everyone bids exactly once; australian: bidding goes "

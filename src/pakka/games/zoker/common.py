@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from pakka.core.errors import RulesError
 from pakka.core.game import Game
+from pakka.core.gametype import DeckKind
 from pakka.games.zoker.deck import CARDS, NAMES, ZCard, parse_card
 
 
 class ZokerDeckMixin:
     """``full_deck``/``parse_card`` of a game played with the Zoker deck (R-ZK-1, R-ZK-2)."""
+
+    deck_kind: ClassVar[DeckKind] = DeckKind.ZOKER
 
     def full_deck(self) -> list[Any]:
         """The 64 cards in canonical order, ``BS1`` .. ``RXL4``."""

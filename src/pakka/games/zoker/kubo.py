@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from enum import Enum, StrEnum
 from functools import cache
 from typing import Any, ClassVar, NamedTuple
 
@@ -131,6 +132,13 @@ PLAY = 0
 CLAIMS = 1
 
 
+class Phase(StrEnum):
+    """Kubo's phases as views name them: the claims round (D-KU-4) and play."""
+
+    CLAIMS = "claims"
+    PLAY = "play"
+
+
 class Kubo(ZokerDeckMixin, Game["KuboState"]):
     """Zoker Kubo: build the cube and complete straights, diagonals and Zokers."""
 
@@ -142,6 +150,7 @@ class Kubo(ZokerDeckMixin, Game["KuboState"]):
     }
     min_players = 2
     max_players = 5
+    phases: ClassVar[type[Enum]] = Phase
     option_specs = (
         Option(
             "layers",

@@ -81,6 +81,8 @@ class Pairs(ZokerDeckMixin, Game["PairsState"]):
     }
     min_players = 1
     max_players = 1
+    hidden_information: ClassVar[bool] = False  # all 20 cards lie face up
+    move_reveals: ClassVar[bool] = False
     option_specs = (
         Option(
             "cards",
