@@ -11,31 +11,71 @@ from __future__ import annotations
 import importlib
 import locale
 import os
+import string
 from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from pakka.core.registry import game_module
+from pakka.core.errors import PakkaError
+from pakka.core.messages import MESSAGES as CORE
+from pakka.core.registry import game_class, game_module
 
 LANGUAGES = ("en", "fi")
 
 
 @cache
 def messages(game: str) -> Mapping[str, Mapping[str, str]]:
-    """The message catalogue of ``game`` (empty if it has none)."""
+    """The message catalogue of ``game`` over the contract's own texts
+    (:mod:`pakka.core.messages`); the game's texts win."""
+    table: dict[str, dict[str, str]] = {lang: dict(CORE[lang]) for lang in CORE}
     module = game_module(game)
     if not module:
-        return {}
+        return table
     try:
         mod = importlib.import_module(module + ".messages")
     except ModuleNotFoundError:
-        return {}
-    table: Mapping[str, Mapping[str, str]] = getattr(mod, "MESSAGES", {})
+        return table
+    own: Mapping[str, Mapping[str, str]] = getattr(mod, "MESSAGES", {})
+    for lang, texts in own.items():
+        table.setdefault(lang, {}).update(texts)
     return table
 
 
+@cache
+def card_names(game: str, lang: str) -> Mapping[str, str]:
+    """Card code -> name in words in ``lang``, from the game's display layer."""
+    try:
+        return game_class(game).display.card_names(lang)
+    except PakkaError:
+        return {}
+
+
+class _Formatter(string.Formatter):
+    """``str.format`` that renders nested messages and names cards in words.
+
+    In a template, ``{card:card}`` names one card code in words and
+    ``{cards:cards}`` a list of codes; an argument that is itself a message
+    (``{"key", "args"}``) is rendered in the same language.
+    """
+
+    def __init__(self, game: str, lang: str) -> None:
+        self.game = game
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, Mapping) and "key" in value:
+            value = render_entry(self.game, value, self.lang)
+        if format_spec == "card":
+            return card_names(self.game, self.lang).get(str(value), str(value))
+        if format_spec == "cards":
+            names = card_names(self.game, self.lang)
+            return ", ".join(names.get(str(c), str(c)) for c in value)
+        return str(super().format_field(value, format_spec))
+
+
 def render_entry(game: str, entry: Mapping[str, Any], lang: str = "en") -> str:
-    """One log entry (``{"key", "args"}``) as text in ``lang``."""
+    """One log entry or :class:`~pakka.core.seam.Message` (``{"key", "args"}``) as
+    text in ``lang``."""
     key = str(entry.get("key", ""))
     args = entry.get("args") or {}
     cat = messages(game)
@@ -43,8 +83,8 @@ def render_entry(game: str, entry: Mapping[str, Any], lang: str = "en") -> str:
     if template is None:
         return key + (" " + ", ".join(f"{k}={v}" for k, v in args.items()) if args else "")
     try:
-        return template.format(**args)
-    except (KeyError, IndexError, ValueError):
+        return _Formatter(game, lang).format(template, **args)
+    except (KeyError, IndexError, ValueError, AttributeError):
         return template
 
 

@@ -23,6 +23,7 @@ from pakka.core.gametype import DeckKind, GameType, Phase
 from pakka.core.log import LogEntry
 from pakka.core.options import Option, OptionValue, options_to_json, resolve_options
 from pakka.core.rng import Rng, random_seed
+from pakka.core.seam import Display
 
 RawEntry = tuple[str, dict[str, Any], int | None]
 """A log entry as a state keeps it: ``(key, args, to)``, a :class:`LogEntry` or a plain
@@ -74,6 +75,19 @@ class Game(ABC, Generic[S]):
     """The game's phases, as its views name them."""
     public_history: ClassVar[bool] = True
     """Whether every action is seen by every seat (else sampled states drop the history)."""
+    view_type: ClassVar[type | None] = None
+    """The ``TypedDict`` of :meth:`State.view` (its JSON Schema: :meth:`view_schema`)."""
+    display: ClassVar[Display] = Display()
+    """The game's display layer: structured legal actions, labels and card names."""
+
+    @classmethod
+    def view_schema(cls) -> dict[str, Any]:
+        """The JSON Schema of the game's views, generated from :attr:`view_type`."""
+        from pakka.core.seam import view_schema
+
+        if cls.view_type is None:
+            raise RulesError(f"{cls.name} has no typed view")
+        return view_schema(cls.view_type)
 
     @classmethod
     def game_type(cls) -> GameType:

@@ -36,6 +36,7 @@ from pakka.games.koodinmurtaja.cards import (
     text_of,
 )
 from pakka.games.koodinmurtaja.deduction import Knowledge, knowledge_from_view
+from pakka.games.koodinmurtaja.view import KoodinmurtajaView
 
 CODE_SIZE = 4
 """R-KM-4: four cards are dealt to each player."""
@@ -107,6 +108,7 @@ class Koodinmurtaja(Game["KMState"]):
     min_players = 2
     max_players = 8
     phases: ClassVar[type[Enum]] = Phase
+    view_type: ClassVar[type | None] = KoodinmurtajaView
     option_specs = (
         Option(
             "deck",
