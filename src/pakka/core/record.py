@@ -7,6 +7,7 @@ player only when the game is over.
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -129,3 +130,40 @@ def undone(state: State[Any], count: int = 1) -> State[Any]:
     for text in state.history[: len(state.history) - count]:
         again.apply(text)
     return again
+
+
+def reveals_hidden(before: State[Any], action: str, seat: int, samples: int = 4) -> bool:
+    """Whether playing ``action`` at ``before`` showed ``seat`` something it could not
+    know (e.g. a deal from a hidden stock).
+
+    Played in positions that ``seat`` cannot tell from ``before``
+    (``sample_consistent``), an action that reveals nothing leads to the same view;
+    one that turns up hidden cards almost surely does not. Undo stops at such
+    actions: taking back a deal and dealing again would show the stock order.
+    """
+    after = before.clone()
+    after.apply(action)
+    want = after.view(seat)
+    rng = random.Random(0x5EED)
+    for _ in range(samples):
+        other = before.sample_consistent(seat, rng)
+        other.apply(action)
+        if other.view(seat) != want:
+            return True
+    return False
+
+
+def undo_blocker(state: State[Any], count: int, seat: int) -> tuple[str, dict[str, Any]] | None:
+    """Why the last ``count`` actions of a one-player game cannot be taken back, as a
+    message key and its arguments for the front end's catalogue (``None`` if they can):
+    ``undo.nothing``, ``undo.too_many`` (``moves``) or ``undo.reveals`` (``action``)."""
+    if count > len(state.history):
+        if not state.history:
+            return "undo.nothing", {}
+        return "undo.too_many", {"moves": len(state.history)}
+    walk = undone(state, count)
+    for text in state.history[len(state.history) - count :]:
+        if reveals_hidden(walk, text, seat):
+            return "undo.reveals", {"action": text}
+        walk.apply(text)
+    return None
