@@ -4,6 +4,11 @@ Each game package has a ``messages`` module with ``MESSAGES = {"en": {...},
 "fi": {...}}``: message key -> ``str.format`` template over the entry's args.
 Front ends call :func:`render_entry`; a missing translation falls back to
 English, then to the key itself, so a log is never lost.
+
+Templates are filled by :func:`fill`: ``str.format`` plus plural choices
+``{n|card|cards}`` (the first text when ``n`` is 1, else the second), so that
+"1 card" and "2 cards", "1 kortti" and "2 korttia" read right. The web client's
+``format`` (``static/js/i18n.js``) understands the same syntax.
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ from __future__ import annotations
 import importlib
 import locale
 import os
+import re
 import string
 from collections.abc import Mapping
 from functools import cache
@@ -21,6 +27,26 @@ from pakka.core.messages import MESSAGES as CORE
 from pakka.core.registry import game_class, game_module
 
 LANGUAGES = ("en", "fi")
+
+_PLURAL = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\|([^|{}]*)\|([^|{}]*)\}")
+
+
+def fill(template: str, args: Mapping[str, Any], formatter: string.Formatter | None = None) -> str:
+    """``template`` with its plural choices ``{n|one|many}`` resolved from ``args``
+    (``one`` when ``n`` is 1), then filled by ``str.format`` (or ``formatter``)."""
+
+    def choose(m: re.Match[str]) -> str:
+        if m.group(1) not in args:
+            return m.group(0)
+        try:
+            one = int(args[m.group(1)]) == 1
+        except (TypeError, ValueError):
+            one = False
+        text = m.group(2) if one else m.group(3)
+        return text.replace("{", "{{").replace("}", "}}")
+
+    text = _PLURAL.sub(choose, template)
+    return text.format(**args) if formatter is None else formatter.format(text, **args)
 
 
 @cache
@@ -83,7 +109,7 @@ def render_entry(game: str, entry: Mapping[str, Any], lang: str = "en") -> str:
     if template is None:
         return key + (" " + ", ".join(f"{k}={v}" for k, v in args.items()) if args else "")
     try:
-        return _Formatter(game, lang).format(template, **args)
+        return fill(template, args, _Formatter(game, lang))
     except (KeyError, IndexError, ValueError, AttributeError):
         return template
 

@@ -112,7 +112,7 @@ def test_bad_input_in_finnish(
         (["--set", "colour=red"], "has no option 'colour'; its options are: hand"),
         (["--set", "hand"], "must look like key=value"),
         (["--players", "7"], "players=7 is not allowed; use 2..3"),
-        (["--bots", "random,random,random"], "--bots gives 3 bot(s) but there are 1 other"),
+        (["--bots", "random,random,random"], "--bots gives 3 bots but there is 1 other seat"),
         (["--bots", "nosuchbot"], "no bot 'nosuchbot' for clitoy"),
         (["--seat", "4"], "--seat 4 is not a seat; seats are 0..1"),
     ],

@@ -18,8 +18,9 @@ from rich.markdown import Markdown
 from rich.markup import escape
 from rich.table import Table
 
-from pakka.cli.text import t
+from pakka.cli.text import prog, t
 from pakka.core.errors import PakkaError, RulesError
+from pakka.defaults import DEFAULT_DB_FILE, DEFAULT_HOST, DEFAULT_PORT
 from pakka.i18n import LANGUAGES, default_language
 
 HELP: dict[str, dict[str, str]] = {
@@ -32,7 +33,7 @@ HELP: dict[str, dict[str, str]] = {
         "arena": "bots against bots over seeded duplicate deals, with statistics",
         "bench": "speed figures for the engines and bots",
         "serve": "start the web server",
-        "game": "game name (see: pakka games)",
+        "game": "game name (see: {prog} games)",
         "players": "number of players",
         "bots": "comma-separated bot specs (names or levels easy/medium/hard) for the other "
         "seats in order, or one for all (default: medium)",
@@ -55,10 +56,10 @@ HELP: dict[str, dict[str, str]] = {
         "repeats": "repeats per figure; the median is reported (default 5)",
         "bench_players": "measure only this player count",
         "no_extras": "skip the games' own extra benchmarks",
-        "host": "address to listen on",
-        "port": "port to listen on",
-        "db": "database URL or SQLite file (default: $PAKKA_DB, else "
-        "~/.local/share/pakka/pakka.sqlite3)",
+        "host": "address to listen on (default {host})",
+        "port": "port to listen on (default {port})",
+        "db": "database URL or SQLite file (default: $PAKKA_DB, else ./{db} in the "
+        "working directory)",
     },
     "fi": {
         "prog": "Suomalaisia korttipelejä päätteessä: pelaa botteja vastaan, katso "
@@ -70,7 +71,7 @@ HELP: dict[str, dict[str, str]] = {
         "arena": "botit vastakkain samoilla siemennetyillä jaoilla, tilastoineen",
         "bench": "moottorien ja bottien nopeusmittaukset",
         "serve": "käynnistä verkkopalvelin",
-        "game": "pelin nimi (katso: pakka games)",
+        "game": "pelin nimi (katso: {prog} games)",
         "players": "pelaajien määrä",
         "bots": "pilkuin erotetut botit (nimi tai taso easy/medium/hard) muille paikoille "
         "järjestyksessä, tai yksi kaikille (oletus: medium)",
@@ -93,10 +94,10 @@ HELP: dict[str, dict[str, str]] = {
         "repeats": "toistoja mittaria kohden; tulos on mediaani (oletus 5)",
         "bench_players": "mittaa vain tällä pelaajamäärällä",
         "no_extras": "ohita pelien omat lisämittaukset",
-        "host": "kuunneltava osoite",
-        "port": "kuunneltava portti",
-        "db": "tietokannan URL tai SQLite-tiedosto (oletus: $PAKKA_DB, muuten "
-        "~/.local/share/pakka/pakka.sqlite3)",
+        "host": "kuunneltava osoite (oletus {host})",
+        "port": "kuunneltava portti (oletus {port})",
+        "db": "tietokannan URL tai SQLite-tiedosto (oletus: $PAKKA_DB, muuten ./{db} "
+        "työhakemistossa)",
     },
 }
 
@@ -135,10 +136,10 @@ def _prescan_lang(argv: Sequence[str]) -> str:
 
 def build_parser(lang: str) -> argparse.ArgumentParser:
     """The argument parser with help texts in ``lang``."""
-    h = HELP.get(lang, HELP["en"])
+    h = {k: v.replace("{prog}", prog()) for k, v in HELP.get(lang, HELP["en"]).items()}
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--lang", choices=LANGUAGES, default=lang, help=h["lang"])
-    parser = argparse.ArgumentParser(prog="pakka", description=h["prog"], parents=[common])
+    parser = argparse.ArgumentParser(prog=prog(), description=h["prog"], parents=[common])
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("games", parents=[common], help=h["games"])
@@ -182,9 +183,11 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     p.add_argument("--json", metavar="FILE", help=h["json"])
 
     p = sub.add_parser("serve", parents=[common], help=h["serve"])
-    p.add_argument("--host", default="127.0.0.1", help=h["host"])
-    p.add_argument("--port", type=int, default=8000, help=h["port"])
-    p.add_argument("--db", default=None, help=h["db"])
+    p.add_argument("--host", default=DEFAULT_HOST, help=h["host"].format(host=DEFAULT_HOST))
+    p.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help=h["port"].format(port=DEFAULT_PORT)
+    )
+    p.add_argument("--db", default=None, help=h["db"].format(db=DEFAULT_DB_FILE))
     return parser
 
 
@@ -245,7 +248,7 @@ def cmd_games(args: argparse.Namespace, console: Console) -> int:
             )
             help_text = o.help.get(lang) or o.help.get("en", "")
             rule = f" ({o.rule})" if o.rule else ""
-            table.add_row(o.name, o.allowed(), str(default), help_text + rule)
+            table.add_row(o.name, o.allowed(lang), str(default), help_text + rule)
         console.print(table)
         lv = ", ".join(f"{k}={v}" for k, v in levels(args.game).items())
         console.print(

@@ -29,7 +29,8 @@ from pakka.cli.render import menu_hook, renderer
 from pakka.cli.text import command_of, t
 from pakka.core.errors import PakkaError, RecordError
 from pakka.core.game import Action, State
-from pakka.core.record import Record
+from pakka.core.record import Record, undone
+from pakka.core.undo import undo_blocker
 from pakka.i18n import render_entry
 from pakka.rules import rules_text
 
@@ -178,14 +179,22 @@ class PlaySession:
         chosen = self.menu(self.state.view(self.seat), list(by_text), self.lang)
         return [by_text[x] for x in chosen if x in by_text] or legal
 
+    @staticmethod
+    def numbers_are_notation(legal: list[Action]) -> bool:
+        """Whether every legal action is written as a number (Zoker Memo's places): then
+        a typed number is that action, and the menu lists the numbers themselves, so
+        they do not shift when a place drops out of the list."""
+        return bool(legal) and all(str(a).isdigit() for a in legal)
+
     def show_choices(self, legal: list[Action]) -> None:
         """The numbered legal actions."""
-        self.console.print(self.tr("play.choices"))
+        as_notation = self.numbers_are_notation(legal)
+        self.console.print(self.tr("play.choices_places" if as_notation else "play.choices"))
         labels = self.choice_labels(legal)[:MAX_CHOICES_SHOWN]
         # Described choices (stop, reveal …) get a line each; plain notation goes in columns.
         plain = []
         for i, (label, described) in enumerate(labels):
-            item = f"[bold cyan]{i + 1:>2}[/] {label}"
+            item = f"[bold cyan]{label}[/]" if as_notation else f"[bold cyan]{i + 1:>2}[/] {label}"
             if described:
                 self.console.print(item)
             else:
@@ -255,6 +264,31 @@ class PlaySession:
         except KeyError as e:
             self.console.print(f"[red]{e.args[0]}[/]")
 
+    def undo(self, rest: str) -> bool:
+        """The ``undo [N]`` command (D-SO-3): take back the last N moves of a one-player
+        game by replaying it without them (:func:`~pakka.core.record.undone`); moves
+        that showed hidden cards (a deal from the stock) cannot be taken back.
+        ``True`` if the position changed."""
+        arg = rest.strip()
+        if arg and not arg.isdigit():
+            self.console.print(f"[red]{self.tr('undo.bad_count')}[/]")
+            return False
+        count = int(arg) if arg else 1
+        if self.state.game.num_players != 1:
+            self.console.print(f"[red]{self.tr('undo.one_player')}[/]")
+            return False
+        why = undo_blocker(self.state, count, self.seat)
+        if why is not None:
+            key, args = why
+            self.console.print(f"[red]{escape(self.tr(key, **args))}[/]", highlight=False)
+            return False
+        if count == 0:
+            return False
+        self.state = undone(self.state, count)
+        self.shown_log = len(self.state.view(self.seat)["log"])
+        self.console.print(self.tr("play.undone", n=count), highlight=False)
+        return True
+
     # -- turns -----------------------------------------------------------------------------
     def human_turn(self) -> bool:
         """Read input until the human has moved; ``False`` if they quit."""
@@ -294,7 +328,11 @@ class PlaySession:
             if cmd == "save":
                 self.save(rest.strip() or None)
                 continue
-            if text.isdigit():
+            if cmd == "undo":
+                if self.undo(rest):
+                    return True  # the human is to move again: the turn starts over
+                continue
+            if text.isdigit() and not self.numbers_are_notation(legal):
                 n = int(text)
                 if not 1 <= n <= len(legal):
                     self.console.print(f"[red]{self.tr('play.bad_number', n=n, max=len(legal))}[/]")
@@ -337,11 +375,8 @@ class PlaySession:
             if p == self.seat:
                 if not self.human_turn():
                     if self.save_path:
-                        self.save(None)
-                        hint = self.tr("play.quit_hint", file=self.save_path)
-                    else:
-                        hint = ""
-                    self.console.print(self.tr("play.quit", hint=hint).strip(), highlight=False)
+                        self.save(None)  # says where, and how to continue
+                    self.console.print(self.tr("play.quit"), highlight=False)
                     return 0
             else:
                 self.bot_turn(p)

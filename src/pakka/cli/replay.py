@@ -86,6 +86,21 @@ class ReplaySession:
             self.console.print("  • " + text + mark, highlight=False, markup=False)
         view = state.full_view() if self.seat is None else state.view(self.seat)
         self.console.print(self.render(view, self.lang))
+        if self.seat is None:
+            self.show_hands(view)
+
+    def show_hands(self, view: dict[str, Any]) -> None:
+        """Every seat's hand, for the omniscient view: the renderers draw the board as one
+        seat sees it (their own hand at most), so the full view's ``hands`` are listed
+        here, one line per seat, for every game that has hands."""
+        hands = view.get("hands")
+        if not isinstance(hands, list):
+            return
+        self.console.print(self.tr("replay.hands"), style="bold")
+        for p, hand in enumerate(hands):
+            cards = " ".join(map(str, hand)) if isinstance(hand, list) else str(hand)
+            label = self.tr("play.seat_label", seat=p)
+            self.console.print(f"  {label}: {cards or '-'}", highlight=False, markup=False)
 
     def ask(self) -> str | None:
         """One command line, or ``None`` at the end of input."""

@@ -6,7 +6,10 @@ table holds only what the CLI itself says: prompts, commands, errors, tables.
 
 from __future__ import annotations
 
+import os
 from typing import Any
+
+from pakka.i18n import fill
 
 TEXT: dict[str, dict[str, str]] = {
     "en": {
@@ -23,14 +26,15 @@ TEXT: dict[str, dict[str, str]] = {
         "games.bots": "Bots: {bots}. Levels: {levels}.",
         "games.broken": "(cannot be loaded: {error})",
         # pakka play
-        "play.welcome": "{title} — {players} players. You are seat {seat}. Type help for commands.",
-        "play.resumed": "Game resumed from {file} after {moves} moves.",
+        "play.welcome": "{title} — {players} {players|player|players}. You are seat {seat}. "
+        "Type help for commands.",
+        "play.resumed": "Game resumed from {file} after {moves} {moves|move|moves}.",
         "play.seats": "Seats: {seats}",
         "play.you": "you",
         "play.your_turn": "Your turn (seat {seat}).",
         "play.choices": "Your choices:",
-        "play.more_choices": "{n} more legal moves are not numbered; type them in notation "
-        "(see rules).",
+        "play.more_choices": "{n} more legal {n|move is|moves are} not numbered; type "
+        "{n|it|them} in notation (see rules).",
         "play.prompt": "Your move (number, notation or help)",
         "play.thinking": "Seat {seat} ({bot}) is thinking…",
         "play.illegal": "Not allowed: {reason}",
@@ -40,11 +44,18 @@ TEXT: dict[str, dict[str, str]] = {
         "play.scores": "Scores",
         "play.winners": "Winner(s): {winners}",
         "play.no_winner": "Nobody won.",
-        "play.saved": "Saved to {file}. Continue later with: pakka play --resume {file}",
-        "play.saved_over": "Saved to {file}. Watch it again with: pakka replay {file}",
+        "play.saved": "Saved to {file}. Continue later with: {prog} play --resume {file}",
+        "play.saved_over": "Saved to {file}. Watch it again with: {prog} replay {file}",
         "play.save_failed": "Could not save to {file}: {error}",
-        "play.quit": "Bye. {hint}",
-        "play.quit_hint": "Continue later with: pakka play --resume {file}",
+        "play.quit": "Bye.",
+        "play.choices_places": "Your choices (type the number):",
+        "play.undone": "Took back {n} {n|move|moves}.",
+        "undo.one_player": "Undo is only in one-player games.",
+        "undo.nothing": "There is nothing to take back yet.",
+        "undo.too_many": "There {moves|is|are} only {moves} {moves|move|moves} to take back.",
+        "undo.reveals": "{action!r} showed hidden cards; it cannot be taken back (dealing "
+        "again would reveal the order of the stock).",
+        "undo.bad_count": "Give how many moves to take back, e.g. undo 2.",
         "play.hint_best": "Hint: {best}",
         "play.hint_bot": "The {bot} bot would play: {action}",
         "play.help": (
@@ -55,22 +66,23 @@ TEXT: dict[str, dict[str, str]] = {
             "  rules       the rules of the game\n"
             "  board       show the board again\n"
             "  log         the whole game log so far\n"
+            "  undo [N]    take back the last move (or N moves; one-player games)\n"
             "  save [FILE] save the game to continue later (--resume FILE)\n"
             "  quit        stop (the game is saved if you gave --save)"
         ),
         "play.log_title": "Log",
         "play.board_title": "{title} — move {moves}",
         "play.seat_label": "seat {seat}",
-        "play.summary": "Game record: {moves} moves, seed {seed}.",
+        "play.summary": "Game record: {moves} {moves|move|moves}, seed {seed}.",
         # errors for the command line
-        "err.bots_count": "--bots gives {given} bot(s) but there are {others} other seat(s); "
-        "give one spec for all or one per other seat",
+        "err.bots_count": "--bots gives {given} {given|bot|bots} but there {others|is|are} "
+        "{others} other {others|seat|seats}; give one spec for all or one per other seat",
         "err.seat": "--seat {seat} is not a seat; seats are 0..{max}",
         "err.set": "--set {item!r} must look like key=value",
         "err.resume_game": "{file} is a record of {found}, not {game}",
         "err.error": "error: {message}",
         "err.no_server": "the web server is not installed in this build (pakka.server is missing)",
-        "err.no_game": "give a game (pakka play GAME) or --resume FILE",
+        "err.no_game": "give a game ({prog} play GAME) or --resume FILE",
         # pakka replay
         "replay.position": "Move {n}/{total}",
         "replay.start": "Start of the game (move 0/{total}).",
@@ -80,9 +92,11 @@ TEXT: dict[str, dict[str, str]] = {
         "replay.unknown": "Unknown command {cmd!r}.",
         "replay.end": "End of the record.",
         "replay.action": "Move {n}: seat {seat} plays {action}",
+        "replay.hands": "Hands",
         # pakka arena
-        "arena.title": "{game}: {players} players, {deals} deals x {rotations} seat rotations "
-        "= {games} games (duplicate deals; seed {seed})",
+        "arena.title": "{game}: {players} {players|player|players}, {deals} {deals|deal|deals} x "
+        "{rotations} seat {rotations|rotation|rotations} = {games} {games|game|games} "
+        "(duplicate deals; seed {seed})",
         "arena.bot": "bot",
         "arena.seats": "seat-games",
         "arena.win": "win rate (95% CI)",
@@ -93,9 +107,10 @@ TEXT: dict[str, dict[str, str]] = {
         "arena.not_significant": "not significant",
         "arena.undefined": "needs at least 2 deals",
         "arena.progress": "Playing",
-        "arena.elapsed": "{games} games in {seconds:.1f} s",
+        "arena.elapsed": "{games} {games|game|games} in {seconds:.1f} s",
         # pakka bench
-        "bench.title": "pakka bench: median of {repeats} repeats of {seconds:g} s each, "
+        "bench.title": "pakka bench: median of {repeats} {repeats|repeat|repeats} of {seconds:g} s "
+        "each, "
         "one process",
         "bench.value": "median",
         "bench.spread": "min..max",
@@ -112,15 +127,15 @@ TEXT: dict[str, dict[str, str]] = {
         "games.help": "merkitys",
         "games.bots": "Botit: {bots}. Tasot: {levels}.",
         "games.broken": "(ei voi ladata: {error})",
-        "play.welcome": "{title} — {players} pelaajaa. Olet paikalla {seat}. "
+        "play.welcome": "{title} — {players} {players|pelaaja|pelaajaa}. Olet paikalla {seat}. "
         "Kirjoita apu nähdäksesi komennot.",
         "play.resumed": "Peli jatkuu tiedostosta {file} {moves} siirron jälkeen.",
         "play.seats": "Paikat: {seats}",
         "play.you": "sinä",
         "play.your_turn": "Sinun vuorosi (paikka {seat}).",
         "play.choices": "Vaihtoehdot:",
-        "play.more_choices": "{n} muuta sallittua siirtoa ei ole numeroitu; kirjoita ne "
-        "merkintänä (katso säännöt).",
+        "play.more_choices": "{n} {n|muu sallittu siirto|muuta sallittua siirtoa} ei ole "
+        "numeroitu; kirjoita {n|se|ne} merkintänä (katso säännöt).",
         "play.prompt": "Siirtosi (numero, merkintä tai apu)",
         "play.thinking": "Paikka {seat} ({bot}) miettii…",
         "play.illegal": "Ei sallittu: {reason}",
@@ -130,11 +145,18 @@ TEXT: dict[str, dict[str, str]] = {
         "play.scores": "Pisteet",
         "play.winners": "Voittaja(t): {winners}",
         "play.no_winner": "Kukaan ei voittanut.",
-        "play.saved": "Tallennettu tiedostoon {file}. Jatka myöhemmin: pakka play --resume {file}",
-        "play.saved_over": "Tallennettu tiedostoon {file}. Katso uudelleen: pakka replay {file}",
+        "play.saved": "Tallennettu tiedostoon {file}. Jatka myöhemmin: {prog} play --resume {file}",
+        "play.saved_over": "Tallennettu tiedostoon {file}. Katso uudelleen: {prog} replay {file}",
         "play.save_failed": "Tallennus tiedostoon {file} epäonnistui: {error}",
-        "play.quit": "Hei hei. {hint}",
-        "play.quit_hint": "Jatka myöhemmin: pakka play --resume {file}",
+        "play.quit": "Hei hei.",
+        "play.choices_places": "Vaihtoehdot (kirjoita numero):",
+        "play.undone": "Peruttiin {n} {n|siirto|siirtoa}.",
+        "undo.one_player": "Peruminen on mahdollista vain yksinpeleissä.",
+        "undo.nothing": "Peruttavaa ei ole vielä mitään.",
+        "undo.too_many": "Peruttavia siirtoja on vain {moves}.",
+        "undo.reveals": "{action!r} paljasti piilossa olleita kortteja; sitä ei voi perua "
+        "(uusi jako paljastaisi pakan järjestyksen).",
+        "undo.bad_count": "Kerro, montako siirtoa perutaan, esim. kumoa 2.",
         "play.hint_best": "Vihje: {best}",
         "play.hint_bot": "Botti {bot} pelaisi: {action}",
         "play.help": (
@@ -145,21 +167,23 @@ TEXT: dict[str, dict[str, str]] = {
             "  säännöt          pelin säännöt (rules)\n"
             "  pöytä            näytä pelipöytä uudelleen (board)\n"
             "  loki             koko pelin loki tähän asti (log)\n"
+            "  kumoa [N]        peru viimeinen siirto (tai N siirtoa; yksinpelit) (undo)\n"
             "  tallenna [TIED]  tallenna peli myöhempää jatkoa varten (save; --resume TIED)\n"
             "  lopeta           lopeta (peli tallentuu, jos annoit --save) (quit)"
         ),
         "play.log_title": "Loki",
         "play.board_title": "{title} — siirto {moves}",
         "play.seat_label": "paikka {seat}",
-        "play.summary": "Pelitallenne: {moves} siirtoa, siemen {seed}.",
-        "err.bots_count": "--bots antaa {given} bottia, mutta muita paikkoja on {others}; "
+        "play.summary": "Pelitallenne: {moves} {moves|siirto|siirtoa}, siemen {seed}.",
+        "err.bots_count": "--bots antaa {given} {given|botin|bottia}, mutta muita paikkoja on "
+        "{others}; "
         "anna yksi kaikille tai yksi kullekin muulle paikalle",
         "err.seat": "--seat {seat} ei ole paikka; paikat ovat 0..{max}",
         "err.set": "--set {item!r} pitää antaa muodossa avain=arvo",
         "err.resume_game": "{file} on pelin {found} tallenne, ei pelin {game}",
         "err.error": "virhe: {message}",
         "err.no_server": "verkkopalvelinta ei ole tässä asennuksessa (pakka.server puuttuu)",
-        "err.no_game": "anna peli (pakka play PELI) tai --resume TIEDOSTO",
+        "err.no_game": "anna peli ({prog} play PELI) tai --resume TIEDOSTO",
         "replay.position": "Siirto {n}/{total}",
         "replay.start": "Pelin alku (siirto 0/{total}).",
         "replay.viewing": "Näkymä: {who}",
@@ -169,8 +193,10 @@ TEXT: dict[str, dict[str, str]] = {
         "replay.unknown": "Tuntematon komento {cmd!r}.",
         "replay.end": "Tallenne loppui.",
         "replay.action": "Siirto {n}: paikka {seat} pelaa {action}",
-        "arena.title": "{game}: {players} pelaajaa, {deals} jakoa x {rotations} paikkakiertoa "
-        "= {games} peliä (samat jaot; siemen {seed})",
+        "replay.hands": "Kädet",
+        "arena.title": "{game}: {players} {players|pelaaja|pelaajaa}, {deals} {deals|jako|jakoa} "
+        "x {rotations} {rotations|paikkakierto|paikkakiertoa} = {games} {games|peli|peliä} "
+        "(samat jaot; siemen {seed})",
         "arena.bot": "botti",
         "arena.seats": "paikkapelejä",
         "arena.win": "voitto-osuus (95 % LV)",
@@ -181,8 +207,9 @@ TEXT: dict[str, dict[str, str]] = {
         "arena.not_significant": "ei merkitsevä",
         "arena.undefined": "vaatii vähintään 2 jakoa",
         "arena.progress": "Pelataan",
-        "arena.elapsed": "{games} peliä {seconds:.1f} sekunnissa",
-        "bench.title": "pakka bench: {repeats} toiston mediaani, kukin {seconds:g} s, "
+        "arena.elapsed": "{games} {games|peli|peliä} {seconds:.1f} sekunnissa",
+        "bench.title": "pakka bench: {repeats} toiston mediaani, kukin "
+        "{seconds:g} s, "
         "yksi prosessi",
         "bench.value": "mediaani",
         "bench.spread": "min..max",
@@ -196,15 +223,27 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "board": ("board", "pöytä", "poyta"),
     "log": ("log", "loki"),
     "save": ("save", "tallenna"),
+    "undo": ("undo", "kumoa", "peru"),
     "quit": ("quit", "exit", "lopeta"),
 }
 """In-game command -> the words (English and Finnish) that invoke it."""
 
 
+def prog() -> str:
+    """The command the user runs pakka with, for hints such as "continue with:
+    ``./run.sh play --resume FILE``": ``$PAKKA_PROG`` (``run.sh`` sets it), else
+    ``pakka``."""
+    return os.environ.get("PAKKA_PROG") or "pakka"
+
+
 def t(lang: str, key: str, **args: Any) -> str:
-    """The CLI text ``key`` in ``lang`` (English if missing), filled with ``args``."""
+    """The CLI text ``key`` in ``lang`` (English if missing), filled with ``args``
+    (plural choices ``{n|one|many}`` included, see :func:`pakka.i18n.fill`); ``{prog}``
+    is the command the user runs (:func:`prog`)."""
     template = TEXT.get(lang, {}).get(key) or TEXT["en"].get(key, key)
-    return template.format(**args) if args else template
+    if "{prog}" in template:
+        args.setdefault("prog", prog())
+    return fill(template, args) if args else template
 
 
 def command_of(word: str) -> str | None:

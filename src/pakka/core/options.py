@@ -42,17 +42,29 @@ class Option:
         d = self.default
         return d(num_players) if callable(d) else d
 
-    def allowed(self) -> str:
-        """A human-readable description of the allowed values."""
+    def allowed(self, lang: str = "en") -> str:
+        """A human-readable description of the allowed values, in ``lang`` (``en`` or
+        ``fi``): ``an integer 1..5``, ``an integer of at least 0``, ``3 integers …``."""
+        fi = lang == "fi"
         if self.kind == "choice":
-            return "one of " + ", ".join(repr(c) for c in self.choices)
+            head = "yksi näistä: " if fi else "one of "
+            return head + ", ".join(repr(c) for c in self.choices)
         if self.kind == "bool":
-            return "true or false"
+            return "true tai false" if fi else "true or false"
         if self.kind == "int":
-            lo = "" if self.minimum is None else str(self.minimum)
-            hi = "" if self.maximum is None else str(self.maximum)
-            return f"an integer {lo}..{hi}".rstrip(".") if lo or hi else "an integer"
-        return f"{self.length} integers separated by commas"
+            lo, hi = self.minimum, self.maximum
+            word = "kokonaisluku" if fi else "an integer"
+            if lo is not None and hi is not None:
+                return f"{word} {lo}..{hi}"
+            if lo is not None:
+                return f"{word}, vähintään {lo}" if fi else f"{word} of at least {lo}"
+            if hi is not None:
+                return f"{word}, enintään {hi}" if fi else f"{word} of at most {hi}"
+            return word
+        n = self.length
+        if fi:
+            return "1 kokonaisluku" if n == 1 else f"{n} kokonaislukua pilkuin erotettuina"
+        return "1 integer" if n == 1 else f"{n} integers separated by commas"
 
     def coerce(self, value: Any) -> OptionValue:
         """Check ``value`` (a Python value or text) and return it in canonical form."""

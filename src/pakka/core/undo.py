@@ -44,23 +44,33 @@ def reveals_hidden(before: State[Any], action: str, seat: int, samples: int = SA
     return False
 
 
-def undo_refusal(state: State[Any], count: int, seat: int) -> str | None:
-    """Why the last ``count`` actions of a one-player game cannot be taken back
-    (``None`` if they can)."""
+def undo_blocker(state: State[Any], count: int, seat: int) -> tuple[str, dict[str, Any]] | None:
+    """Why the last ``count`` actions of a one-player game cannot be taken back, as a
+    message key and its arguments for the front end's catalogue (``None`` if they can):
+    ``undo.nothing``, ``undo.too_many`` (``moves``) or ``undo.reveals`` (``action``)."""
     if count > len(state.history):
-        return (
-            f"there are only {len(state.history)} moves to take back"
-            if state.history
-            else "there is nothing to take back yet"
-        )
-    if count <= 0:
-        return "say how many moves to take back (1 or more)"
+        if not state.history:
+            return "undo.nothing", {}
+        return "undo.too_many", {"moves": len(state.history)}
     walk = undone(state, count)
     for text in state.history[len(state.history) - count :]:
         if reveals_hidden(walk, text, seat):
-            return (
-                f"'{text}' showed hidden cards; it cannot be taken back "
-                "(dealing again would reveal the order of the stock)"
-            )
+            return "undo.reveals", {"action": text}
         walk.apply(text)
     return None
+
+
+def undo_refusal(state: State[Any], count: int, seat: int) -> str | None:
+    """:func:`undo_blocker` as an English sentence (``None`` if undo is allowed)."""
+    why = undo_blocker(state, count, seat)
+    if why is None:
+        return None
+    key, args = why
+    if key == "undo.nothing":
+        return "there is nothing to take back yet"
+    if key == "undo.too_many":
+        return f"there are only {args['moves']} moves to take back"
+    return (
+        f"'{args['action']}' showed hidden cards; it cannot be taken back "
+        "(dealing again would reveal the order of the stock)"
+    )

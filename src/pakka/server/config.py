@@ -10,11 +10,13 @@ import os
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
+from pakka.defaults import DEFAULT_DB_FILE
+
 
 def default_db_path() -> Path:
     """Where the SQLite database lives by default: ``pakka.sqlite3`` in the working
     directory (the same default as ``pakka serve --db``)."""
-    return Path("pakka.sqlite3").resolve()
+    return Path(DEFAULT_DB_FILE).resolve()
 
 
 def db_url(db: str | None) -> str:

@@ -172,7 +172,9 @@ def test_r_ku_9_c_top_layer_full_ends() -> None:
 
 
 def test_d_ku_5_stock_empty_round_without_placement_ends() -> None:
-    """D-KU-5: stock empty and a full round of turns without a placement ends it."""
+    """D-KU-5: the stock is empty and a full round of turns passes in which nobody
+    placed a card: the game ends, even though seat 1 could have placed (placing is
+    never compulsory)."""
     s = new(f"{SEAT0} RM1 RM2 RM3 RM4 BS2")
     s.stock = []
     s.apply("end")  # seat 1 could place BS2 but does not
@@ -282,3 +284,16 @@ def test_r_ku_1_r_ku_11_geometry_tables(layers: str) -> None:
         else:
             assert g.below[c] == 0
     assert g.top_layer.bit_count() == 16
+
+
+def test_d_ku_5_rules_texts_say_a_round_of_passes_ends_even_if_one_could_place() -> None:
+    """D-KU-5 (reworded): the game also ends when the stock is empty and a full round
+    of turns passes in which nobody placed a card; placing is never compulsory, so
+    "nobody could place" would let a round of passes go on for ever. The player rules
+    texts say so in both languages."""
+    from pakka.rules import rules_text
+
+    en = " ".join(rules_text("zoker-kubo", "en").split())
+    fi = " ".join(rules_text("zoker-kubo", "fi").split())
+    assert "nobody placed a card" in en and "never compulsory" in en
+    assert "kukaan ei asettanut korttia" in fi and "ei ole koskaan pakko" in fi

@@ -18,12 +18,13 @@ from rich.text import Text
 
 from pakka.core.cards import parse_card, rank_from_text
 from pakka.games.koodinmurtaja.cards import FULL_DECK, HALF_DECK, rank_of, strength
+from pakka.i18n import fill
 
 LABELS: dict[str, dict[str, str]] = {
     "en": {
         "game": "Game {n}/{of}",
         "dealer": "dealer: seat {seat}",
-        "stock": "stock: {n} cards",
+        "stock": "stock: {n} {n|card|cards}",
         "seat": "seat {seat}",
         "you": "you",
         "out": "out",
@@ -50,7 +51,7 @@ LABELS: dict[str, dict[str, str]] = {
     "fi": {
         "game": "Peli {n}/{of}",
         "dealer": "jakaja: paikka {seat}",
-        "stock": "pakassa: {n} korttia",
+        "stock": "pakassa: {n} {n|kortti|korttia}",
         "seat": "paikka {seat}",
         "you": "sinä",
         "out": "pudonnut",
@@ -79,7 +80,7 @@ LABELS: dict[str, dict[str, str]] = {
 
 def _l(lang: str, key: str, **args: Any) -> str:
     table = LABELS.get(lang, LABELS["en"])
-    return table.get(key, LABELS["en"][key]).format(**args)
+    return fill(table.get(key, LABELS["en"][key]), args)
 
 
 def card_text(card: str) -> Text:

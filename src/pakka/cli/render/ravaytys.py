@@ -10,13 +10,14 @@ from rich.table import Table
 from rich.text import Text
 
 from pakka.core.cards import parse_card
+from pakka.i18n import fill
 
 _SYM = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _T = {
     "en": {
         "round": "Round {r}/8 — contract: {c}",
-        "sets": "{n} set(s)",
-        "runs": "{n} run(s)",
+        "sets": "{n} {n|set|sets}",
+        "runs": "{n} {n|run|runs}",
         "table": "Table",
         "none": "(nothing on the table)",
         "hand": "Your hand",
@@ -36,7 +37,7 @@ _T = {
     "fi": {
         "round": "Kierros {r}/8 — tavoite: {c}",
         "sets": "{n} kolmoset",
-        "runs": "{n} värisuoraa",
+        "runs": "{n} {n|värisuora|värisuoraa}",
         "table": "Pöytä",
         "none": "(pöydässä ei ole mitään)",
         "hand": "Kätesi",
@@ -87,9 +88,9 @@ def render(view: dict[str, Any], lang: str = "en") -> RenderableType:
     c = view["contract"]
     bits = []
     if c["sets"]:
-        bits.append(t["sets"].format(n=c["sets"]))
+        bits.append(fill(t["sets"], {"n": c["sets"]}))
     if c["runs"]:
-        bits.append(t["runs"].format(n=c["runs"]))
+        bits.append(fill(t["runs"], {"n": c["runs"]}))
     parts.append(Text(t["round"].format(r=view["round"], c=" + ".join(bits)), style="bold"))
     sheet = Table(show_header=True, box=None)
     sheet.add_column(t["seat"])

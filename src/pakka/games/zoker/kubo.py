@@ -568,8 +568,11 @@ class KuboState(State[KuboAction]):
             if b & self.geo.top_layer == self.geo.top_layer:
                 self._end_round("full")
                 return
-        # D-KU-5: stock empty and a full round without a placement, or no card
-        # in any hand can be placed any more.
+        # D-KU-5: the stock is empty and a full round of turns passed in which
+        # nobody placed a card (placing is never compulsory, so "nobody could
+        # place" would let a round of passes go on for ever). When no card in any
+        # hand can be placed any more, that round of passes is certain (the stock
+        # is empty, nothing changes), so the round ends at once.
         if not self.stock and (
             self.idle_turns >= n or not any(self._can_place(c) for h in self.hands for c in h)
         ):

@@ -37,7 +37,7 @@ const STRINGS = {
     join: "Join",
     open: "Open",
     refresh: "Refresh",
-    free_seats: "{n} free seats",
+    free_seats: "{n} {n|free seat|free seats}",
     turn_of: "{name} to play",
     your_turn: "Your turn",
     game_over: "Game over",
@@ -68,7 +68,7 @@ const STRINGS = {
     invite_used: "This invite link has already been used. Ask the table's creator for a new one.",
     spectating: "You are watching this table.",
     stock: "Stock",
-    cards_n: "{n} cards",
+    cards_n: "{n} {n|card|cards}",
     // Koodinmurtaja
     km_help: "Pick a hidden card of the target, then name its rank.",
     km_target: "Target",
@@ -99,18 +99,18 @@ const STRINGS = {
     listed_help: "Anyone may then take a free seat; otherwise only your invite links work.",
     bot_plays_you: "A bot is playing your seat for now.",
     take_back_seat: "Take my seat back",
-    n_players: "{n} players",
+    n_players: "{n} {n|player|players}",
     vs_contract: "Contract",
     vs_contractor: "contractor",
     vs_partner: "partner",
     vs_trump: "Trump",
     vs_high_bid: "Highest bid",
     vs_value: "Value",
-    vs_points_n: "{n} points",
+    vs_points_n: "{n} {n|point|points}",
     vs_tricks: "Tricks",
     vs_kitty: "Kitty",
     vs_bid_box: "Your bid",
-    vs_discard_help: "Choose {n} cards to put away (one at a time).",
+    vs_discard_help: "Choose {n} {n|card|cards} to put away (one at a time).",
     vs_pass: "Pass",
     vs_misere: "Misère",
     vs_double: "Double",
@@ -223,7 +223,7 @@ const STRINGS = {
     join: "Liity",
     open: "Avaa",
     refresh: "Päivitä",
-    free_seats: "{n} vapaata paikkaa",
+    free_seats: "{n} {n|vapaa paikka|vapaata paikkaa}",
     turn_of: "Vuorossa {name}",
     your_turn: "Sinun vuorosi",
     game_over: "Peli päättyi",
@@ -254,7 +254,7 @@ const STRINGS = {
     invite_used: "Tämä kutsulinkki on jo käytetty. Pyydä pöydän luojalta uusi.",
     spectating: "Katselet tätä pöytää.",
     stock: "Pakka",
-    cards_n: "{n} korttia",
+    cards_n: "{n} {n|kortti|korttia}",
     km_help: "Valitse kohteen piilossa oleva kortti ja arvaa sen arvo.",
     km_target: "Kohde",
     km_choose_rank: "Mikä arvo tällä kortilla on?",
@@ -284,18 +284,18 @@ const STRINGS = {
     listed_help: "Silloin kuka tahansa voi ottaa vapaan paikan; muuten vain kutsulinkkisi toimivat.",
     bot_plays_you: "Botti pelaa paikallasi toistaiseksi.",
     take_back_seat: "Ota paikkani takaisin",
-    n_players: "{n} pelaajaa",
+    n_players: "{n} {n|pelaaja|pelaajaa}",
     vs_contract: "Sitoumus",
     vs_contractor: "sitoumuksen tekijä",
     vs_partner: "pari",
     vs_trump: "Valtti",
     vs_high_bid: "Korkein tarjous",
     vs_value: "Arvo",
-    vs_points_n: "{n} pistettä",
+    vs_points_n: "{n} {n|piste|pistettä}",
     vs_tricks: "Tikit",
     vs_kitty: "Pöytäkortit",
     vs_bid_box: "Tarjouksesi",
-    vs_discard_help: "Valitse {n} korttia pois (yksi kerrallaan).",
+    vs_discard_help: "Valitse {n} {n|kortti|korttia} pois (yksi kerrallaan).",
     vs_pass: "Passi",
     vs_misere: "Misääri",
     vs_double: "Kahdenna",
@@ -406,9 +406,14 @@ export function t(key, args = {}) {
   return format(s, args);
 }
 
-/** Python str.format-like filling of {name} (and {name!r}-free) placeholders. */
+/** Python str.format-like filling of {name} (and {name!r}-free) placeholders, with
+ * plural choices {n|one|many} (the first text when n is 1), as pakka.i18n.fill. */
 export function format(template, args) {
-  return String(template).replace(/\{([A-Za-z_][A-Za-z0-9_]*)(?:[!:][^}]*)?\}/g, (m, k) =>
+  const chosen = String(template).replace(
+    /\{([A-Za-z_][A-Za-z0-9_]*)\|([^|{}]*)\|([^|{}]*)\}/g,
+    (m, k, one, many) => (k in args ? (Number(args[k]) === 1 ? one : many) : m),
+  );
+  return chosen.replace(/\{([A-Za-z_][A-Za-z0-9_]*)(?:[!:][^}]*)?\}/g, (m, k) =>
     k in args ? fmtValue(args[k]) : m,
   );
 }
