@@ -186,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
 
     peers: list[tuple[str, str, Measure]] = []
     problems: list[str] = []
-    for label, setup, factory in [
+    candidates: list[tuple[str, str, Callable[[], Measure]]] = [
         ("OpenSpiel euchre", "4 players, C++ via pyspiel", lambda: openspiel_playouts("euchre")),
         (
             "OpenSpiel gin_rummy",
@@ -200,7 +200,8 @@ def main(argv: list[str] | None = None) -> int:
         ),
         ("RLCard gin-rummy", "2 players, raw game loop", lambda: rlcard_playouts("gin-rummy")),
         ("RLCard bridge", "4 players, raw game loop", lambda: rlcard_playouts("bridge")),
-    ]:
+    ]
+    for label, setup, factory in candidates:
         try:
             peers.append((label, setup, factory()))
         except Exception as e:  # report a missing or broken peer, measure the others

@@ -310,7 +310,7 @@ def kubo_move(page: Page, rng: random.Random, used: set[str]) -> None:
     for sel in ('[data-action^="piste"]', "#kubo-draw", "#kubo-end", ".actions-box button"):
         if page.locator(sel).count():
             used.add(sel)
-            act_and_wait(page, lambda s=sel: page.locator(s).first.click())
+            act_and_wait(page, page.locator(sel).first.click)
             return
     raise AssertionError("Kubo: nothing to do")
 

@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import CHROMIUM, CHROMIUM_ARGS, DESKTOP, ROOT
+
+from .browser_helpers import CHROMIUM, CHROMIUM_ARGS, DESKTOP, ROOT
 
 
 def _unavailable(reason: str) -> None:

@@ -8,7 +8,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from browser_helpers import (
+from pakka.core.registry import games
+
+from .browser_helpers import (
     click_any,
     create_table,
     kubo_move,
@@ -21,8 +23,6 @@ from browser_helpers import (
     vs_move,
     wait_turn_or_end,
 )
-
-from pakka.core.registry import games
 
 REGISTERED = set(games())
 

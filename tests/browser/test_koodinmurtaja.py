@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from browser_helpers import (
+from .browser_helpers import (
     act_and_wait,
     create_table,
     km_move,

@@ -12,10 +12,10 @@ import json
 import urllib.request
 from typing import Any
 
-from browser_helpers import act_and_wait, create_table, screenshots, state_id, wait_turn_or_end
-
 import pakka
 from pakka.core.registry import games
+
+from .browser_helpers import act_and_wait, create_table, screenshots, state_id, wait_turn_or_end
 
 REGISTERED = set(games())
 Page = Any
@@ -196,7 +196,7 @@ if "viisisataa" in REGISTERED:
         open_seat(page, server, table, 1)
         for _ in range(3):  # the kitty exchange, by clicking cards to put away
             discard = page.locator('.hand button.playable[data-action^="discard"]').first
-            act_and_wait(page, lambda d=discard: d.click())
+            act_and_wait(page, discard.click)
         calls = page.locator('[data-action^="call "]')
         calls.first.wait_for()
         offered = page.eval_on_selector_all(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import run_cli
@@ -16,17 +17,18 @@ from pakka.cli.render.koodinmurtaja import describe_action, menu, plausible_rank
 GAME = "koodinmurtaja"
 
 
-def _stacked(codes: list[list[str]], stock: list[str]) -> pakka.State:  # type: ignore[type-arg]
+def _stacked(codes: list[list[str]], stock: list[str]) -> pakka.State[Any]:
     n = len(codes)
     deck = [codes[(1 + i) % n][i // n] for i in range(4 * n)] + stock
-    return pakka.load(GAME, players=n).new_state(seed=1, deck=deck)
+    state: pakka.State[Any] = pakka.load(GAME, players=n).new_state(seed=1, deck=deck)
+    return state
 
 
-def _text(view: dict, lang: str = "en") -> str:  # type: ignore[type-arg]
-    console = Console(file=io.StringIO(), width=120, color_system=None)
+def _text(view: dict[str, Any], lang: str = "en") -> str:
+    buf = io.StringIO()
+    console = Console(file=buf, width=120, color_system=None)
     console.print(render(view, lang))
-    out = console.file.getvalue()  # type: ignore[attr-defined]
-    assert isinstance(out, str)
+    out = buf.getvalue()
     return out
 
 

@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 import pakka
+import pakka.core.registry
 from pakka.bots import SeatHandle, levels, make_bot, play_bot_turn
 
 

@@ -13,7 +13,8 @@ from .toygame import HighCard
 
 
 def _random_ids(rng: np.random.Generator, mask: np.ndarray) -> np.ndarray:
-    return (rng.random(mask.shape) * mask).argmax(axis=1)
+    ids: np.ndarray = (rng.random(mask.shape) * mask).argmax(axis=1)
+    return ids
 
 
 @pytest.mark.parametrize("make", CASES)

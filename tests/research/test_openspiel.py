@@ -11,6 +11,7 @@ import pytest
 from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
 
 import pakka
+import pakka.core.registry
 from pakka.research import openspiel_game
 from pakka.research.spiel import PakkaSpielBot, resampler
 

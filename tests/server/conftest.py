@@ -24,7 +24,8 @@ import pakka
 from pakka.core.registry import game_class
 from pakka.server import WS_MAX_SIZE, create_app
 from pakka.server.config import Settings
-from server.toygame import register, unregister
+
+from .toygame import register, unregister
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -7,8 +7,9 @@ from typing import Any
 
 import pakka
 from pakka.core.undo import reveals_hidden
-from server.conftest import Server
-from server.leaks import check_frames
+
+from .conftest import Server
+from .leaks import check_frames
 
 SOLO_MOVES = ["a3-a4", "d3-c4"]
 

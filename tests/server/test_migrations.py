@@ -11,7 +11,8 @@ from sqlalchemy import text
 import pakka
 from pakka.server.db import current_revision, make_engine, migrate
 from pakka.server.hub import digest
-from server.conftest import Server
+
+from .conftest import Server
 
 PREVIOUS, HEAD = "0002", "0003"
 
@@ -72,13 +73,13 @@ def test_upgrade_from_previous_revision_keeps_tables(db_url: str) -> None:
         assert current_revision(make_engine(db_url)) == HEAD
         summary = server.http.get("/api/tables/old1").json()
         assert summary["state_id"] == 2 and not summary["closed"]
-        c = server.client("old1", tokens=["seat-token-1"])
-        f = c.wait_state(2, 1)
+        client = server.client("old1", tokens=["seat-token-1"])
+        f = client.wait_state(2, 1)
         view = state.view(1)
         view.pop("log")
         assert f["view"] == view
-        c.send({"type": "action", "state_id": 2, "action": f["legal"][0]})
-        assert c.wait_state(3, 1)["last_action"]["by"] == "human"
+        client.send({"type": "action", "state_id": 2, "action": f["legal"][0]})
+        assert client.wait_state(3, 1)["last_action"]["by"] == "human"
     finally:
         server.stop()
 

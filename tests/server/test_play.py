@@ -11,9 +11,11 @@ from typing import Any
 import pytest
 
 import pakka
+import pakka.core.registry
 from pakka import Record
-from server.conftest import Client, Server, served_games
-from server.leaks import check_frames
+
+from .conftest import Client, Server, served_games
+from .leaks import check_frames
 
 RANDOM_MOVES = 40
 """Moves the clients play themselves (random legal actions) before bots take over."""

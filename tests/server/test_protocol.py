@@ -7,20 +7,23 @@ import json
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import pakka
-from server.conftest import Client, Server, served_games
+import pakka.core.registry
+
+from .conftest import Client, Server, served_games
 
 
-def two_player(server: Server, **extra: object) -> tuple[dict, list[str]]:  # type: ignore[type-arg]
+def two_player(server: Server, **extra: object) -> tuple[dict[str, Any], list[str]]:
     t = server.create(game="toy", players=2, take_seat=0, **extra)
     tok1 = server.claim(t["invites"][0]["code"], "B")["token"]
     return t, [t["seat_tokens"]["0"], tok1]
 
 
-def expect_error(c: Client, code: str) -> dict:  # type: ignore[type-arg]
+def expect_error(c: Client, code: str) -> dict[str, Any]:
     f = c.recv_type("error")
     assert f["code"] == code, f
     return f

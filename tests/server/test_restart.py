@@ -18,10 +18,12 @@ from typing import Any
 import httpx
 
 import pakka
+import pakka.core.registry
 from pakka import Record
 from pakka.server.db import make_engine
 from pakka.server.store import Store
-from server.conftest import Client, served_games
+
+from .conftest import Client, served_games
 
 HERE = Path(__file__).resolve().parent
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from pakka.bots.base import RandomBot, SeatHandle
+from pakka.bots.base import BotFactory, RandomBot, SeatHandle
 from pakka.core.game import Action, Game
 
 
@@ -39,5 +39,5 @@ class BusyBot:
         return handle.legal_actions()[0]
 
 
-BOTS = {"random": RandomBot, "sleepy": SleepyBot, "busy": BusyBot}
+BOTS: dict[str, BotFactory] = {"random": RandomBot, "sleepy": SleepyBot, "busy": BusyBot}
 LEVELS = {"easy": "random", "medium": "random", "hard": "busy"}

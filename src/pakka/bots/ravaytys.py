@@ -351,7 +351,7 @@ def _choose_place(info: Info, legal: list[RvAction]) -> RvAction:
     return sets[0] if sets else legal[0]
 
 
-def rules_policy(state: State[Any], rng: random.Random) -> Action:
+def rules_policy(state: State[Any], rng: random.Random) -> RvAction:
     """ISMCTS rollout policy: the rules bot playing from a sampled state."""
     assert isinstance(state, RavaytysState)
     seat = state.current_player
@@ -497,7 +497,7 @@ class SearchBot:
                 n += lay_down_at_once(s)
             if s.round != r0 or s.phase == 6 or n >= self.depth:
                 return _estimate(s, seat, r0)
-            a = rules_policy(s, prng)  # type: ignore[assignment]
+            a = rules_policy(s, prng)
 
     def choose(self, handle: SeatHandle) -> Action:
         """Search at decisions, rules elsewhere."""

@@ -389,7 +389,7 @@ def test_concealed_index_and_kept_guesses_always_match_the_codes(
             if rng.random() < 0.1:
                 check(s.sample_consistent(s.current_player or 0, rng))
                 check(s.clone())
-                check(game.state_from_json(s.to_json()))  # type: ignore[arg-type]
+                check(game.state_from_json(s.to_json()))
             legal = s.legal_actions()
             s.apply(legal[rng.randrange(len(legal))])
         check(s)

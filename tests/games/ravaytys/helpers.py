@@ -72,7 +72,8 @@ def new(
 
 def hand(state: RavaytysState, seat: int) -> list[str]:
     """The cards of a seat's hand in notation (sorted by card index)."""
-    return state.full_view()["hands"][seat]  # type: ignore[no-any-return]
+    cards: list[str] = state.full_view()["hands"][seat]
+    return cards
 
 
 def play(state: RavaytysState, *actions: str) -> None:

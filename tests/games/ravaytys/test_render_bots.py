@@ -29,7 +29,7 @@ def test_render_and_hint_in_both_languages() -> None:
         con.print(render(s.view(s.current_player), lang))
         out = con.export_text()
         assert ("Round" if lang == "en" else "Kierros") in out
-        h = hint(g, SeatHandle(s, s.current_player), lang)  # type: ignore[arg-type]
+        h = hint(g, SeatHandle(s, s.current_player), lang)
         assert h["best"] in [str(a) for a in s.legal_actions()]
     assert describe_action("buy", s.view(0), "fi") == "Ostan!"
 

@@ -4,6 +4,7 @@ shared/rules/ravaytys.md (ids in the test names and docstrings)."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -350,7 +351,7 @@ def test_r_rv_7_adjacent_runs_forbidden_overlap_and_gap_allowed_d_rv_10() -> Non
 
 
 # ------------------------------------------------------ lay-offs and swaps
-def _two_sets_down(extra: str = "", **options: object) -> RavaytysState:
+def _two_sets_down(extra: str = "", **options: Any) -> RavaytysState:
     s = new(3, {1: "7H 7S 7D 8H 8S 8D " + extra, 2: "5C 5D 5H 6C 6D 6H 4S 8C"}, **options)
     open_round(
         s,
@@ -648,6 +649,7 @@ def test_r_rv_20_exhausted_stock_discard_only_turns_d_rv_12_buying_without_penal
         legal = [a for a in s.legal_actions() if str(a).startswith("discard")]
         s.apply(legal[-1])
     buyer = s.current_player
+    assert buyer is not None
     before = s.sizes[buyer]
     tp = s.turn_player
     tp_before = s.sizes[tp]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pakka
 from pakka.bots import make_bot, play_bot_turn
@@ -19,7 +20,7 @@ HERE = Path(__file__).parent
 SEED = 2026
 
 
-def transcript(state: pakka.State) -> list[str]:  # type: ignore[type-arg]
+def transcript(state: pakka.State[Any]) -> list[str]:
     """Every log entry (private ones marked with their seat) rendered in English."""
     out = []
     for e in state.log:

@@ -8,6 +8,7 @@ import pytest
 from rich.console import Console
 
 import pakka
+import pakka.core.cards
 from pakka.bots import SeatHandle, make_bot, play_bot_turn
 from pakka.bots.viisisataa import estimate_tricks, hint, misere_risk
 from pakka.cli.render.viisisataa import describe_action, render, sort_hand

@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 import pakka
+import pakka.core.cards
 from pakka.games.viisisataa.game import deck_for
+from pakka.games.viisisataa.state import ViisisataaState
 
 from .helpers import HEARTS_SLAM, HEARTS_SLAM_KITTY, hand_of, new, play_hand, run
 
 DISCARD_KITTY = ("discard 9D", "discard 8D", "discard 7D")
 
 
-def _slam_state(**options: object):  # type: ignore[no-untyped-def]
+def _slam_state(**options: Any) -> ViisisataaState:
     return new(hands=HEARTS_SLAM, kitty=HEARTS_SLAM_KITTY, **options)
 
 
@@ -560,7 +563,7 @@ def test_r_5s_25_partner_by_card_secret_until_played() -> None:
 def test_d_5s_7_order_of_a_hand_five_players() -> None:
     """D-5S-7: bidding -> doubling -> partner choice -> kitty -> play."""
     s = new(n=5, seed=2, doubling=True)
-    phases = []
+    phases: list[str] = []
     while s.hand_no == 1:
         ph = s.view(0)["phase"]
         if not phases or phases[-1] != ph:

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import pakka
 from pakka.games.zoker.deck import parse_card
-from pakka.games.zoker.pairs import PAIR_ID, PairsState
+from pakka.games.zoker.pairs import PAIR_ID, PairsAction, PairsState
 
 from .test_memo import NO_PAIRS
 
 CARD_GM3 = int(parse_card("GM3"))
 
 
-def new(deck: str, **opts: object) -> PairsState:
+def new(deck: str, **opts: Any) -> PairsState:
     s = pakka.load("zoker-pairs", **opts).new_state(seed=0, deck=deck)
     assert isinstance(s, PairsState)
     return s
@@ -68,6 +70,7 @@ def test_r_zk_6_wrong_pick_cannot_be_repeated() -> None:
         with pytest.raises(pakka.IllegalAction, match="already explained as not a pair"):
             s.apply(text)
     refuted = pakka.load("zoker-pairs").action_from_id(PAIR_ID[0][CARD_GM3])
+    assert isinstance(refuted, PairsAction)
     assert not s.is_legal(refuted)
     with pytest.raises(pakka.IllegalAction, match="differ in colour, size, shape"):
         s.apply(refuted)
