@@ -78,18 +78,45 @@ class ActionKind(StrEnum):
 
 @with_config(ConfigDict(extra="forbid"))
 class Target(TypedDict, total=False):
-    """Where an action points, beyond its cards (every field optional)."""
+    """Where an action points and what it names, beyond its cards (all optional).
+
+    Conventions per kind (every game's display layer follows them, and the
+    browser relies on them instead of parsing notation):
+
+    * ``guess``: ``seat`` and ``rank``, and ``position`` when the guess points
+      at one hidden card; ``reveal``: ``position`` of one's own hidden card;
+    * ``bid``: ``tricks``, ``suit`` (``S C D H NT``, or ``misere``) and its
+      ``value`` in points; ``partner``: ``seat``;
+    * ``play`` of a joker that names a suit: ``suit``;
+    * ``lay-off``: ``meld`` and, on a run, ``end``; ``swap``: ``meld`` and the
+      natural card ``wild`` it takes the joker's place with;
+    * ``draw``/``take``: ``pile``;
+    * moves of a card between places (Solo, Kubo, Memo): ``source`` and
+      ``position``.
+    """
 
     seat: int
-    """A seat (a Koodinmurtaja guess's target, a Viisisataa partner)."""
+    """A seat (a guess's target, a partner)."""
     position: int
-    """A place in a row or grid (0-based): a hidden card, a Memo or Kubo cell."""
+    """A place in a row or grid (0-based): a hidden card, a cell, a pile."""
+    source: int
+    """The place a moved card leaves (0-based)."""
     meld: int
     """A meld on the table (0-based, in the view's order)."""
     end: str
     """Which end of a run: ``"lo"`` or ``"hi"``."""
     pile: str
     """A named pile: ``"stock"``, ``"discard"``, ``"kitty"``."""
+    rank: str
+    """A rank that the action names (``"Q"``, ``"10"``)."""
+    suit: str
+    """A suit or bid denomination that the action names (``"H"``, ``"NT"``)."""
+    tricks: int
+    """The number of tricks of a bid."""
+    value: int
+    """The points an action is worth where the rules give it a value (a bid's value)."""
+    wild: str
+    """The natural card a swap puts in a joker's place."""
 
 
 @with_config(ConfigDict(extra="forbid"))
