@@ -3,8 +3,11 @@
 From a seat's view alone, :class:`Knowledge` describes every complete deal the
 seat cannot tell apart from the real one: the cards it cannot see are split
 among the other players' hidden places (each code sorted by R-KM-3, between
-its revealed cards, never a publicly refuted rank: D-KM-7) and a *pool* (the
-stock and a card another player has drawn), which carries no constraint.
+its revealed cards, never a publicly refuted rank: D-KM-7, nor in the rank-only
+variant the rank of a right guess that revealed a higher card of that code while
+the place was hidden, since the lowest hidden card of the rank is revealed: D-KM-2)
+and a *pool* (the stock and a card another player has drawn), which carries no
+constraint.
 
 The count is a dynamic programme over the unseen cards in ascending order: a
 code's hidden places are filled left to right as the cards go by, so a DP state
@@ -39,7 +42,7 @@ class Slot:
     handle: int
     lo: int  # strength of the nearest revealed card below (-1 if none)
     hi: int  # strength of the nearest revealed card above (52 if none)
-    forbidden: int  # bit (rank - 2) set: publicly refuted for this card
+    forbidden: int  # bit (rank - 2) set: publicly refuted for this card (D-KM-7, D-KM-2)
 
     def allows(self, k: int) -> bool:
         """Whether card strength ``k`` may lie here."""

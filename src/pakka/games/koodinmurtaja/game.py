@@ -582,11 +582,26 @@ class KMState(State[KMAction]):
         """Carry out a guess of ``rank`` at card ``k`` (position ``pos``) of seat ``t``;
         in the rank-only game ``k`` is the first hidden card of that rank, or -1."""
         if k >= 0 and k // 4 + 2 == rank:
+            if self.rank_only:
+                self._none_below(t, rank, k)
             self._right_guess(cp, t, pos, rank, k)
         elif self.rank_only:
             self._wrong_rank(cp, t, rank)
         else:
             self._wrong_guess(cp, t, pos, rank, k)
+
+    def _none_below(self, t: int, rank: int, k: int) -> None:
+        """D-KM-2 (rank-only): a right guess reveals the *lowest* hidden card of ``rank``,
+        ``k``; so everyone learns that no card of ``t`` hidden now and lower than ``k``
+        (R-KM-3 strength, which is also code position: codes are sorted, R-KM-4) is of
+        ``rank``. Kept per card like a refuted guess (D-KM-7), so the fact stays with
+        these cards when positions shift, and a card hidden later is not covered."""
+        bit = 1 << (rank - 2)
+        refuted = self.refuted
+        for c in self.concealed[t]:
+            if c >= k:
+                break
+            refuted[c] |= bit
 
     def _right_guess(self, cp: int, t: int, pos: int, rank: int, k: int) -> None:
         self._log.append(
