@@ -836,6 +836,46 @@ def test_per_action_check_agrees_with_legal_actions() -> None:
 
 
 # ------------------------------------------------------ issue 13 (D-RV-6, R-RV-4)
+def test_d_rv_6_a_cancelled_lay_down_is_not_started_again_in_the_same_turn() -> None:
+    """D-RV-6: after ``meld`` … ``cancel`` the lay-down may not be started again in
+    that turn (no endless meld/cancel); it is offered again on the next turn."""
+    s = new(3, {1: "7H 7S 7D 8H 8S 8D 4C", 0: "KD QD"}, stock="KS 3D 9C")
+    open_round(s, "meld", "set 7", "add 7H", "cancel")
+    assert s.phase == 3 and "meld" not in [str(a) for a in s.legal_actions()]
+    assert not s.is_legal("meld")
+    before = s.view(None)
+    with pytest.raises(pakka.IllegalAction, match="D-RV-6"):
+        s.apply("meld")
+    assert s.view(None) == before
+    # every remaining action of this turn is a discard: the turn must end
+    assert {str(a).split()[0] for a in s.legal_actions()} == {"discard"}
+    play(s, "discard 4C", "draw", "pass", "discard " + hand(s, 2)[0], "draw", "pass")
+    play(s, "discard " + hand(s, 0)[0], "draw", "pass")
+    assert s.current_player == 1 and "meld" in [str(a) for a in s.legal_actions()]
+
+
+def test_d_rv_6_one_turn_is_bounded_under_any_play() -> None:
+    """D-RV-6: random play never stays in one turn for long (each turn's actions are
+    bounded: the lay-down may be started once and cancelled once)."""
+    g = pakka.load("ravaytys", players=3)
+    for seed in range(3):
+        s = g.new_state(seed=seed)
+        rng = random.Random(seed)
+        turn, actions, cancels, longest = (0, 0), 0, 0, 0
+        while not s.is_terminal and s.round < 2:
+            legal = s.legal_actions()
+            a = legal[rng.randrange(len(legal))]
+            s.apply(a)
+            if (s.round, s.turns) != turn:
+                turn, actions, cancels = (s.round, s.turns), 0, 0
+            else:
+                actions += 1
+                cancels += str(a) == "cancel"
+            assert cancels <= 1  # one lay-down per turn, so at most one cancel
+            longest = max(longest, actions)
+        assert longest < 60
+
+
 def _ace_hand() -> RavaytysState:
     """Round 4 (two runs): seat 1 collects both aces of hearts, 2H-KH and 5D-8D by
     buying seat 2's discards JH QH KH 5D (the penalty cards are 6D 7D 8D 9C)."""

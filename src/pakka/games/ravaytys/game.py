@@ -297,6 +297,8 @@ class RavaytysState(State[RvAction]):
         self.turns = 0
         self.pending: list[Meld] = []
         self.pending_open = False
+        self.cancelled = False
+        """Whether the player in turn took a lay-down back this turn (D-RV-6)."""
         self.transit = -1
         self.transit_from = -1
         self.askers: list[int] = []
@@ -358,6 +360,7 @@ class RavaytysState(State[RvAction]):
     def _begin_turn(self) -> None:
         self.turns += 1
         self.drawn = -1
+        self.cancelled = False
         if self.stage != 2 and not self.stock and not self._can_refill():
             self.stage = 2
             self._say("rv.exhausted")
@@ -487,6 +490,11 @@ class RavaytysState(State[RvAction]):
     def _min_contract_cards(self) -> int:
         return 3 * self.need_sets + 4 * self.need_runs
 
+    def _meld_ok(self, size: int) -> bool:
+        """Whether the player in turn (not down) may start laying down the contract:
+        not after taking a lay-down back this turn (D-RV-6), and only with enough cards."""
+        return not self.cancelled and size >= self._min_contract_cards() + self.keep
+
     def _open_ok(self, kind: int, arg: int) -> bool:
         """A cheap necessary condition for opening a group (not the solver)."""
         h = self.hands[self.turn_player]
@@ -556,7 +564,7 @@ class RavaytysState(State[RvAction]):
             if k and not (c == drawn and k == 1 and size > 1):
                 out.append(A.A_DISCARD[c])
         if not self.down[tp]:
-            if size >= self._min_contract_cards() + self.keep:
+            if self._meld_ok(size):
                 out.append(A.A_MELD)
             return out
         if size - 1 < self.keep:
@@ -705,7 +713,7 @@ class RavaytysState(State[RvAction]):
             c = a.card
             return h[c] > 0 and not (c == self.drawn and h[c] == 1 and size > 1)
         if k == A.MELD:
-            return not self.down[tp] and size >= self._min_contract_cards() + self.keep
+            return not self.down[tp] and self._meld_ok(size)
         if k not in (A.LAY, A.SWAP) or not self.down[tp] or size - 1 < self.keep:
             return False
         c = a.card
@@ -777,6 +785,8 @@ class RavaytysState(State[RvAction]):
         tp = self.turn_player
         if self.down[tp]:
             return [("rv.why.down", {})]
+        if self.cancelled:
+            return [("rv.why.cancelled", {})]
         key = "rv.why.no_contract" if self.keep else "rv.why.no_contract_all"
         return [(key, {"sets": self.need_sets, "runs": self.need_runs})]
 
@@ -1002,6 +1012,7 @@ class RavaytysState(State[RvAction]):
                     self._gain_known(tp, c)
             self.pending = []
             self.pending_open = False
+            self.cancelled = True  # D-RV-6: no new lay-down this turn
             self.phase = PLAY
             self._say("rv.cancel", player=tp)
         elif k == A.LAY:
