@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+import pakka
 from pakka.games.ravaytys.game import Refusal
 
-from .helpers import meld_texts, play, runs_on_table
+from .helpers import hand, meld_texts, new, open_round, play, runs_on_table
 
 
 def test_r_rv_14_lay_without_end_on_a_run_when_only_one_end_fits() -> None:
@@ -50,3 +51,32 @@ def test_r_rv_14_lay_without_end_where_neither_end_fits() -> None:
         s.apply("lay 4D M1")
     assert "does not fit" in e.value.text("en") and "4H lo" in e.value.text("en")
     assert "ei sovi" in e.value.text("fi")
+
+
+def test_r_rv_13_meld_not_offered_when_the_contract_cannot_be_made() -> None:
+    """R-RV-13: ``meld`` is offered only when the hand can lay the contract down (the
+    engine decides, with the meld solver); asked anyway, it is refused and says why."""
+    s = new(3, {1: "7H 7S 8D 8C 9H"}, stock="KD")
+    open_round(s)
+    assert s.phase == 3 and len(hand(s, 1)) == 12
+    assert "meld" not in [str(a) for a in s.legal_actions()]
+    with pytest.raises(Refusal) as e:
+        s.apply("meld")
+    assert "cannot be laid down" in e.value.text("en")
+    assert "ei vielä onnistu" in e.value.text("fi")
+    assert s.phase == 3
+
+
+def test_r_rv_13_meld_offered_when_the_contract_can_be_made() -> None:
+    """R-RV-13: with two sets in hand ``meld`` is offered."""
+    s = new(3, {1: "7H 7S 7D 8H 8S 8D"})
+    open_round(s)
+    assert "meld" in [str(a) for a in s.legal_actions()]
+
+
+def test_r_rv_13_meld_refused_is_an_illegal_action() -> None:
+    """R-RV-13: the refusal is an :class:`pakka.IllegalAction` like every refusal."""
+    s = new(3, {1: "7H 7S 8D 8C 9H"}, stock="KD")
+    open_round(s)
+    with pytest.raises(pakka.IllegalAction):
+        s.apply("meld")

@@ -39,10 +39,16 @@ from pakka.games.ravaytys.cards import (
 )
 from pakka.games.ravaytys.melds import Meld, runs_adjacent
 from pakka.games.ravaytys.messages import MESSAGES
+from pakka.games.ravaytys.solver import can_lay_down
 
 OPEN, START, BUY, PLAY, BUILD, PLACE, OVER = range(7)
 PHASE_NAMES = ("open", "start", "buy", "play", "build", "place", "over")
 ROUND_BREAK = "|"
+
+
+_CAN_MELD: dict[tuple[int, ...], bool] = {}
+"""Whether a hand can lay a contract down: (53 counts, sets, runs, keep, max wilds) ->
+the meld solver's answer (a pure function of the key, so shared by all states)."""
 
 
 class RoundBreak:
@@ -492,8 +498,25 @@ class RavaytysState(State[RvAction]):
 
     def _meld_ok(self, size: int) -> bool:
         """Whether the player in turn (not down) may start laying down the contract:
-        not after taking a lay-down back this turn (D-RV-6), and only with enough cards."""
-        return not self.cancelled and size >= self._min_contract_cards() + self.keep
+        not after taking a lay-down back this turn (D-RV-6), and only when the hand
+        can lay the whole contract down keeping ``keep`` cards (R-RV-13, D-RV-4; the
+        meld solver decides, so ``meld`` never leads into a dead end)."""
+        if self.cancelled or size < self._min_contract_cards() + self.keep:
+            return False
+        key = (
+            *self.hands[self.turn_player],
+            self.need_sets,
+            self.need_runs,
+            self.keep,
+            self.max_wilds,
+        )
+        ok = _CAN_MELD.get(key)
+        if ok is None:
+            if len(_CAN_MELD) > 100_000:
+                _CAN_MELD.clear()
+            ok = can_lay_down(key[:NUM_KINDS], *key[NUM_KINDS:])
+            _CAN_MELD[key] = ok
+        return ok
 
     def _open_ok(self, kind: int, arg: int) -> bool:
         """A cheap necessary condition for opening a group (not the solver)."""
