@@ -107,3 +107,55 @@ def jump(
 def meld_texts(state: RavaytysState) -> list[str]:
     """The melds on the table as text (wild cards with what they stand for)."""
     return [m.describe() for m in state.melds]
+
+
+def runs_on_table() -> RavaytysState:
+    """Round 4 (two runs), three players. Seat 1 lays down M1 = 5H-8H and
+    M2 = JS-AS and keeps 9H, 4D and 10C; seat 2 lays down M3 = 3D JK(=4D) 5D 6D and
+    M4 = 9C-QC; seat 0 passes its turn. Seat 1 is then in turn again and has drawn
+    (its hand: 9H 4D 10C and the drawn 3C)."""
+    s = jump(
+        3,
+        3,
+        {
+            1: "5H 6H 7H 8H JS QS KS AS 9H 4D 10C",
+            2: "3D JK 5D 6D 9C 10C JC QC",
+        },
+        stock="KC 2D 8C 3C",
+    )
+    open_round(
+        s,
+        "meld",
+        "run H 5",
+        "add 5H",
+        "add 6H",
+        "add 7H",
+        "add 8H",
+        "close",
+        "run S J",
+        "add JS",
+        "add QS",
+        "add KS",
+        "add AS",
+        "close",
+        "discard KC",
+        "draw",
+        "pass",
+        "meld",
+        "run D 3",
+        "add 3D",
+        "add JK",
+        "add 5D",
+        "add 6D",
+        "close",
+        "run C 9",
+        "add 9C",
+        "add 10C",
+        "add JC",
+        "add QC",
+        "close",
+    )
+    play(s, "discard " + hand(s, 2)[0], "draw", "pass", "discard " + hand(s, 0)[0])
+    play(s, "draw", "pass")
+    assert s.current_player == 1 and s.phase == 3
+    return s

@@ -835,3 +835,100 @@ def test_per_action_check_agrees_with_legal_actions() -> None:
             s.apply(a)
             steps += 1
     assert {"lay", "meld", "buy", "take"} <= kinds
+
+
+# ------------------------------------------------------ issue 13 (D-RV-6, R-RV-4)
+def test_d_rv_6_a_cancelled_lay_down_is_not_started_again_in_the_same_turn() -> None:
+    """D-RV-6: after ``meld`` … ``cancel`` the lay-down may not be started again in
+    that turn (no endless meld/cancel); it is offered again on the next turn."""
+    s = new(3, {1: "7H 7S 7D 8H 8S 8D 4C", 0: "KD QD"}, stock="KS 3D 9C")
+    open_round(s, "meld", "set 7", "add 7H", "cancel")
+    assert s.phase == 3 and "meld" not in [str(a) for a in s.legal_actions()]
+    assert not s.is_legal("meld")
+    before = s.view(None)
+    with pytest.raises(pakka.IllegalAction, match="D-RV-6"):
+        s.apply("meld")
+    assert s.view(None) == before
+    # every remaining action of this turn is a discard: the turn must end
+    assert {str(a).split()[0] for a in s.legal_actions()} == {"discard"}
+    play(s, "discard 4C", "draw", "pass", "discard " + hand(s, 2)[0], "draw", "pass")
+    play(s, "discard " + hand(s, 0)[0], "draw", "pass")
+    assert s.current_player == 1 and "meld" in [str(a) for a in s.legal_actions()]
+
+
+def test_d_rv_6_one_turn_is_bounded_under_any_play() -> None:
+    """D-RV-6: random play never stays in one turn for long (each turn's actions are
+    bounded: the lay-down may be started once and cancelled once)."""
+    g = pakka.load("ravaytys", players=3)
+    for seed in range(3):
+        s = g.new_state(seed=seed)
+        rng = random.Random(seed)
+        turn, actions, cancels, longest = (0, 0), 0, 0, 0
+        while not s.is_terminal and s.round < 2:
+            legal = s.legal_actions()
+            a = legal[rng.randrange(len(legal))]
+            s.apply(a)
+            if (s.round, s.turns) != turn:
+                turn, actions, cancels = (s.round, s.turns), 0, 0
+            else:
+                actions += 1
+                cancels += str(a) == "cancel"
+            assert cancels <= 1  # one lay-down per turn, so at most one cancel
+            longest = max(longest, actions)
+        assert longest < 60
+
+
+def _ace_hand() -> RavaytysState:
+    """Round 4 (two runs): seat 1 collects both aces of hearts, 2H-KH and 5D-8D by
+    buying seat 2's discards JH QH KH 5D (the penalty cards are 6D 7D 8D 9C)."""
+    s = jump(
+        3,
+        3,
+        {1: "AH AH 2H 3H 4H 5H 6H 7H 8H 9H 10H", 2: "JH QH KH 5D"},
+        stock="KC KS 6D QS KC JS 7D 10S QC 9S 8D 8S QC 7S 9C 6S JC",
+    )
+    open_round(s)
+    for card in ("JH", "QH", "KH", "5D"):
+        play(s, "discard " + _junk(s))
+        play(s, "draw", "pass", f"discard {card}", "draw", "buy")
+        play(s, "discard " + hand(s, 0)[0], "draw", "pass")
+    assert s.current_player == 1 and s.phase == 3
+    return s
+
+
+def _junk(s: RavaytysState) -> str:
+    return next(c for c in hand(s, 1) if c[-1] in "SC")
+
+
+def test_r_rv_4_ace_at_one_end_only_run_laid_down_a_to_k() -> None:
+    """R-RV-4: a run from the low ace ends at K: building A-2-...-K the second AH
+    cannot be added, and once on the table it cannot be laid off at either end."""
+    s = _ace_hand()
+    play(s, "meld", "run H A", *(f"add {r}H" for r in (*"A23456789", "10", "J", "Q", "K")))
+    assert "add AH" not in [str(a) for a in s.legal_actions()]
+    with pytest.raises(pakka.IllegalAction):
+        s.apply("add AH")
+    play(s, "close", "run D 5", "add 5D", "add 6D", "add 7D", "add 8D", "close")
+    assert s.down[1] and meld_texts(s)[0].startswith("AH 2H") and "AH" in hand(s, 1)
+    for t in ("lay AH M1 hi", "lay AH M1 lo", "lay AH M1"):
+        assert not s.is_legal(t)
+        with pytest.raises(pakka.IllegalAction):
+            s.apply(t)
+    assert not any(str(a).startswith("lay AH M1") for a in s.legal_actions())
+
+
+def test_r_rv_4_ace_at_one_end_only_run_extended_to_a_to_k() -> None:
+    """R-RV-4: 2H-KH extended by AH at the low end becomes A-K; the other AH does not
+    go on at the high end (A-2-...-K-A is not a run)."""
+    s = _ace_hand()
+    play(s, "meld", "run H 2", *(f"add {r}H" for r in (*"23456789", "10", "J", "Q", "K")))
+    assert "add AH" in [str(a) for a in s.legal_actions()]  # 2..K may still end in A
+    play(s, "close", "run D 5", "add 5D", "add 6D", "add 7D", "add 8D", "close")
+    assert s.is_legal("lay AH M1 hi") and s.is_legal("lay AH M1 lo")
+    play(s, "lay AH M1 lo")
+    assert s.view(1)["melds"][0]["from"] == "A" and s.view(1)["melds"][0]["to"] == "K"
+    assert "AH" in hand(s, 1)
+    for t in ("lay AH M1 hi", "lay AH M1 lo", "lay AH M1"):
+        assert not s.is_legal(t)
+        with pytest.raises(pakka.IllegalAction):
+            s.apply(t)

@@ -32,11 +32,15 @@ from pakka.games.ravaytys.cards import (
     card_at,
     full_deck,
     name,
+    pos_name,
     positions_of,
+    rank_name,
     rank_of,
     suit_of,
 )
 from pakka.games.ravaytys.melds import Meld, runs_adjacent
+from pakka.games.ravaytys.messages import MESSAGES
+from pakka.games.ravaytys.solver import can_lay_down
 
 OPEN, START, BUY, PLAY, BUILD, PLACE, OVER = range(7)
 
@@ -57,6 +61,11 @@ PHASE_NAMES = tuple(p.value for p in Phase)
 ROUND_BREAK = "|"
 
 
+_CAN_MELD: dict[tuple[int, ...], bool] = {}
+"""Whether a hand can lay a contract down: (53 counts, sets, runs, keep, max wilds) ->
+the meld solver's answer (a pure function of the key, so shared by all states)."""
+
+
 class RoundBreak:
     """Marker between the stacked cards of consecutive rounds in a test deck."""
 
@@ -65,6 +74,39 @@ class RoundBreak:
 
 
 BREAK = RoundBreak()
+
+Reason = tuple[str, dict[str, Any]]
+"""One part of a refusal: a message key of the catalogue and its arguments."""
+
+
+class Refusal(IllegalAction):
+    """An illegal Räväytys action with its reason in English and Finnish.
+
+    ``parts`` are catalogue keys (``rv.why.*``, ``rv.what.*`` in
+    :mod:`pakka.games.ravaytys.messages`) with their arguments; :meth:`text` joins
+    them with ``; `` in a language. The exception's message is the English text.
+    An argument that is a list is a choice of alternatives joined by "or"; an
+    alternative that is a catalogue key (``rv.word.*``) is translated."""
+
+    def __init__(self, *parts: Reason) -> None:
+        self.parts = parts
+        super().__init__(self.text("en"))
+
+    def text(self, lang: str = "en") -> str:
+        """The reason in ``lang`` (``en`` or ``fi``; English for anything else)."""
+        cat = MESSAGES.get(lang, MESSAGES["en"])
+
+        def word(w: str) -> str:
+            return cat.get(w, w) if w.startswith("rv.word.") else w
+
+        out = []
+        for key, args in self.parts:
+            fmt = {
+                k: cat["rv.word.or"].join(word(w) for w in v) if isinstance(v, list) else v
+                for k, v in args.items()
+            }
+            out.append(cat[key].format(**fmt))
+        return "; ".join(out)
 
 
 def _card(text: str) -> int:
@@ -277,6 +319,8 @@ class RavaytysState(State[RvAction]):
         self.turns = 0
         self.pending: list[Meld] = []
         self.pending_open = False
+        self.cancelled = False
+        """Whether the player in turn took a lay-down back this turn (D-RV-6)."""
         self.transit = -1
         self.transit_from = -1
         self.askers: list[int] = []
@@ -338,6 +382,7 @@ class RavaytysState(State[RvAction]):
     def _begin_turn(self) -> None:
         self.turns += 1
         self.drawn = -1
+        self.cancelled = False
         if self.stage != 2 and not self.stock and not self._can_refill():
             self.stage = 2
             self._say("rv.exhausted")
@@ -467,6 +512,28 @@ class RavaytysState(State[RvAction]):
     def _min_contract_cards(self) -> int:
         return 3 * self.need_sets + 4 * self.need_runs
 
+    def _meld_ok(self, size: int) -> bool:
+        """Whether the player in turn (not down) may start laying down the contract:
+        not after taking a lay-down back this turn (D-RV-6), and only when the hand
+        can lay the whole contract down keeping ``keep`` cards (R-RV-13, D-RV-4; the
+        meld solver decides, so ``meld`` never leads into a dead end)."""
+        if self.cancelled or size < self._min_contract_cards() + self.keep:
+            return False
+        key = (
+            *self.hands[self.turn_player],
+            self.need_sets,
+            self.need_runs,
+            self.keep,
+            self.max_wilds,
+        )
+        ok = _CAN_MELD.get(key)
+        if ok is None:
+            if len(_CAN_MELD) > 100_000:
+                _CAN_MELD.clear()
+            ok = can_lay_down(key[:NUM_KINDS], *key[NUM_KINDS:])
+            _CAN_MELD[key] = ok
+        return ok
+
     def _open_ok(self, kind: int, arg: int) -> bool:
         """A cheap necessary condition for opening a group (not the solver)."""
         h = self.hands[self.turn_player]
@@ -536,7 +603,7 @@ class RavaytysState(State[RvAction]):
             if k and not (c == drawn and k == 1 and size > 1):
                 out.append(A.A_DISCARD[c])
         if not self.down[tp]:
-            if size >= self._min_contract_cards() + self.keep:
+            if self._meld_ok(size):
                 out.append(A.A_MELD)
             return out
         if size - 1 < self.keep:
@@ -609,16 +676,14 @@ class RavaytysState(State[RvAction]):
         return out
 
     def _close_reason(self) -> str | None:
-        """Why the open group cannot be closed now (None if it can)."""
+        """Why the open group cannot be closed now (a catalogue key; None if it can)."""
         g = self.pending[-1]
         if not g.is_complete():
-            return (
-                "a run needs at least 4 cards" if g.is_run else "a set needs at least 3 cards"
-            ) + " and a natural card (R-RV-5/6, D-RV-1)"
+            return "rv.why.small_run" if g.is_run else "rv.why.small_set"
         if g.is_run:
             for o in self.pending[:-1]:
                 if o.is_run and o.key == g.key and runs_adjacent(o.lo, o.hi, g.lo, g.hi):
-                    return "two runs of one suit in a contract may not continue each other (R-RV-7)"
+                    return "rv.why.adjacent"
         return None
 
     def apply(self, action: RvAction | str) -> None:
@@ -639,9 +704,9 @@ class RavaytysState(State[RvAction]):
         ):
             raise IllegalAction(f"{action!r} is not a Räväytys action")
         if self.phase == OVER:
-            raise IllegalAction("the game is over")
+            raise Refusal(("rv.why.over", {}))
         if not self._is_legal(ACTIONS[action.id]):
-            raise IllegalAction(self._why_not(action))
+            raise self._refusal(ACTIONS[action.id])
 
     def _is_legal(self, a: RvAction) -> bool:
         """The per-action legality check (the same conditions as :meth:`legal_actions`)."""
@@ -687,7 +752,7 @@ class RavaytysState(State[RvAction]):
             c = a.card
             return h[c] > 0 and not (c == self.drawn and h[c] == 1 and size > 1)
         if k == A.MELD:
-            return not self.down[tp] and size >= self._min_contract_cards() + self.keep
+            return not self.down[tp] and self._meld_ok(size)
         if k not in (A.LAY, A.SWAP) or not self.down[tp] or size - 1 < self.keep:
             return False
         c = a.card
@@ -698,42 +763,174 @@ class RavaytysState(State[RvAction]):
             return self._fits(c, m, a.arg)
         return a.arg in m.cards and self._wild_index(m, c, a.arg) >= 0 and self._has_place(a.meld)
 
-    def _why_not(self, a: RvAction) -> str:
+    _WHAT: ClassVar[dict[int, str]] = {
+        OPEN: "rv.what.open",
+        START: "rv.what.start",
+        BUY: "rv.what.buy",
+        PLAY: "rv.what.play",
+        BUILD: "rv.what.build",
+        PLACE: "rv.what.place",
+    }
+
+    def _what(self) -> Reason:
+        """What the phase allows (the last part of a general refusal)."""
+        return (self._WHAT[self.phase], {})
+
+    def _refusal(self, a: RvAction) -> Refusal:
+        """Why ``a`` (not legal now) is refused; the first reason that applies."""
+        why = self._why_not(a)
+        return (
+            Refusal(*why)
+            if why
+            else Refusal(("rv.why.not_allowed", {"action": str(a)}), self._what())
+        )
+
+    def _why_not(self, a: RvAction) -> list[Reason]:
         ph = self.phase
         k = a.kind
-        what = {
-            OPEN: "the dealer must discard one card to start the round (R-RV-9): discard CARD",
-            START: "take the top discard or draw (leave it; R-RV-10): take | draw",
-            BUY: "you are asked whether you buy the discard (D-RV-3): buy | pass",
-            PLAY: "discard CARD, meld, lay CARD Mn [lo|hi], swap CARD Mn WILD",
-            BUILD: "set RANK | run SUIT START | add CARD | close | cancel",
-            PLACE: "place the freed wild card (R-RV-17): place Mn [lo|hi]",
-        }[ph]
         tp = self.turn_player
-        if ph == PLAY and k == A.DISCARD and a.card == self.drawn:
-            return "a card drawn from the new stock may not be discarded this turn (R-RV-19)"
-        if ph == PLAY and k in (A.LAY, A.SWAP) and not self.down[tp]:
-            return "lay-offs and swaps come after laying down your own contract (R-RV-16/17)"
-        if ph == PLAY and k == A.MELD and self.down[tp]:
-            return "your contract is already on the table"
-        if ph == PLAY and k in (A.LAY, A.SWAP) and self.sizes[tp] - 1 < self.keep:
-            return "you must keep a card to discard (D-RV-4)"
-        if ph == BUILD and k == A.CLOSE and self.pending_open:
-            return self._close_reason() or "cannot close now"
-        if ph == BUILD and k in (A.SET, A.RUN):
-            return "only the contract's groups may be laid down (R-RV-13): " + what
-        if k in (A.LAY, A.SWAP, A.PLACE) and a.meld >= len(self.melds):
-            return f"there is no meld M{a.meld + 1}"
-        return f"{a} is not allowed now; {what}"
+        h = self.hands[tp]
+        held = (
+            (k == A.DISCARD and ph in (OPEN, PLAY))
+            or (k in (A.LAY, A.SWAP) and ph == PLAY)
+            or (k == A.ADD and ph == BUILD and self.pending_open)
+        )
+        if held and not h[a.card]:
+            return [("rv.why.not_held", {"card": name(a.card)})]
+        if ph == PLAY:
+            if k == A.DISCARD and a.card == self.drawn:
+                return [("rv.why.drawn", {})]
+            if k in (A.LAY, A.SWAP) and not self.down[tp]:
+                return [("rv.why.not_down", {})]
+            if k == A.MELD:
+                return self._why_not_meld()
+            if k in (A.LAY, A.SWAP) and self.sizes[tp] - 1 < self.keep:
+                return [("rv.why.keep", {})]
+            if k in (A.LAY, A.SWAP) and a.meld >= len(self.melds):
+                return [("rv.why.no_meld", {"meld": a.meld + 1})]
+            if k == A.LAY:
+                return self._why_no_fit(a.card, a.meld, a.arg)
+            if k == A.SWAP:
+                return self._why_no_swap(a)
+        if ph == BUILD:
+            return self._why_not_build(a)
+        if ph == PLACE and k == A.PLACE:
+            if a.meld >= len(self.melds):
+                return [("rv.why.no_meld", {"meld": a.meld + 1})]
+            return self._why_no_fit(self.transit, a.meld, a.arg, place=True)
+        return []
+
+    def _why_not_meld(self) -> list[Reason]:
+        tp = self.turn_player
+        if self.down[tp]:
+            return [("rv.why.down", {})]
+        if self.cancelled:
+            return [("rv.why.cancelled", {})]
+        key = "rv.why.no_contract" if self.keep else "rv.why.no_contract_all"
+        return [(key, {"sets": self.need_sets, "runs": self.need_runs})]
+
+    def _why_not_build(self, a: RvAction) -> list[Reason]:
+        k = a.kind
+        tp = self.turn_player
+        if k in (A.SET, A.RUN):
+            if self.pending_open:
+                return [("rv.why.group_open", {})]
+            sets, runs = self._build_counts(tp)
+            if k == A.SET and sets >= self.need_sets:
+                return [("rv.why.no_more_sets", {})]
+            if k == A.RUN and runs >= self.need_runs:
+                return [("rv.why.no_more_runs", {})]
+            return [("rv.why.no_group_for", {"group": str(a)})]
+        if k == A.CLOSE and self.pending_open:
+            return [(self._close_reason() or "rv.why.not_allowed", {"action": "close"})]
+        if k == A.ADD:
+            if not self.pending_open:
+                return [("rv.why.no_group_open", {})]
+            if self.sizes[tp] - 1 < self.keep:
+                return [("rv.why.keep", {})]
+            g = self.pending[-1]
+            c = a.card
+            desc = g.describe() or str(self._group_text(g))
+            if IS_WILD[c]:
+                return [("rv.why.wild_limit", {"group": desc})]
+            if g.is_run:
+                nxt = g.next_pos()
+                if nxt > 14 or (g.lo == 1 and nxt == 14):
+                    return [("rv.why.add_run_end", {"to": pos_name(g.hi)})]
+                return [("rv.why.add_run", {"want": name(card_at(g.key, nxt)), "card": name(c)})]
+            return [("rv.why.add_set", {"rank": rank_name(g.key), "card": name(c)})]
+        return []
+
+    @staticmethod
+    def _group_text(g: Meld) -> str:
+        if g.is_run:
+            return f"run {'SHDC'[g.key]} {pos_name(g.lo)}"
+        return f"set {rank_name(g.key)}"
+
+    def _ends(self, c: int, m: Meld) -> list[str]:
+        """The alternatives that fit a run (for a refusal): ``4H lo``, ``9H hi``, a wild."""
+        out = []
+        if m.can_grow_low():
+            out.append(name(card_at(m.key, m.lo - 1)) + " lo")
+        if m.can_grow_high():
+            out.append(name(card_at(m.key, m.hi + 1)) + " hi")
+        if out and self._wild_room(m):
+            out.append("rv.word.wild_card")
+        return out
+
+    def _why_no_fit(self, c: int, mi: int, end: int, place: bool = False) -> list[Reason]:
+        """Why card ``c`` (or the wild card in transit) does not go on meld ``mi`` at ``end``."""
+        m = self.melds[mi]
+        meld = mi + 1
+        if IS_WILD[c] and not self._wild_room(m):
+            return [("rv.why.wild_limit", {"group": f"M{meld}"})]
+        if not m.is_run:
+            if end != A.NO_END:
+                text = f"place M{meld}" if place else f"lay {name(c)} M{meld}"
+                return [("rv.why.set_end", {"meld": meld, "text": text})]
+            return [("rv.why.fit_set", {"card": name(c), "meld": meld, "rank": rank_name(m.key)})]
+        lo, hi = pos_name(m.lo), pos_name(m.hi)
+        if not m.can_grow_low() and not m.can_grow_high():
+            return [("rv.why.run_full", {"meld": meld, "lo": lo, "hi": hi})]
+        ends = self._ends(c, m)
+        if place:
+            ends = [e.split()[-1] for e in ends if not e.startswith("rv.")]
+            return [("rv.why.place_end", {"meld": meld, "lo": lo, "hi": hi, "ends": ends})]
+        return [
+            ("rv.why.fit_run", {"card": name(c), "meld": meld, "lo": lo, "hi": hi, "ends": ends})
+        ]
+
+    def _why_no_swap(self, a: RvAction) -> list[Reason]:
+        m = self.melds[a.meld]
+        meld = a.meld + 1
+        w = a.arg
+        if w not in m.cards:
+            return [("rv.why.no_wild", {"wild": name(w), "meld": meld})]
+        if self._wild_index(m, a.card, w) < 0:
+            if m.is_run:
+                reps = [name(card_at(m.key, m.lo + i)) for i, c in enumerate(m.cards) if c == w]
+                return [
+                    (
+                        "rv.why.swap_run",
+                        {"wild": name(w), "meld": meld, "rep": reps, "card": name(a.card)},
+                    )
+                ]
+            return [
+                (
+                    "rv.why.swap_set",
+                    {"wild": name(w), "meld": meld, "rank": rank_name(m.key), "card": name(a.card)},
+                )
+            ]
+        return [("rv.why.no_place", {})]
 
     def parse_action(self, text: str) -> RvAction:
         if not isinstance(text, str):
             raise IllegalAction(f"{text!r} is not action text")
         toks = text.strip().split()
         if not toks:
-            raise IllegalAction("empty action; " + self._why_not(A.A_TAKE).split("; ")[-1])
+            raise Refusal(("rv.why.not_action", {"text": ""}), self._what())
         if self.phase == OVER:
-            raise IllegalAction("the game is over")
+            raise Refusal(("rv.why.over", {}))
         words = [toks[0].lower()]
         try:
             for t in toks[1:]:
@@ -752,20 +949,30 @@ class RavaytysState(State[RvAction]):
             words[2] = "A"
         if words[0] == "set" and len(words) == 2 and words[1] in ("1", "14"):
             words[1] = "A"
-        cand = " ".join(words)
-        a = BY_TEXT.get(cand)
-        if a is None and words[0] in ("lay", "place"):
-            # A run end may be left out when only one end fits.
-            opts = [BY_TEXT.get(cand + e) for e in (" lo", " hi")]
-            fits = [o for o in opts if o is not None and self.is_legal(o)]
-            if len(fits) == 1:
-                a = fits[0]
+        a = BY_TEXT.get(" ".join(words))
         if a is None:
-            raise IllegalAction(
-                f"{text.strip()[:40]!r} is not an action here; "
-                + self._why_not(A.A_TAKE).split("; ", 1)[-1]
-            )
+            raise Refusal(("rv.why.not_action", {"text": text.strip()[:40]}), self._what())
+        if a.kind in (A.LAY, A.PLACE) and a.arg == A.NO_END and a.meld < len(self.melds):
+            a = self._short_end(a)
         self.verify(a)
+        return a
+
+    def _short_end(self, a: RvAction) -> RvAction:
+        """``lay CARD Mn`` / ``place Mn`` on a run: the one end that fits; both ends
+        fitting is refused, naming both forms; neither end is refused by :meth:`verify`."""
+        if not self.melds[a.meld].is_run:
+            return a
+        if a.kind == A.LAY:
+            opts = [A.A_LAY[a.card][a.meld][e] for e in (A.LOW, A.HIGH)]
+        else:
+            opts = [A.A_PLACE[a.meld][e] for e in (A.LOW, A.HIGH)]
+        fits = [o for o in opts if self._is_legal(o)]
+        if len(fits) == 1:
+            return fits[0]
+        if len(fits) == 2:
+            what = [name(a.card)] if a.kind == A.LAY else ["rv.word.wild"]
+            forms = f"{fits[0]} | {fits[1]}"
+            raise Refusal(("rv.why.which_end", {"what": what, "meld": a.meld + 1, "forms": forms}))
         return a
 
     # ------------------------------------------------------------------- apply
@@ -844,6 +1051,7 @@ class RavaytysState(State[RvAction]):
                     self._gain_known(tp, c)
             self.pending = []
             self.pending_open = False
+            self.cancelled = True  # D-RV-6: no new lay-down this turn
             self.phase = PLAY
             self._say("rv.cancel", player=tp)
         elif k == A.LAY:

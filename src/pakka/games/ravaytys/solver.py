@@ -2,8 +2,9 @@
 arrangement leaves the lowest-scoring cards in hand; which lay-offs and wild swaps
 the melds on the table allow.
 
-It serves hints, meld proposals and the bots; the engine's legality never calls it
-(the engine checks each step of a lay-down on its own).
+It serves hints, meld proposals and the bots, and the engine's legality of ``meld``
+(:func:`can_lay_down`: ``meld`` is offered only when the contract can be made); the
+steps of a lay-down the engine checks on its own.
 
 Method (:func:`best_contract`): choose the runs from candidate intervals (each end
 a natural card of the hand, or the run exactly four long), give their positions
@@ -420,12 +421,64 @@ def best_contract(
     return result
 
 
+def _greedy(hand: Sequence[int], sets: int, runs: int, keep: int, max_wilds: int) -> bool:
+    """A quick sufficient test: lay the smallest groups down greedily (runs of four
+    with the fewest wild cards, then sets of three from the ranks with the most
+    natural cards). True means a valid lay-down exists; False decides nothing."""
+    free = list(hand)
+    wilds = [w for w in WILDS for _ in range(hand[w])]
+    chosen: list[tuple[int, int]] = []
+    for _ in range(runs):
+        best: tuple[int, int, int] | None = None
+        for s in range(4):
+            for lo in range(1, 12):
+                if any(cs == s and runs_adjacent(clo, clo + 3, lo, lo + 3) for cs, clo in chosen):
+                    continue
+                nat = sum(
+                    1 for p in range(lo, lo + 4) if free[c := card_at(s, p)] and not IS_WILD[c]
+                )
+                holes = 4 - nat
+                fits = nat and holes <= len(wilds) and (max_wilds == 0 or holes <= max_wilds)
+                if fits and (best is None or holes < best[0]):
+                    best = (holes, s, lo)
+        if best is None:
+            return False
+        holes, s, lo = best
+        for p in range(lo, lo + 4):
+            c = card_at(s, p)
+            if free[c] and not IS_WILD[c]:
+                free[c] -= 1
+        for w in wilds[:holes]:
+            free[w] -= 1
+        del wilds[:holes]
+        chosen.append((s, lo))
+    for _ in range(sets):
+        counts = [(sum(free[c] for c in cards), i) for i, cards in enumerate(_RANK_NATURALS)]
+        n, i = max(counts)
+        holes = max(0, 3 - n)
+        if n == 0 or holes > len(wilds) or (max_wilds and holes > max_wilds):
+            return False
+        left = 3 - holes
+        for c in _RANK_NATURALS[i]:
+            while left and free[c]:
+                free[c] -= 1
+                left -= 1
+        for w in wilds[:holes]:
+            free[w] -= 1
+        del wilds[:holes]
+    return sum(hand) - 4 * runs - 3 * sets >= keep
+
+
 def can_lay_down(
     hand: Sequence[int], sets: int, runs: int, keep: int = 1, max_wilds: int = 0
 ) -> bool:
-    """Whether the contract can be laid down from ``hand`` at all."""
+    """Whether the contract can be laid down from ``hand`` at all, leaving ``keep``
+    cards (the answer of :func:`best_contract`, which runs only when a quick greedy
+    lay-down is not found)."""
     from pakka.games.ravaytys.cards import VALUES
 
+    if _greedy(hand, sets, runs, keep, max_wilds):
+        return True
     return best_contract(hand, sets, runs, VALUES["default"], keep, max_wilds) is not None
 
 
