@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pakka
-from pakka.server.hub import reveals_hidden
+from pakka.server.undo import reveals_hidden
 from server.conftest import Server
 from server.leaks import check_frames
 

@@ -34,6 +34,7 @@ from pakka.core.options import options_to_json
 from pakka.core.record import Record, undone
 from pakka.server.config import Settings
 from pakka.server.store import Store, StoredTable
+from pakka.server.undo import reveals_hidden, undo_refusal
 
 log = logging.getLogger("pakka.server")
 
@@ -72,47 +73,6 @@ def next_game_options(state: State[Any], options: dict[str, Any]) -> dict[str, A
     if spec is not None and spec.kind == "int":
         out["dealer"] = (int(out.get("dealer", 0)) + 1) % game.num_players
     return out
-
-
-def reveals_hidden(before: State[Any], action: str, seat: int, samples: int = 4) -> bool:
-    """Whether playing ``action`` at ``before`` showed ``seat`` something it could not
-    know (e.g. a deal from a hidden stock).
-
-    Played in positions that ``seat`` cannot tell from ``before``
-    (``sample_consistent``), an action that reveals nothing leads to the same view;
-    one that turns up hidden cards almost surely does not. Undo stops at such
-    actions: taking back a deal and dealing again would show the stock order.
-    """
-    after = before.clone()
-    after.apply(action)
-    want = after.view(seat)
-    rng = random.Random(0x5EED)
-    for _ in range(samples):
-        other = before.sample_consistent(seat, rng)
-        other.apply(action)
-        if other.view(seat) != want:
-            return True
-    return False
-
-
-def undo_refusal(state: State[Any], count: int, seat: int) -> str | None:
-    """Why the last ``count`` actions of a one-player game cannot be taken back
-    (``None`` if they can)."""
-    if count > len(state.history):
-        return (
-            f"there are only {len(state.history)} moves to take back"
-            if state.history
-            else "there is nothing to take back yet"
-        )
-    walk = undone(state, count)
-    for text in state.history[len(state.history) - count :]:
-        if reveals_hidden(walk, text, seat):
-            return (
-                f"'{text}' showed hidden cards; it cannot be taken back "
-                "(dealing again would reveal the order of the stock)"
-            )
-        walk.apply(text)
-    return None
 
 
 def choose_in_worker(state: State[Any], seat: int, level: str, seed: int) -> str:
