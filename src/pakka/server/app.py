@@ -13,12 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
-from starlette.types import ASGIApp, Receive, Scope, Send
 
 import pakka
 from pakka.bots import bot_names
@@ -28,7 +26,10 @@ from pakka.core.options import OptionValue
 from pakka.core.registry import game_class
 from pakka.server import db as dbmod
 from pakka.server.config import Settings, db_url
-from pakka.server.hub import CLAIMED, ApiError, Connection, Hub, LiveTable, digest
+from pakka.server.connection import Connection
+from pakka.server.errors import ApiError, api_error, invalid_request
+from pakka.server.hub import Hub, LiveTable
+from pakka.server.limits import BodyLimit
 from pakka.server.models import (
     WS_MESSAGES,
     ActionMsg,
@@ -50,10 +51,10 @@ from pakka.server.models import (
     SeatGrant,
     UndoMsg,
 )
+from pakka.server.seats import CLAIMED, digest
 from pakka.server.store import Store
 
 STATIC = Path(__file__).with_name("static")
-MAX_BODY = 64 * 1024
 
 
 def _json_option(v: OptionValue) -> Any:
@@ -106,25 +107,6 @@ def bearer(request: Request) -> str | None:
     return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
 
-class BodyLimit:
-    """Refuse HTTP bodies larger than :data:`MAX_BODY` (413)."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http":
-            for k, v in scope.get("headers", []):
-                if k == b"content-length" and v.isdigit() and int(v) > MAX_BODY:
-                    resp = JSONResponse(
-                        {"error": "payload_too_large", "message": "request body too large"},
-                        status_code=413,
-                    )
-                    await resp(scope, receive, send)
-                    return
-        await self.app(scope, receive, send)
-
-
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The ASGI application (the database is migrated and tables reloaded at start-up)."""
     settings = settings or Settings.from_env()
@@ -154,19 +136,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.hub = hub
     app.add_middleware(BodyLimit)
 
-    @app.exception_handler(ApiError)
-    async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse({"error": exc.code, "message": exc.message}, status_code=exc.status)
-
-    @app.exception_handler(RequestValidationError)
-    async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        details = jsonable_encoder(
-            [{k: e[k] for k in ("loc", "msg", "type") if k in e} for e in exc.errors()]
-        )
-        return JSONResponse(
-            {"error": "bad_request", "message": "invalid request", "details": details},
-            status_code=422,
-        )
+    app.exception_handler(ApiError)(api_error)
+    app.exception_handler(RequestValidationError)(invalid_request)
 
     # -- HTTP ------------------------------------------------------------------------------
     @app.get("/api/games")

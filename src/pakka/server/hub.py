@@ -10,9 +10,7 @@ the frames after the lock is released.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import functools
-import hashlib
 import json
 import logging
 import random
@@ -23,8 +21,6 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from fastapi import WebSocket
-
 import pakka
 from pakka.bots import make_bot
 from pakka.bots.base import Bot, SeatHandle
@@ -33,15 +29,15 @@ from pakka.core.game import Game, State
 from pakka.core.options import options_to_json
 from pakka.core.record import Record, undone
 from pakka.server.config import Settings
+from pakka.server.connection import Connection
+from pakka.server.errors import ApiError
+from pakka.server.seats import BOT, BOTSEAT, CLAIMED, HUMAN, LEFT, OPEN, Seat, digest, new_secret
 from pakka.server.store import Store, StoredTable
 from pakka.server.undo import reveals_hidden, undo_refusal
 
 log = logging.getLogger("pakka.server")
 
 T = TypeVar("T")
-
-HUMAN, BOT = "human", "bot"
-OPEN, CLAIMED, LEFT, BOTSEAT = "open", "claimed", "left", "bot"
 
 
 @functools.lru_cache(maxsize=256)
@@ -81,42 +77,6 @@ def choose_in_worker(state: State[Any], seat: int, level: str, seed: int) -> str
     return str(bot.choose(SeatHandle(state, seat, random.Random(seed))))
 
 
-def new_secret() -> str:
-    """A fresh credential: 128 bits from :mod:`secrets`, url-safe (22 characters)."""
-    return secrets.token_urlsafe(16)
-
-
-def digest(secret: str) -> str:
-    """What the database keeps of a credential."""
-    return hashlib.sha256(secret.encode()).hexdigest()
-
-
-class ApiError(Exception):
-    """A refused request: HTTP status, stable code, English message."""
-
-    def __init__(self, status: int, code: str, message: str) -> None:
-        super().__init__(message)
-        self.status, self.code, self.message = status, code, message
-
-
-@dataclass
-class Seat:
-    """One seat of a live table."""
-
-    kind: str
-    level: str | None
-    name: str | None
-    status: str
-    token_hash: str | None = None
-    invite_hash: str | None = None
-    zombie: bool = False
-
-    @property
-    def bot_controlled(self) -> bool:
-        """Whether the server plays this seat (a bot seat, or a human seat's zombie)."""
-        return self.kind == BOT or self.zombie
-
-
 @dataclass
 class GameSummary:
     """One game of a table, as listed publicly."""
@@ -136,60 +96,6 @@ class GameSummary:
             "winners": self.winners,
             "scores": self.scores,
         }
-
-
-class Connection:
-    """One client's WebSocket: the seats it holds, its outgoing queue, its rate bucket."""
-
-    def __init__(self, ws: WebSocket, settings: Settings) -> None:
-        self.ws = ws
-        self.seats: list[int] = []
-        self.spectator = False
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=1000)
-        self.log_pos: dict[int | None, int] = {}
-        self.rate = settings.msg_rate
-        self.burst = settings.msg_burst
-        self.tokens = settings.msg_burst
-        self.stamp = time.monotonic()
-        self.closed = False
-
-    @property
-    def view_seats(self) -> list[int | None]:
-        """The seats whose views this client receives (``[None]`` for a spectator)."""
-        return [None] if self.spectator else list(self.seats)
-
-    def allow(self) -> bool:
-        """Token bucket: whether one more message is within the rate limit."""
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
-
-    def send(self, frame: dict[str, Any] | str) -> None:
-        """Queue a frame; a client too slow to drain its queue is disconnected."""
-        if self.closed:
-            return
-        text = frame if isinstance(frame, str) else json.dumps(frame, separators=(",", ":"))
-        try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:
-            self.closed = True
-            with contextlib.suppress(asyncio.QueueFull):
-                self.queue.get_nowait()
-                self.queue.put_nowait(None)
-
-    async def writer(self) -> None:
-        """Send queued frames in order until the connection ends."""
-        while True:
-            text = await self.queue.get()
-            if text is None:
-                with contextlib.suppress(Exception):
-                    await self.ws.close(code=1008)
-                return
-            await self.ws.send_text(text)
 
 
 class LiveTable:
