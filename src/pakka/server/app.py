@@ -28,7 +28,7 @@ from pakka.server import db as dbmod
 from pakka.server.config import Settings, db_url
 from pakka.server.connection import Connection
 from pakka.server.errors import ApiError, api_error, invalid_request
-from pakka.server.hub import Hub, LiveTable
+from pakka.server.hub import Hub
 from pakka.server.limits import BodyLimit
 from pakka.server.models import (
     WS_MESSAGES,
@@ -53,6 +53,7 @@ from pakka.server.models import (
 )
 from pakka.server.seats import CLAIMED, digest
 from pakka.server.store import Store
+from pakka.server.tables import LiveTable
 
 STATIC = Path(__file__).with_name("static")
 
@@ -182,30 +183,30 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.post("/api/invites/claim", response_model=SeatGrant)
     async def claim(body: ClaimBody) -> dict[str, Any]:
         """Open an invite link: the first claim gets the seat."""
-        return await hub.claim(body.code, body.name)
+        return await hub.seating.claim(body.code, body.name)
 
     @app.post("/api/tables/{table_id}/join", response_model=SeatGrant)
     async def join(table_id: str, body: JoinBody) -> dict[str, Any]:
         """Take a free seat of a listed table."""
-        return await hub.join(table_id, body.seat, body.name)
+        return await hub.seating.join(table_id, body.seat, body.name)
 
     @app.post("/api/tables/{table_id}/leave", response_model=Ok)
     async def leave(
         table_id: str, request: Request, body: EmptyBody | None = None
     ) -> dict[str, Any]:
         """Give up the seat of the bearer token."""
-        await hub.leave(table_id, bearer(request))
+        await hub.seating.leave(table_id, bearer(request))
         return {"ok": True}
 
     @app.post("/api/tables/{table_id}/seats/{seat}/invite", response_model=InviteOut)
     async def reissue(table_id: str, seat: int, request: Request) -> dict[str, Any]:
         """(Creator) revoke and re-issue the invite link of a free or abandoned seat."""
-        return await hub.reissue(table_id, seat, bearer(request))
+        return await hub.seating.reissue(table_id, seat, bearer(request))
 
     @app.post("/api/tables/{table_id}/seats/{seat}/revoke", response_model=Ok)
     async def revoke(table_id: str, seat: int, request: Request) -> dict[str, Any]:
         """(Creator) revoke a seat's invite link."""
-        await hub.revoke(table_id, seat, bearer(request))
+        await hub.seating.revoke(table_id, seat, bearer(request))
         return {"ok": True}
 
     @app.post("/api/tables/{table_id}/seats/{seat}/bot", response_model=Ok)
@@ -213,13 +214,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         table_id: str, seat: int, request: Request, body: LevelBody | None = None
     ) -> dict[str, Any]:
         """(Creator) let a bot play an absent player's seat (zombie)."""
-        await hub.to_bot(table_id, seat, (body or LevelBody()).level, bearer(request))
+        await hub.seating.to_bot(table_id, seat, (body or LevelBody()).level, bearer(request))
         return {"ok": True}
 
     @app.post("/api/tables/{table_id}/seats/{seat}/human", response_model=Ok)
     async def to_human(table_id: str, seat: int, request: Request) -> dict[str, Any]:
         """(Creator) hand a zombie seat back to its player."""
-        await hub.to_human(table_id, seat, bearer(request))
+        await hub.seating.to_human(table_id, seat, bearer(request))
         return {"ok": True}
 
     @app.post("/api/tables/{table_id}/close", response_model=Ok)
@@ -234,9 +235,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         table = hub.table(table_id)
         token = bearer(request)
         try:
-            hub.check_admin(table, token)
+            hub.seating.check_admin(table, token)
         except ApiError:
-            hub.seat_of(token, table)
+            hub.seating.seat_of(token, table)
         async with table.lock:
             await hub.play_again(table, body.game_no)
         return table.summary()
@@ -384,7 +385,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if hello.tokens:
             seats = []
             for tok in hello.tokens:
-                hit = hub.tokens.get(digest(tok))
+                hit = hub.seating.tokens.get(digest(tok))
                 if hit is None or hit[0] != table.id or table.seats[hit[1]].status != CLAIMED:
                     return False
                 seats.append(hit[1])
@@ -501,7 +502,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         async with table.lock:
             await table.set_seat(seat, zombie=True, level=msg.level)
             table.broadcast(table=True)
-            table.schedule()
+            table.scheduler.schedule()
 
     async def _undo(table: LiveTable, conn: Connection, msg: UndoMsg) -> None:
         seat = _seat(conn, msg.seat, "undo")
@@ -541,9 +542,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             s = table.seats[seat]
             if s.zombie:
                 await table.set_seat(seat, zombie=False)
-                table.timed_out.discard(seat)
+                table.scheduler.timed_out.discard(seat)
                 table.broadcast(table=True)
-                table.schedule()
+                table.scheduler.schedule()
             else:
                 table.send_state(conn)
 
