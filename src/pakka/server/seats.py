@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, Any
 from pakka.server.errors import ApiError
 
 if TYPE_CHECKING:
+    from pakka.server.connection import Connection
     from pakka.server.hub import Hub
+    from pakka.server.models import Hello
     from pakka.server.tables import LiveTable
 
 HUMAN, BOT = "human", "bot"
@@ -67,6 +69,24 @@ class Seating:
                 self.tokens[s.token_hash] = (table.id, i)
             if s.invite_hash:
                 self.invites[s.invite_hash] = (table.id, i)
+
+    def authorise(self, table: LiveTable, conn: Connection, hello: Hello) -> bool:
+        """Give ``conn`` the seats of ``hello``'s tokens or make it a spectator; whether
+        it may stay (every token must hold a claimed seat here)."""
+        if hello.tokens:
+            seats = []
+            for tok in hello.tokens:
+                hit = self.tokens.get(digest(tok))
+                if hit is None or hit[0] != table.id or table.seats[hit[1]].status != CLAIMED:
+                    return False
+                seats.append(hit[1])
+            conn.seats = sorted(set(seats))
+            return True
+        if hello.watch is not None:
+            conn.spectator = digest(hello.watch) == table.watch_hash
+            return conn.spectator
+        conn.spectator = table.listed
+        return conn.spectator
 
     def seat_of(self, token: str | None, table: LiveTable | None = None) -> tuple[LiveTable, int]:
         """The table and seat that ``token`` holds (401 if none)."""
