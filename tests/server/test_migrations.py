@@ -10,7 +10,7 @@ from sqlalchemy import text
 
 import pakka
 from pakka.server.db import current_revision, make_engine, migrate
-from pakka.server.hub import digest
+from pakka.server.seats import digest
 
 from .conftest import Server
 

@@ -327,7 +327,7 @@ def test_tokens_never_reach_the_logs(sqlite_url: str, caplog: pytest.LogCaptureF
 def test_next_game_options_hook_and_dealer_rotation(monkeypatch: pytest.MonkeyPatch) -> None:
     """Play again: a game's own hook decides the next options; else ``dealer`` passes left."""
     import pakka
-    from pakka.server.hub import next_game_options
+    from pakka.server.games import next_game_options
 
     game = pakka.load("toy", players=3, dealer=2)
     state = game.new_state(seed=1)

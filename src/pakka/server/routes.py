@@ -1,0 +1,230 @@
+"""The HTTP API (``/api/...``): games, tables, seats and invites, game records.
+
+Handlers are thin: they decode the request, take the bearer token, and call the
+hub (``request.app.state.hub``, via :func:`get_hub`), which raises
+:class:`~pakka.server.errors.ApiError` to refuse. docs/protocol.md describes
+every endpoint.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import Response
+
+import pakka
+from pakka.bots import bot_names
+from pakka.bots import levels as bot_levels
+from pakka.core.options import OptionValue
+from pakka.core.registry import game_class
+from pakka.server.errors import ApiError
+from pakka.server.hub import Hub
+from pakka.server.models import (
+    AgainBody,
+    ClaimBody,
+    CreatedTable,
+    CreateTable,
+    EmptyBody,
+    InviteOut,
+    JoinBody,
+    LevelBody,
+    Ok,
+    OpenTables,
+    SeatGrant,
+)
+
+router = APIRouter()
+
+
+def get_hub(request: Request) -> Hub:
+    """The application's hub (``app.state.hub``)."""
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+HubDep = Annotated[Hub, Depends(get_hub)]
+
+
+def _json_option(v: OptionValue) -> Any:
+    return list(v) if isinstance(v, tuple) else v
+
+
+def games_catalogue() -> list[dict[str, Any]]:
+    """Every registered game with its options, levels and bots (``GET /api/games``)."""
+    out = []
+    for name in pakka.games():
+        try:
+            cls = game_class(name)
+        except ImportError:
+            logging.getLogger("pakka.server").exception("game %s cannot be imported", name)
+            continue
+        counts = range(cls.min_players, cls.max_players + 1)
+        out.append(
+            {
+                "name": name,
+                "title": dict(cls.title),
+                "summary": dict(cls.summary),
+                "min_players": cls.min_players,
+                "max_players": cls.max_players,
+                "options": [
+                    {
+                        "name": o.name,
+                        "kind": o.kind,
+                        "choices": list(o.choices),
+                        "default": _json_option(o.default_for(cls.min_players)),
+                        "defaults": {str(n): _json_option(o.default_for(n)) for n in counts},
+                        "minimum": o.minimum,
+                        "maximum": o.maximum,
+                        "length": o.length,
+                        "help": dict(o.help),
+                        "rule": o.rule,
+                    }
+                    for o in cls.option_specs
+                ],
+                "levels": list(bot_levels(name)),
+                "bots": bot_names(name),
+            }
+        )
+    return out
+
+
+def bearer(request: Request) -> str | None:
+    """The token of an ``Authorization: Bearer`` header."""
+    h = request.headers.get("authorization", "")
+    scheme, _, token = h.partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
+@router.get("/api/games")
+async def list_games() -> dict[str, Any]:
+    """Every game this server offers, with its options and bot levels."""
+    return {"games": games_catalogue()}
+
+
+@router.post("/api/tables", status_code=201, response_model=CreatedTable)
+async def create_table(hub: HubDep, body: CreateTable, request: Request) -> dict[str, Any]:
+    """Create a table; the response holds the credentials (shown only once)."""
+    addr = request.client.host if request.client else "?"
+    return await hub.create_table(body, addr)
+
+
+@router.get("/api/tables", response_model=OpenTables)
+async def open_tables(hub: HubDep, game: str | None = None) -> dict[str, Any]:
+    """Listed tables that are looking for players."""
+    out = []
+    for t in list(hub.tables.values()):
+        if not t.listed or t.closed or (game and t.game_name != game):
+            continue
+        free = t.free_seats()
+        if free:
+            out.append(
+                {
+                    "table_id": t.id,
+                    "name": t.name,
+                    "game": t.game_name,
+                    "players": t.players,
+                    "free_seats": free,
+                    "game_no": t.game_no,
+                    "state_id": t.state_id,
+                    "created": t.created,
+                }
+            )
+    return {"tables": out}
+
+
+@router.get("/api/tables/{table_id}")
+async def table_summary(hub: HubDep, table_id: str) -> dict[str, Any]:
+    """The public summary of a table."""
+    return hub.table(table_id).summary()
+
+
+@router.post("/api/invites/claim", response_model=SeatGrant)
+async def claim(hub: HubDep, body: ClaimBody) -> dict[str, Any]:
+    """Open an invite link: the first claim gets the seat."""
+    return await hub.seating.claim(body.code, body.name)
+
+
+@router.post("/api/tables/{table_id}/join", response_model=SeatGrant)
+async def join(hub: HubDep, table_id: str, body: JoinBody) -> dict[str, Any]:
+    """Take a free seat of a listed table."""
+    return await hub.seating.join(table_id, body.seat, body.name)
+
+
+@router.post("/api/tables/{table_id}/leave", response_model=Ok)
+async def leave(
+    hub: HubDep, table_id: str, request: Request, body: EmptyBody | None = None
+) -> dict[str, Any]:
+    """Give up the seat of the bearer token."""
+    await hub.seating.leave(table_id, bearer(request))
+    return {"ok": True}
+
+
+@router.post("/api/tables/{table_id}/seats/{seat}/invite", response_model=InviteOut)
+async def reissue(hub: HubDep, table_id: str, seat: int, request: Request) -> dict[str, Any]:
+    """(Creator) revoke and re-issue the invite link of a free or abandoned seat."""
+    return await hub.seating.reissue(table_id, seat, bearer(request))
+
+
+@router.post("/api/tables/{table_id}/seats/{seat}/revoke", response_model=Ok)
+async def revoke(hub: HubDep, table_id: str, seat: int, request: Request) -> dict[str, Any]:
+    """(Creator) revoke a seat's invite link."""
+    await hub.seating.revoke(table_id, seat, bearer(request))
+    return {"ok": True}
+
+
+@router.post("/api/tables/{table_id}/seats/{seat}/bot", response_model=Ok)
+async def to_bot(
+    hub: HubDep, table_id: str, seat: int, request: Request, body: LevelBody | None = None
+) -> dict[str, Any]:
+    """(Creator) let a bot play an absent player's seat (zombie)."""
+    await hub.seating.to_bot(table_id, seat, (body or LevelBody()).level, bearer(request))
+    return {"ok": True}
+
+
+@router.post("/api/tables/{table_id}/seats/{seat}/human", response_model=Ok)
+async def to_human(hub: HubDep, table_id: str, seat: int, request: Request) -> dict[str, Any]:
+    """(Creator) hand a zombie seat back to its player."""
+    await hub.seating.to_human(table_id, seat, bearer(request))
+    return {"ok": True}
+
+
+@router.post("/api/tables/{table_id}/close", response_model=Ok)
+async def close(hub: HubDep, table_id: str, request: Request) -> dict[str, Any]:
+    """(Creator) close the table."""
+    await hub.close(table_id, bearer(request))
+    return {"ok": True}
+
+
+@router.post("/api/tables/{table_id}/again")
+async def again(hub: HubDep, table_id: str, body: AgainBody, request: Request) -> dict[str, Any]:
+    """Start the next game after the current one ended (any seat or the creator)."""
+    table = hub.table(table_id)
+    token = bearer(request)
+    try:
+        hub.seating.check_admin(table, token)
+    except ApiError:
+        hub.seating.seat_of(token, table)
+    async with table.lock:
+        await hub.play_again(table, body.game_no)
+    return table.summary()
+
+
+@router.get("/api/tables/{table_id}/games")
+async def table_games(hub: HubDep, table_id: str) -> dict[str, Any]:
+    """The games played at a table."""
+    return {"games": hub.table(table_id).summary()["games"]}
+
+
+@router.get("/api/tables/{table_id}/games/{game_no}/record")
+async def record(hub: HubDep, table_id: str, game_no: int) -> Response:
+    """A finished game's record (JSON for ``pakka replay``)."""
+    rec = await hub.record(table_id, game_no)
+    return Response(
+        rec.to_json(),
+        media_type="application/json",
+        headers={
+            "Content-Disposition": (f'attachment; filename="{rec.game}-{table_id}-{game_no}.json"')
+        },
+    )

@@ -1,0 +1,238 @@
+"""Seats and credentials: seat kinds and states, secrets and what the store keeps of them.
+
+A credential (seat token, invite code, admin or spectator code) is 128 random bits
+shown once; the database and the in-memory indexes keep only its SHA-256 digest.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from pakka.server.errors import ApiError
+
+if TYPE_CHECKING:
+    from pakka.server.connection import Connection
+    from pakka.server.hub import Hub
+    from pakka.server.models import Hello
+    from pakka.server.tables import LiveTable
+
+HUMAN, BOT = "human", "bot"
+OPEN, CLAIMED, LEFT, BOTSEAT = "open", "claimed", "left", "bot"
+
+
+def new_secret() -> str:
+    """A fresh credential: 128 bits from :mod:`secrets`, url-safe (22 characters)."""
+    return secrets.token_urlsafe(16)
+
+
+def digest(secret: str) -> str:
+    """What the database keeps of a credential."""
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+@dataclass
+class Seat:
+    """One seat of a live table."""
+
+    kind: str
+    level: str | None
+    name: str | None
+    status: str
+    token_hash: str | None = None
+    invite_hash: str | None = None
+    zombie: bool = False
+
+    @property
+    def bot_controlled(self) -> bool:
+        """Whether the server plays this seat (a bot seat, or a human seat's zombie)."""
+        return self.kind == BOT or self.zombie
+
+
+class Seating:
+    """Who holds which seat: the credential indexes and every change of a seat's holder.
+
+    ``tokens`` and ``invites`` map a credential's digest to ``(table_id, seat)``.
+    """
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.tokens: dict[str, tuple[str, int]] = {}
+        self.invites: dict[str, tuple[str, int]] = {}
+
+    def index(self, table: LiveTable) -> None:
+        """Index the credentials of ``table``'s seats."""
+        for i, s in enumerate(table.seats):
+            if s.token_hash:
+                self.tokens[s.token_hash] = (table.id, i)
+            if s.invite_hash:
+                self.invites[s.invite_hash] = (table.id, i)
+
+    def authorise(self, table: LiveTable, conn: Connection, hello: Hello) -> bool:
+        """Give ``conn`` the seats of ``hello``'s tokens or make it a spectator; whether
+        it may stay (every token must hold a claimed seat here)."""
+        if hello.tokens:
+            seats = []
+            for tok in hello.tokens:
+                hit = self.tokens.get(digest(tok))
+                if hit is None or hit[0] != table.id or table.seats[hit[1]].status != CLAIMED:
+                    return False
+                seats.append(hit[1])
+            conn.seats = sorted(set(seats))
+            return True
+        if hello.watch is not None:
+            conn.spectator = digest(hello.watch) == table.watch_hash
+            return conn.spectator
+        conn.spectator = table.listed
+        return conn.spectator
+
+    def seat_of(self, token: str | None, table: LiveTable | None = None) -> tuple[LiveTable, int]:
+        """The table and seat that ``token`` holds (401 if none)."""
+        hit = self.tokens.get(digest(token)) if token else None
+        if hit is None or (table is not None and hit[0] != table.id):
+            raise ApiError(401, "unauthorized", "this token holds no seat here")
+        return self.hub.table(hit[0]), hit[1]
+
+    def check_admin(self, table: LiveTable, token: str | None) -> None:
+        """401 unless ``token`` is the table's admin token."""
+        if not token or not secrets.compare_digest(digest(token), table.admin_hash):
+            raise ApiError(401, "unauthorized", "the creator's admin token is required")
+
+    async def _give_seat(self, table: LiveTable, seat: int, name: str | None) -> str:
+        """Hand a free seat to a new holder; returns their token (call under the lock)."""
+        s = table.seats[seat]
+        if s.invite_hash:
+            self.invites.pop(s.invite_hash, None)
+        if s.token_hash:
+            self.tokens.pop(s.token_hash, None)
+        tok = new_secret()
+        h = digest(tok)
+        await table.set_seat(
+            seat,
+            status=CLAIMED,
+            token_hash=h,
+            invite_hash=None,
+            zombie=False,
+            name=name or s.name,
+        )
+        table.scheduler.timed_out.discard(seat)
+        self.tokens[h] = (table.id, seat)
+        table.broadcast(table=True)
+        table.scheduler.schedule()
+        return tok
+
+    async def claim(self, code: str, name: str | None) -> dict[str, Any]:
+        """Open an invite link: the first claim receives the seat's token."""
+        hit = self.invites.get(digest(code))
+        if hit is None:
+            raise ApiError(410, "invite_used", "this invite link was used or revoked")
+        table = self.hub.table(hit[0])
+        async with table.lock:
+            s = table.seats[hit[1]]
+            if s.invite_hash != digest(code):
+                raise ApiError(410, "invite_used", "this invite link was used or revoked")
+            tok = await self._give_seat(table, hit[1], name)
+        return {"table_id": table.id, "seat": hit[1], "token": tok}
+
+    async def join(self, table_id: str, seat: int | None, name: str | None) -> dict[str, Any]:
+        """Take a free seat of a listed table."""
+        table = self.hub.table(table_id)
+        if not table.listed or table.closed:
+            raise ApiError(403, "forbidden", "this table takes players by invite only")
+        async with table.lock:
+            free = table.free_seats()
+            if seat is None:
+                if not free:
+                    raise ApiError(409, "conflict", "no free seat")
+                seat = free[0]
+            if seat not in free:
+                raise ApiError(409, "conflict", f"seat {seat} is not free; free: {free}")
+            tok = await self._give_seat(table, seat, name)
+        return {"table_id": table.id, "seat": seat, "token": tok}
+
+    async def leave(self, table_id: str, token: str | None) -> None:
+        """Give up a seat: its token stops working and a bot plays on for it."""
+        table = self.hub.table(table_id)
+        _, seat = self.seat_of(token, table)
+        async with table.lock:
+            s = table.seats[seat]
+            if s.token_hash:
+                self.tokens.pop(s.token_hash, None)
+            await table.set_seat(seat, status=LEFT, token_hash=None, zombie=True, level="easy")
+            for conn in list(table.conns):
+                if seat in conn.seats:
+                    conn.seats.remove(seat)
+                    conn.log_pos.pop(seat, None)
+            table.broadcast_table()
+            table.scheduler.schedule()
+
+    async def reissue(self, table_id: str, seat: int, token: str | None) -> dict[str, Any]:
+        """Revoke a seat's link (and abandoned holder) and issue a new invite."""
+        table = self.hub.table(table_id)
+        self.check_admin(table, token)
+        async with table.lock:
+            s = self._human_seat(table, seat)
+            if not (s.status in (OPEN, LEFT) or (s.status == CLAIMED and s.zombie)):
+                raise ApiError(
+                    409, "conflict", "only an unclaimed or abandoned seat gets a new link"
+                )
+            if s.invite_hash:
+                self.invites.pop(s.invite_hash, None)
+            if s.token_hash:
+                self.tokens.pop(s.token_hash, None)
+                self._drop_seat_from_conns(table, seat)
+            code = new_secret()
+            status = OPEN if s.status == CLAIMED else s.status
+            await table.set_seat(seat, invite_hash=digest(code), token_hash=None, status=status)
+            self.invites[digest(code)] = (table.id, seat)
+            table.broadcast_table()
+        return {"seat": seat, "code": code, "url": f"/#invite={code}"}
+
+    def _drop_seat_from_conns(self, table: LiveTable, seat: int) -> None:
+        for conn in list(table.conns):
+            if seat in conn.seats:
+                conn.seats.remove(seat)
+                conn.log_pos.pop(seat, None)
+
+    def _human_seat(self, table: LiveTable, seat: int) -> Seat:
+        if not 0 <= seat < len(table.seats):
+            raise ApiError(404, "not_found", "no such seat")
+        s = table.seats[seat]
+        if s.kind != HUMAN:
+            raise ApiError(409, "conflict", "that is a bot seat")
+        return s
+
+    async def revoke(self, table_id: str, seat: int, token: str | None) -> None:
+        """Revoke a seat's outstanding invite link."""
+        table = self.hub.table(table_id)
+        self.check_admin(table, token)
+        async with table.lock:
+            s = self._human_seat(table, seat)
+            if s.invite_hash:
+                self.invites.pop(s.invite_hash, None)
+                await table.set_seat(seat, invite_hash=None)
+
+    async def to_bot(self, table_id: str, seat: int, level: str, token: str | None) -> None:
+        """Let a bot play a human seat whose holder is away (zombie)."""
+        table = self.hub.table(table_id)
+        self.check_admin(table, token)
+        async with table.lock:
+            s = self._human_seat(table, seat)
+            if s.status == CLAIMED and table.connected(seat):
+                raise ApiError(409, "conflict", "the seat's player is connected")
+            await table.set_seat(seat, zombie=True, level=level)
+            table.broadcast_table()
+            table.scheduler.schedule()
+
+    async def to_human(self, table_id: str, seat: int, token: str | None) -> None:
+        """End a zombie: the seat waits for its holder again."""
+        table = self.hub.table(table_id)
+        self.check_admin(table, token)
+        async with table.lock:
+            self._human_seat(table, seat)
+            await table.set_seat(seat, zombie=False)
+            table.scheduler.timed_out.discard(seat)
+            table.broadcast(table=True)
+            table.scheduler.schedule()

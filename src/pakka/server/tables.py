@@ -1,0 +1,311 @@
+"""One live table: its seats, the current game's state, its clients and their frames.
+
+The shape follows apologies-server: the engine knows nothing of the network;
+under the table's lock a change is checked, committed to the database, applied
+to the state, and one frame per connection is queued, built only from
+``State.view(seat)`` and ``State.log_for(seat)``; writer tasks send the frames
+after the lock is released (:mod:`pakka.server.connection`). Bots and clocks are
+the table's :class:`~pakka.server.scheduler.Scheduler`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import time
+from typing import TYPE_CHECKING, Any
+
+from pakka.core.game import Game, State
+from pakka.core.options import options_to_json
+from pakka.core.record import undone
+from pakka.core.undo import reveals_hidden, undo_refusal
+from pakka.server.connection import Connection
+from pakka.server.errors import ApiError
+from pakka.server.games import GameSummary, load_game, next_game_options
+from pakka.server.scheduler import Scheduler
+from pakka.server.seats import BOT, HUMAN, LEFT, OPEN, Seat
+
+if TYPE_CHECKING:
+    from pakka.server.hub import Hub
+
+log = logging.getLogger("pakka.server")
+
+
+class LiveTable:
+    """A table in memory: its seats, the current game's state and its clients."""
+
+    def __init__(self, hub: Hub, row: dict[str, Any], seats: list[Seat]) -> None:
+        self.hub = hub
+        self.id: str = row["id"]
+        self.name: str = row["name"]
+        self.game_name: str = row["game"]
+        self.players: int = row["players"]
+        self.options: dict[str, Any] = json.loads(row["options"])
+        self.listed: bool = bool(row["listed"])
+        self.hotseat: bool = bool(row["hotseat"])
+        self.clock: int | None = row["clock"]
+        self.admin_hash: str = row["admin_hash"]
+        self.watch_hash: str = row["watch_hash"]
+        self.created: float = row["created"]
+        self.closed = bool(row.get("closed", False))
+        self.seats = seats
+        self.lock = asyncio.Lock()
+        self.conns: set[Connection] = set()
+        self.game_no = 0
+        self.game: Game[Any] | None = None
+        self.state: State[Any] | None = None
+        self.state_id = 0
+        self.past: list[GameSummary] = []
+        self.turn_started = time.monotonic()
+        self.deck: list[str] | None = None
+        self.scheduler = Scheduler(self)
+        self._undo_ok: tuple[int, bool] | None = None
+        self._before_last: State[Any] | None = None  # one-player tables: for the undo check
+
+    # -- the game ------------------------------------------------------------------------
+    @property
+    def st(self) -> State[Any]:
+        """The current game's state."""
+        assert self.state is not None
+        return self.state
+
+    def begin_game(
+        self, game_no: int, seed: int, options: dict[str, Any], deck: list[str] | None = None
+    ) -> None:
+        """Make the state of game ``game_no`` (before replaying its actions); ``deck``
+        is a stacked deal (testing servers only)."""
+        self.game_no = game_no
+        self.game = load_game(self.game_name, self.players, options)
+        self.state = self.game.new_state(seed=seed, deck=deck)
+        self.deck = deck
+        self._before_last = None
+        self.options = options
+        self.scheduler.bots.clear()
+        self.turn_started = time.monotonic()
+
+    def summary_of_current(self) -> GameSummary:
+        """The current game as listed."""
+        s = self.st
+        return GameSummary(self.game_no, s.is_terminal, len(s.history), s.winners, s.scores)
+
+    def connected(self, seat: int) -> bool:
+        """Whether some client holding ``seat`` is online."""
+        return any(seat in c.seats for c in self.conns)
+
+    def summary(self) -> dict[str, Any]:
+        """The public table summary (no credentials, no hidden information)."""
+        s = self.st
+        return {
+            "table_id": self.id,
+            "name": self.name,
+            "game": self.game_name,
+            "players": self.players,
+            "options": options_to_json(self.game.options) if self.game else self.options,
+            "listed": self.listed,
+            "hotseat": self.hotseat,
+            "clock": self.clock,
+            "closed": self.closed,
+            "game_no": self.game_no,
+            "state_id": self.state_id,
+            "is_terminal": s.is_terminal,
+            "current_player": s.current_player,
+            "seats": [
+                {
+                    "seat": i,
+                    "name": seat.name,
+                    "kind": seat.kind,
+                    "status": seat.status,
+                    "zombie": seat.zombie,
+                    "connected": seat.kind == BOT or self.connected(i),
+                }
+                for i, seat in enumerate(self.seats)
+            ],
+            "games": [g.to_json() for g in [*self.past, self.summary_of_current()]],
+        }
+
+    def free_seats(self) -> list[int]:
+        """Human seats nobody holds (never claimed, or left)."""
+        return [i for i, s in enumerate(self.seats) if s.kind == HUMAN and s.status in (OPEN, LEFT)]
+
+    # -- frames ----------------------------------------------------------------------------
+    def state_frame(
+        self,
+        conn: Connection,
+        seat: int | None,
+        cache: dict[int | None, tuple[dict[str, Any], list[dict[str, Any]]]],
+        last: dict[str, Any] | None,
+        table: dict[str, Any] | None,
+        full: bool = False,
+    ) -> dict[str, Any]:
+        """The ``state`` frame for ``seat`` on ``conn``: built from ``view(seat)`` only."""
+        s = self.st
+        if seat not in cache:
+            view = s.view(seat)
+            visible = view.pop("log")
+            cache[seat] = (view, visible)
+        view, visible = cache[seat]
+        start = 0 if full else min(conn.log_pos.get(seat, 0), len(visible))
+        conn.log_pos[seat] = len(visible)
+        cp = s.current_player
+        human_turn = cp is not None and cp == seat and not self.seats[cp].bot_controlled
+        clock = None
+        if self.clock and cp is not None and not self.seats[cp].bot_controlled:
+            remaining = max(0.0, self.clock - (time.monotonic() - self.turn_started))
+            clock = {"seat": cp, "seconds": self.clock, "remaining": round(remaining, 1)}
+        shown_last = None
+        if last is not None and (type(s).public_history or last["seat"] == seat):
+            shown_last = last
+        can_undo = seat is not None and self.players == 1 and self.can_undo(seat)
+        return {
+            "type": "state",
+            "table_id": self.id,
+            "game_no": self.game_no,
+            "state_id": self.state_id,
+            "seat": seat,
+            "view": view,
+            "legal": [str(a) for a in s.legal_actions()] if human_turn else [],
+            "log_index": start,
+            "log": visible[start:],
+            "last_action": shown_last,
+            "clock": clock,
+            "undo": can_undo,
+            "table": table,
+        }
+
+    def broadcast(
+        self, last: dict[str, Any] | None = None, table: bool = False, full: bool = False
+    ) -> None:
+        """Queue a state frame for every seat of every client (call under the lock)."""
+        cache: dict[int | None, tuple[dict[str, Any], list[dict[str, Any]]]] = {}
+        summary = self.summary() if table else None
+        for conn in list(self.conns):
+            for seat in conn.view_seats:
+                conn.send(self.state_frame(conn, seat, cache, last, summary, full))
+
+    def broadcast_table(self) -> None:
+        """Tell every client about a seat change (no state change)."""
+        frame = json.dumps({"type": "table", "table": self.summary()}, separators=(",", ":"))
+        for conn in list(self.conns):
+            conn.send(frame)
+
+    def welcome(self, conn: Connection) -> None:
+        """Greet a (re)authorised connection: who it is here, the table, the full state."""
+        conn.send(
+            {
+                "type": "welcome",
+                "table_id": self.id,
+                "seats": conn.seats,
+                "spectator": conn.spectator,
+                "table": self.summary(),
+            }
+        )
+        self.send_state(conn, full=True)
+
+    def send_state(self, conn: Connection, full: bool = False) -> None:
+        """A fresh state frame for each seat of one client."""
+        cache: dict[int | None, tuple[dict[str, Any], list[dict[str, Any]]]] = {}
+        for seat in conn.view_seats:
+            conn.send(self.state_frame(conn, seat, cache, None, None, full))
+
+    # -- changes ---------------------------------------------------------------------------
+    def can_undo(self, seat: int) -> bool:
+        """Whether the single player may take back the last action now (cached per state)."""
+        if self._undo_ok is not None and self._undo_ok[0] == self.state_id:
+            return self._undo_ok[1]
+        s = self.st
+        try:
+            ok = (
+                not self.closed
+                and not s.is_terminal
+                and not self.seats[seat].bot_controlled
+                and not self._last_reveals(seat)
+            )
+        except Exception:  # a game that cannot sample or replay: no undo offered
+            log.exception("undo check failed at table %s", self.id)
+            ok = False
+        self._undo_ok = (self.state_id, ok)
+        return ok
+
+    def _last_reveals(self, seat: int) -> bool:
+        """Whether the last action cannot be taken back (nothing to take back, or it
+        showed hidden cards); uses the state kept from before it when there is one."""
+        s = self.st
+        before = self._before_last
+        if before is not None and len(before.history) == len(s.history) - 1:
+            return reveals_hidden(before, s.history[-1], seat)
+        return undo_refusal(s, 1, seat) is not None
+
+    async def undo(self, seat: int, count: int) -> None:
+        """Take back the last ``count`` actions of a one-player game (call under the
+        lock; raises :class:`ApiError` with the reason when it is refused).
+
+        The state is rebuilt by replay (:func:`pakka.core.record.undone`), the
+        taken-back actions are deleted from the store, and the seat gets a full
+        frame built from its view only: nothing about the stock leaves the server.
+        """
+        s = self.st
+        if self.players != 1:
+            raise ApiError(
+                409,
+                "no_undo",
+                f"undo is only for one-player games; this table has {self.players} players",
+            )
+        if self.closed or s.is_terminal:
+            raise ApiError(409, "game_over", "the game is over; undo is for a game in play")
+        why = undo_refusal(s, count, seat)
+        if why is not None:
+            raise ApiError(409, "no_undo", why)
+        again = undone(s, count)
+        await self.hub.db(
+            self.hub.store.undo_actions, self.id, self.game_no, len(again.history), count + 1
+        )
+        self.state = again
+        self._before_last = None
+        self.state_id += 1  # the taken-back actions keep their ids: ids never repeat
+        self.turn_started = time.monotonic()
+        self.scheduler.bots.clear()
+        self.broadcast(full=True)
+        self.scheduler.schedule()
+
+    async def commit_action(self, text: str, seat: int, by: str) -> None:
+        """Check, store, apply and broadcast one action (call under the lock).
+
+        Raises :class:`IllegalAction` (nothing changed) when ``text`` is not legal.
+        """
+        s = self.st
+        act = s.parse_action(text)
+        canonical = str(act)
+        await self.hub.db(
+            self.hub.store.add_action, self.id, self.game_no, len(s.history), canonical, seat, by
+        )
+        # One-player tables keep the position before the move for the undo check.
+        self._before_last = s.clone() if self.players == 1 else None
+        s.apply_legal(act)
+        self.state_id += 1
+        self.turn_started = time.monotonic()
+        if s.is_terminal:
+            await self.hub.db(self.hub.store.finish_game, self.id, self.game_no)
+        self.broadcast(last={"seat": seat, "action": canonical, "by": by})
+        self.scheduler.schedule()
+
+    async def set_seat(self, seat: int, **values: Any) -> None:
+        """Store and apply a seat change (call under the lock)."""
+        await self.hub.db(self.hub.store.update_seat, self.id, seat, **values)
+        for k, v in values.items():
+            setattr(self.seats[seat], k, v)
+
+    async def next_game(self) -> None:
+        """Start the next game at this table (call under the lock, game over)."""
+        options = next_game_options(self.st, self.options)
+        seed = secrets.randbits(63)
+        self.past.append(self.summary_of_current())
+        # A stacked deck (testing servers) deals only the first game; later games shuffle.
+        await self.hub.db(self.hub.store.start_game, self.id, self.game_no + 1, seed, options)
+        self.begin_game(self.game_no + 1, seed, options)
+        self.state_id += 1
+        for conn in self.conns:
+            conn.log_pos.clear()
+        self.broadcast(table=True, full=True)
+        self.scheduler.schedule()

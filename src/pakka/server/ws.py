@@ -1,0 +1,321 @@
+"""The WebSocket protocol (``/ws/tables/{id}``): hello, authorisation, the message loop.
+
+A client sends ``hello`` (seat tokens, a spectator code, or nothing for a listed
+table) within ``Settings.hello_timeout``; then each message is checked for size,
+rate, JSON and fields (:data:`~pakka.server.models.WS_MESSAGES`) and handled under
+the table's lock. Refusals are ``error`` frames; the connection stays open.
+docs/protocol.md describes every message and frame.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from typing import Any
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from pydantic import ValidationError
+
+from pakka.core.errors import IllegalAction, PakkaError
+from pakka.server.config import Settings
+from pakka.server.connection import Connection
+from pakka.server.errors import ApiError
+from pakka.server.hub import Hub
+from pakka.server.models import (
+    WS_MESSAGES,
+    ActionMsg,
+    AutoplayMsg,
+    Hello,
+    PingMsg,
+    PlayAgainMsg,
+    ResumeMsg,
+    UndoMsg,
+)
+from pakka.server.tables import LiveTable
+
+router = APIRouter()
+
+
+@router.websocket("/ws/tables/{table_id}")
+async def websocket(ws: WebSocket, table_id: str) -> None:
+    """One client's connection to a table: hello, then messages until it leaves."""
+    hub: Hub = ws.app.state.hub
+    settings = hub.settings
+    await ws.accept()
+    table = hub.tables.get(table_id)
+    if table is None:
+        await ws.close(code=4404)
+        return
+    conn = Connection(ws, settings)
+    try:
+        hello = await asyncio.wait_for(_hello(ws, conn, settings), settings.hello_timeout)
+    except (TimeoutError, WebSocketDisconnect):
+        with contextlib.suppress(Exception):
+            await ws.close(code=4408)
+        return
+    if hello is None or not hub.seating.authorise(table, conn, hello):
+        with contextlib.suppress(Exception):
+            await ws.send_text(
+                json.dumps(
+                    {
+                        "type": "error",
+                        "code": "unauthorized",
+                        "message": "no such seat or spectator code",
+                    }
+                )
+            )
+            await ws.close(code=4401)
+        return
+    writer = asyncio.create_task(conn.writer())
+    async with table.lock:
+        table.conns.add(conn)
+        table.welcome(conn)
+        for other in table.conns:
+            if other is not conn and conn.seats:
+                other.send({"type": "table", "table": table.summary()})
+    try:
+        await _serve(hub, table, conn)
+    finally:
+        async with table.lock:
+            table.conns.discard(conn)
+            if conn.seats:
+                table.broadcast_table()
+        conn.closed = True
+        writer.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await writer
+
+
+async def _receive(ws: WebSocket) -> str | None:
+    """The next text (or bytes) message; ``None`` when the client is gone."""
+    msg = await ws.receive()
+    if msg["type"] == "websocket.disconnect":
+        return None
+    if msg.get("text") is not None:
+        return str(msg["text"])
+    data = msg.get("bytes") or b""
+    return data.decode("utf-8", errors="replace")
+
+
+def _error(conn: Connection, code: str, message: str, ref: str | None = None, **extra: Any) -> None:
+    conn.send({"type": "error", "code": code, "message": message, "ref": ref, **extra})
+
+
+def _decode(conn: Connection, text: str, settings: Settings) -> Any:
+    """Check size, rate, JSON and fields; send the error frame and return ``None`` if bad."""
+    if len(text.encode("utf-8")) > settings.max_frame:
+        _error(conn, "too_large", f"messages are limited to {settings.max_frame} bytes")
+        return None
+    if not conn.allow():
+        _error(conn, "rate_limited", f"more than {settings.msg_rate:g} messages per second")
+        return None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        _error(conn, "malformed", f"not JSON: {e.msg}")
+        return None
+    if not isinstance(data, dict):
+        _error(conn, "malformed", "a message is a JSON object with a 'type'")
+        return None
+    kind = data.get("type")
+    model = WS_MESSAGES.get(kind) if isinstance(kind, str) else None
+    if model is None:
+        _error(
+            conn,
+            "unknown_type",
+            f"unknown message type {kind!r}; known: {', '.join(WS_MESSAGES)}",
+        )
+        return None
+    try:
+        return model.model_validate(data)
+    except ValidationError as e:
+        details = [{"loc": list(x["loc"]), "msg": x["msg"]} for x in e.errors(include_url=False)]
+        _error(conn, "invalid", f"invalid {kind} message", ref=str(kind), details=details)
+        return None
+
+
+async def _hello(ws: WebSocket, conn: Connection, settings: Settings) -> Hello | None:
+    """Wait for a valid ``hello`` (answering errors to anything else)."""
+    while True:
+        text = await _receive(ws)
+        if text is None:
+            return None
+        msg = _decode(conn, text, settings)
+        while not conn.queue.empty():
+            await ws.send_text(conn.queue.get_nowait() or "")
+        if msg is None:
+            continue
+        if isinstance(msg, Hello):
+            return msg
+        await ws.send_text(
+            json.dumps(
+                {
+                    "type": "error",
+                    "code": "hello_required",
+                    "message": "send hello first",
+                    "ref": msg.type,
+                }
+            )
+        )
+
+
+async def _serve(hub: Hub, table: LiveTable, conn: Connection) -> None:
+    """Answer one authorised client's messages until it disconnects."""
+    settings = hub.settings
+    while True:
+        try:
+            text = await _receive(conn.ws)
+        except WebSocketDisconnect:
+            return
+        if text is None or conn.closed:
+            return
+        msg = _decode(conn, text, settings)
+        if msg is None:
+            continue
+        if isinstance(msg, PingMsg):
+            conn.send({"type": "pong", "id": msg.id})
+        elif isinstance(msg, Hello):
+            async with table.lock:
+                if not hub.seating.authorise(table, conn, msg):
+                    _error(conn, "unauthorized", "no such seat or spectator code", "hello")
+                    conn.seats, conn.spectator = [], False
+                    return
+                conn.log_pos.clear()
+                table.welcome(conn)
+        elif msg.type == "sync":
+            async with table.lock:
+                table.send_state(conn, full=True)
+        elif isinstance(msg, ActionMsg):
+            await _action(table, conn, msg)
+        elif isinstance(msg, PlayAgainMsg):
+            await _play_again(hub, table, conn, msg)
+        elif isinstance(msg, ResumeMsg):
+            await _resume(table, conn, msg)
+        elif isinstance(msg, AutoplayMsg):
+            await _autoplay(table, conn, msg)
+        elif isinstance(msg, UndoMsg):
+            await _undo(table, conn, msg)
+
+
+def _seat(conn: Connection, seat: int | None, ref: str) -> int | None:
+    if conn.spectator or not conn.seats:
+        _error(conn, "spectator", "spectators cannot act", ref)
+        return None
+    if seat is None:
+        if len(conn.seats) != 1:
+            _error(conn, "invalid", "say which seat: you hold several", ref)
+            return None
+        return conn.seats[0]
+    if seat not in conn.seats:
+        _error(conn, "not_your_seat", f"you do not hold seat {seat}", ref)
+        return None
+    return seat
+
+
+async def _action(table: LiveTable, conn: Connection, msg: ActionMsg) -> None:
+    seat = _seat(conn, msg.seat, "action")
+    if seat is None:
+        return
+    async with table.lock:
+        err = None
+        s = table.state
+        if table.closed:
+            err = ("game_over", "the table is closed")
+        elif table.seats[seat].bot_controlled:
+            err = ("bot_seat", "a bot plays this seat now; send resume to take it back")
+        elif msg.state_id != table.state_id:
+            err = (
+                "stale_state",
+                f"state {msg.state_id} is not current (current: {table.state_id})",
+            )
+        elif s is None or s.is_terminal:
+            err = ("game_over", "the game is over; send play_again for the next one")
+        elif s.current_player != seat:
+            err = ("not_your_turn", f"it is seat {s.current_player}'s turn")
+        else:
+            try:
+                await table.commit_action(msg.action, seat, "human")
+                return
+            except IllegalAction as e:
+                err = ("illegal_action", str(e))
+            except PakkaError as e:
+                err = ("illegal_action", str(e))
+            except Exception:
+                # e.g. the database refused the commit: nothing was applied
+                logging.getLogger("pakka.server").exception("action failed")
+                err = ("server_error", "the action could not be stored; try again")
+        _error(conn, err[0], err[1], "action")
+        table.send_state(conn)
+
+
+async def _play_again(hub: Hub, table: LiveTable, conn: Connection, msg: PlayAgainMsg) -> None:
+    if _seat(conn, conn.seats[0] if conn.seats else None, "play_again") is None:
+        return
+    async with table.lock:
+        try:
+            await hub.play_again(table, msg.game_no)
+        except ApiError as e:
+            _error(conn, e.code, e.message, "play_again")
+            table.send_state(conn)
+        except Exception:
+            logging.getLogger("pakka.server").exception("play again failed")
+            _error(conn, "server_error", "the next game could not be started", "play_again")
+            table.send_state(conn)
+
+
+async def _autoplay(table: LiveTable, conn: Connection, msg: AutoplayMsg) -> None:
+    seat = _seat(conn, msg.seat, "autoplay")
+    if seat is None:
+        return
+    async with table.lock:
+        await table.set_seat(seat, zombie=True, level=msg.level)
+        table.broadcast(table=True)
+        table.scheduler.schedule()
+
+
+async def _undo(table: LiveTable, conn: Connection, msg: UndoMsg) -> None:
+    seat = _seat(conn, msg.seat, "undo")
+    if seat is None:
+        return
+    async with table.lock:
+        err = None
+        if table.players != 1:
+            err = (
+                "no_undo",
+                f"undo is only for one-player games; this table has {table.players} players",
+            )
+        elif table.seats[seat].bot_controlled:
+            err = ("bot_seat", "a bot plays this seat now; send resume to take it back")
+        elif msg.state_id != table.state_id:
+            err = (
+                "stale_state",
+                f"state {msg.state_id} is not current (current: {table.state_id})",
+            )
+        else:
+            try:
+                await table.undo(seat, msg.count)
+                return
+            except ApiError as e:
+                err = (e.code, e.message)
+            except Exception:
+                logging.getLogger("pakka.server").exception("undo failed")
+                err = ("server_error", "the undo could not be stored; try again")
+        _error(conn, err[0], err[1], "undo")
+        table.send_state(conn)
+
+
+async def _resume(table: LiveTable, conn: Connection, msg: ResumeMsg) -> None:
+    seat = _seat(conn, msg.seat, "resume")
+    if seat is None:
+        return
+    async with table.lock:
+        s = table.seats[seat]
+        if s.zombie:
+            await table.set_seat(seat, zombie=False)
+            table.scheduler.timed_out.discard(seat)
+            table.broadcast(table=True)
+            table.scheduler.schedule()
+        else:
+            table.send_state(conn)
