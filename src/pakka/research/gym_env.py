@@ -114,7 +114,7 @@ class PakkaGymEnv(gymnasium.Env[dict[str, Any], Any]):
         if isinstance(game, str):  # what check_env and gymnasium.make(spec) rebuild it from
             self.spec = EnvSpec(
                 id=f"{ENV_PREFIX}{game}-v0",
-                entry_point=PakkaGymEnv,
+                entry_point="pakka.research.gym_env:PakkaGymEnv",
                 kwargs={
                     "game": game,
                     "players": players,
@@ -243,7 +243,9 @@ def register_envs() -> list[str]:
     for name in pakka.games():
         env_id = f"{ENV_PREFIX}{name}-v0"
         if env_id not in gymnasium.registry:
-            gymnasium.register(id=env_id, entry_point=PakkaGymEnv, kwargs={"game": name})
+            gymnasium.register(
+                id=env_id, entry_point="pakka.research.gym_env:PakkaGymEnv", kwargs={"game": name}
+            )
         ids.append(env_id)
     return ids
 

@@ -96,7 +96,7 @@ def max_game_length(game: Game[Any]) -> int:
     """
     o = game.options
     if game.name == "viisisataa":
-        hands = int(o["max_hands"])
+        hands = int(o["max_hands"])  # type: ignore[arg-type]
         if hands <= 0:
             raise RulesError(
                 "OpenSpiel needs a finite game: give Viisisataa a hand cap "
@@ -104,7 +104,8 @@ def max_game_length(game: Game[Any]) -> int:
             )
         return hands * VIISISATAA_ACTIONS_PER_HAND
     if game.name == "ravaytys":
-        return RAVAYTYS_ROUNDS * int(o["max_turns_per_round"]) * RAVAYTYS_ACTIONS_PER_TURN
+        turns = int(o["max_turns_per_round"])  # type: ignore[arg-type]
+        return RAVAYTYS_ROUNDS * turns * RAVAYTYS_ACTIONS_PER_TURN
     return DEFAULT_MAX_GAME_LENGTH
 
 
@@ -263,7 +264,8 @@ def restore(game: Game[Any], snap: tuple[str, Any]) -> State[Any]:
     """The state of a :func:`snapshot` (for ``game``, equal to the one it was taken in)."""
     kind, data = snap
     if kind == "json":
-        return game.state_from_json(data)
+        restored: State[Any] = game.state_from_json(data)
+        return restored
     state: State[Any] = _GameUnpickler(io.BytesIO(data), game).load()
     return state
 
@@ -422,7 +424,7 @@ class PakkaSpielState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         """Whether the game is over (or reached :func:`max_game_length`)."""
-        return self.current_player() == pyspiel.PlayerId.TERMINAL
+        return bool(self.current_player() == pyspiel.PlayerId.TERMINAL)
 
     def returns(self) -> list[float]:
         """The game's returns at the end, zeros before (and at the length bound)."""
