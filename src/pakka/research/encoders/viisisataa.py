@@ -61,6 +61,7 @@ class ViisisataaEncoder(Encoder):
 
     name = "viisisataa"
     uses_log = False
+    signed_segments = ("totals",)
 
     def __init__(self, game: Game[Any]) -> None:
         super().__init__(game)
