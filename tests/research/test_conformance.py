@@ -10,6 +10,7 @@ import random
 import sys
 from typing import Any
 
+import gymnasium
 import numpy as np
 import pyspiel
 import pytest
@@ -46,7 +47,11 @@ environment's *name* is on its own list of classic games (``env_obs_dicts``,
 def test_gymnasium_check_env_without_warnings(name: str, players: int) -> None:
     env = gymnasium_env(name, players=players)
     check_env(env)  # steps random (also illegal) actions and re-makes the env per render mode
-    low, high = env.observation_space["observation"].low, env.observation_space["observation"].high
+    space = env.observation_space
+    assert isinstance(space, gymnasium.spaces.Dict)
+    box = space["observation"]
+    assert isinstance(box, gymnasium.spaces.Box)
+    low, high = box.low, box.high
     assert np.isfinite(low).all() and np.isfinite(high).all()
 
 

@@ -57,8 +57,7 @@ from pakka.bots import handle_for, make_bot  # noqa: E402
 from pakka.core.errors import RulesError  # noqa: E402
 from pakka.core.game import Action, Game, State  # noqa: E402
 from pakka.core.options import Option  # noqa: E402
-from pakka.core.registry import game_class  # noqa: E402
-from pakka.games import REGISTRY  # noqa: E402
+from pakka.core.registry import game_class, game_module, games  # noqa: E402
 from pakka.research._common import research_options  # noqa: E402
 from pakka.research.encoders import Encoder, encoder_for  # noqa: E402
 
@@ -569,8 +568,8 @@ def register(game: str | Game[Any]) -> str:
 def register_all() -> list[str]:
     """Register every registered pakka game with OpenSpiel (``pakka_<name>``)."""
     names = []
-    for name in REGISTRY:
-        module = REGISTRY[name].partition(":")[0]
+    for name in games():
+        module = game_module(name) or ""
         try:
             importlib.import_module(module)
         except ModuleNotFoundError as e:  # a game registered before its module landed
