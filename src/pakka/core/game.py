@@ -62,6 +62,10 @@ class Game(ABC, Generic[S]):
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 1
     option_specs: ClassVar[tuple[Option, ...]] = ()
+    automated_options: ClassVar[Mapping[str, OptionValue]] = {}
+    """Options that automated play (``pakka arena``, ``pakka bench``, the research
+    adapters) sets unless its caller gives them, e.g. a cap on a match's length; tables
+    and ``pakka play`` use the plain defaults (see :func:`pakka.core.registry.load_automated`)."""
 
     def __init__(self, num_players: int, **options: Any) -> None:
         if (

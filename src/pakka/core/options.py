@@ -49,9 +49,13 @@ class Option:
         if self.kind == "bool":
             return "true or false"
         if self.kind == "int":
-            lo = "" if self.minimum is None else str(self.minimum)
-            hi = "" if self.maximum is None else str(self.maximum)
-            return f"an integer {lo}..{hi}".rstrip(".") if lo or hi else "an integer"
+            if self.minimum is not None and self.maximum is not None:
+                return f"an integer {self.minimum}..{self.maximum}"
+            if self.minimum is not None:
+                return f"an integer {self.minimum} or more"
+            if self.maximum is not None:
+                return f"an integer {self.maximum} or less"
+            return "an integer"
         return f"{self.length} integers separated by commas"
 
     def coerce(self, value: Any) -> OptionValue:

@@ -11,19 +11,20 @@ import numpy.typing as npt
 from pakka.bots.base import Bot, SeatHandle
 from pakka.core.errors import IllegalAction, RulesError
 from pakka.core.game import Action, Game, State
-from pakka.core.registry import load
+from pakka.core.registry import load_automated
 from pakka.research.encoders import Encoder, encoder_for
 
 MaskArray = npt.NDArray[np.int8]
 
 
 def resolve_game(game: str | Game[Any], players: int | None, options: dict[str, Any]) -> Game[Any]:
-    """A :class:`Game` from a registered name (with ``players`` and ``options``) or as given."""
+    """A :class:`Game` from a registered name (with ``players`` and ``options``, over the
+    game's ``automated_options``, e.g. a match cap) or as given."""
     if isinstance(game, Game):
         if options or (players is not None and players != game.num_players):
             raise RulesError("pass players and options to pakka.load, or a game name here")
         return game
-    return load(game, players=players, **options)
+    return load_automated(game, players=players, **options)
 
 
 def legal_by_id(state: State[Any]) -> dict[int, Action]:

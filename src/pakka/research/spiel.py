@@ -47,7 +47,9 @@ MAX_GAME_LENGTH: dict[str, int] = {}
 _registered: dict[str, type[PakkaSpielGame]] = {}
 
 
-def _param_default(opt: Option, players: int) -> Any:
+def _param_default(opt: Option, players: int, cls: type[Game[Any]]) -> Any:
+    if opt.name in cls.automated_options:
+        return cls.automated_options[opt.name]  # e.g. a match cap (research needs one)
     d = opt.default_for(players)
     if opt.kind == "ints" or callable(opt.default):
         return "" if callable(opt.default) else ",".join(str(x) for x in d)  # type: ignore[union-attr]
@@ -58,7 +60,7 @@ def _game_type(cls: type[Game[Any]]) -> Any:
     params: dict[str, Any] = {"players": cls.min_players, "rng_seed": 0}
     for opt in cls.option_specs:
         # Options whose default depends on the player count are text; "" means that default.
-        params[opt.name] = _param_default(opt, cls.min_players)
+        params[opt.name] = _param_default(opt, cls.min_players, cls)
     utility = (
         pyspiel.GameType.Utility.CONSTANT_SUM
         if cls.name in CONSTANT_SUM and cls.min_players > 1
@@ -93,7 +95,8 @@ class PakkaSpielGame(pyspiel.Game):  # type: ignore[misc]
         params = dict(params or {})
         players = int(params.get("players", cls.min_players))
         if game is None:
-            options = {
+            # The game's automated options (e.g. a match cap) unless the params give them.
+            options = dict(cls.automated_options) | {
                 o.name: params[o.name]
                 for o in cls.option_specs
                 if o.name in params and params[o.name] != ""

@@ -415,6 +415,27 @@ def test_r_5s_22_first_to_500_wins_after_the_hand() -> None:
     assert s.is_terminal and s.winners == [1] and s.scores == [0, 600, 0]
 
 
+def test_r_5s_22_a_default_match_has_no_hand_cap() -> None:
+    """R-5S-22: a match has no limit on the number of hands by default: 30 hands of three
+    passes (90 passes, nobody scores) do not end it, and nobody wins without 500."""
+    s = new(hands=HEARTS_SLAM, kitty=HEARTS_SLAM_KITTY)
+    assert s.game.options["max_hands"] == 0
+    for _ in range(90):
+        s.apply("pass")
+    assert not s.is_terminal and s.current_player is not None
+    assert s.winners == [] and s.scores == [0, 0, 0] and s.hand_no == 31
+    assert s.view(0)["phase"] == "bidding"
+
+
+def test_r_5s_22_a_hand_cap_is_an_explicit_option_only() -> None:
+    """R-5S-22: a cap (max_hands=N, set explicitly for bots, arenas and research) ends the
+    match after N hands, the highest total winning (ties share)."""
+    s = new(hands=HEARTS_SLAM, kitty=HEARTS_SLAM_KITTY, max_hands=2)
+    for _ in range(6):
+        s.apply("pass")
+    assert s.is_terminal and s.winners == [0, 1, 2] and s.hand_no == 2
+
+
 def test_r_5s_23_contractor_counts_first() -> None:
     """R-5S-23: when the contractor and an opponent both reach 500, the contractor wins."""
     hands = {

@@ -804,7 +804,8 @@ class ViisisataaState(State[Move]):
             winners = [s for s in range(n) if self.points[s] == top]
             over = True
         if not over and 0 < self.game.max_hands <= self.hand_no:
-            # Software safety net, not in the spec: the match stops after max_hands hands.
+            # R-5S-22: only an explicit cap (bots, arenas, research; never the default)
+            # ends the match after max_hands hands, the highest total winning.
             top = max(self.points)
             winners = [s for s in range(n) if self.points[s] == top]
             over = True
