@@ -578,23 +578,133 @@ def test_r_5s_25_partner_by_card_secret_until_played() -> None:
     assert all(s.view(q)["partner"] == holder for q in range(5))
 
 
+# A 5-player deal (dealer 0: seat 1 is eldest). Seat 1 is strong in spades; seat 2 holds QH.
+FIVE = {
+    1: "JK JS JC AS KS QS 10S 9S AH KH",
+    2: "8S 7S 6S 5S 4S 3S 2S QH JH 10H",
+    3: "AC KC QC 10C 9C 8C 7C 6C 5C 4C",
+    4: "AD KD QD JD 10D 9D 8D 7D 6D 5D",
+    0: "3C 2C 4D 3D 2D 9H 8H 7H 6H 5H",
+}
+FIVE_KITTY = "4H 3H 2H"
+FIVE_DISCARDS = ("discard 4H", "discard 3H", "discard 2H")
+
+
+def _five(**options: object):  # type: ignore[no-untyped-def]
+    return new(n=5, hands=FIVE, kitty=FIVE_KITTY, **options)
+
+
+def test_d_5s_7_partner_by_seat_is_chosen_before_doubling_and_never_asked() -> None:
+    """D-5S-7: with 5 players a partner chosen by seat is chosen right after the bidding,
+    before any doubling, and is never asked to double (so nobody doubles a contract they
+    then share: ``bid 6S``, four passes, ``double`` is refused, the partner comes first)."""
+    s = _five(doubling=True)
+    run(s, "bid 6S", "pass", "pass", "pass", "pass")
+    assert s.view(0)["phase"] == "partner" and s.current_player == 1
+    before = s.to_json()
+    with pytest.raises(pakka.IllegalAction, match="partner phase"):
+        s.apply("double")
+    assert s.to_json() == before
+    run(s, "partner 2")
+    asked = []
+    while s.view(0)["phase"] == "doubling":
+        asked.append(s.current_player)
+        assert s.legal_actions() == [s.parse_action("pass"), s.parse_action("double")]
+        run(s, "pass")
+    assert asked == [3, 4, 0]  # from the contractor's left, the partner (2) skipped
+    assert s.view(0)["phase"] == "discard" and s.view(0)["partner"] == 2
+    t = _five(doubling=True)
+    run(t, "bid 6S", "pass", "pass", "pass", "pass", "partner 3", "pass", "double")
+    assert t.view(0)["phase"] == "redoubling" and t.current_player == 1
+    run(t, "redouble")
+    assert t.view(0)["multiplier"] == 4 and t.view(0)["phase"] == "discard"
+    assert [d["seat"] for d in t.view(0)["doublings"]] == [2, 4, 1]  # never seat 3
+
+
+def test_d_5s_7_partner_by_card_called_after_discards_then_doubling() -> None:
+    """D-5S-7: with partner_by_card the card is called after the discards and the doubling
+    follows the call; the holder of the called card is asked like the other opponents but
+    may only pass."""
+    s = _five(doubling=True, partner_by_card=True)
+    run(s, "bid 6S", "pass", "pass", "pass", "pass")
+    assert s.view(0)["phase"] == "discard" and s.current_player == 1  # no doubling yet
+    run(s, *FIVE_DISCARDS)
+    assert s.view(0)["phase"] == "call"
+    run(s, "call QH")  # seat 2 holds it
+    assert s.view(0)["phase"] == "doubling" and s.current_player == 2
+    assert s.legal_actions() == [s.parse_action("pass")]
+    before = s.to_json()
+    with pytest.raises(pakka.IllegalAction, match=r"called card QH .* only pass \(D-5S-7\)"):
+        s.apply("double")
+    assert s.to_json() == before
+    run(s, "pass")
+    assert s.current_player == 3
+    assert s.legal_actions() == [s.parse_action("pass"), s.parse_action("double")]
+    run(s, "double", "pass")  # seat 3 doubles, the contractor does not redouble
+    v = s.view(0)
+    assert v["phase"] == "play" and s.current_player == 1 and v["multiplier"] == 2
+    assert [d["seat"] for d in v["doublings"]] == [2, 3, 1]
+
+
+def test_d_5s_7_doubling_does_not_reveal_the_holder_of_the_called_card() -> None:
+    """D-5S-7: the holder's legal actions differ (only pass), but no other seat can tell:
+    their views hold no legal actions and no partner, and their samples (which keep their
+    view exactly) put the called card with different seats, each asked the same way. A seat
+    that doubled is known not to hold it."""
+    s = _five(doubling=True, partner_by_card=True)
+    run(s, "bid 6S", "pass", "pass", "pass", "pass", *FIVE_DISCARDS, "call QH")
+    assert s.current_player == 2 and s.legal_actions() == [s.parse_action("pass")]
+    for q in (0, 1, 3, 4):
+        view = s.view(q)
+        assert "legal" not in view and view["partner"] is None
+        assert not any(e["key"] == "game.you_are_partner" for e in view["log"])
+        holders = set()
+        for k in range(30):
+            sample = s.sample_consistent(q, random.Random(k))
+            assert sample.view(q) == view
+            holder = next(p for p in range(5) if "QH" in sample.full_view()["hands"][p])
+            assert sample.partner == holder and holder not in (1, q)
+            holders.add(holder)
+            # In every sample the seat asked gets what its role allows.
+            only_pass = holder == sample.current_player
+            assert (len(sample.legal_actions()) == 1) == only_pass
+        assert 2 in holders and len(holders) > 1
+    assert s.view(2)["partner"] == 2
+    run(s, "pass", "double")  # seat 3 doubles: so seat 3 is not the partner
+    assert s.current_player == 1
+    for k in range(30):
+        sample = s.sample_consistent(4, random.Random(k))
+        assert "QH" not in sample.full_view()["hands"][3]
+
+
 def test_d_5s_7_order_of_a_hand_five_players() -> None:
-    """D-5S-7: bidding -> doubling -> partner choice -> kitty -> play."""
-    s = new(n=5, seed=2, doubling=True)
-    phases = []
-    while s.hand_no == 1:
-        ph = s.view(0)["phase"]
-        if not phases or phases[-1] != ph:
-            phases.append(ph)
-        legal = s.legal_actions()
-        # bid 6S first, then pass / no double, then first legal moves
-        if ph == "bidding" and not s.view(0)["bids"]:
-            s.apply("bid 6S")
-        elif ph == "bidding" or ph == "doubling":
-            s.apply("pass")
-        else:
-            s.apply(legal[0])
-    assert phases == ["bidding", "doubling", "partner", "discard", "play"]
+    """D-5S-7: bidding -> partner by seat -> doubling -> kitty -> play; with partner_by_card
+    bidding -> kitty -> call -> doubling -> play; misère (no partner): doubling first."""
+
+    def phases(**options: object) -> list[str]:
+        s = _five(doubling=True, **options)
+        out: list[str] = []
+        while s.hand_no == 1:
+            ph = s.view(0)["phase"]
+            if not out or out[-1] != ph:
+                out.append(ph)
+            if ph == "bidding" and not s.view(0)["bids"]:
+                s.apply("misere" if options.get("misere") else "bid 6S")
+            elif ph in ("bidding", "doubling", "redoubling"):
+                s.apply("pass")
+            else:
+                s.apply(s.legal_actions()[0])
+        return out
+
+    assert phases() == ["bidding", "partner", "doubling", "discard", "play"]
+    assert phases(partner_by_card=True) == ["bidding", "discard", "call", "doubling", "play"]
+    assert phases(misere=True) == ["bidding", "doubling", "discard", "play"]
+    assert phases(misere=True, partner_by_card=True) == [
+        "bidding",
+        "doubling",
+        "discard",
+        "play",
+    ]
 
 
 def test_random_play_rules_invariants() -> None:

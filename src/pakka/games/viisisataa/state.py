@@ -1,7 +1,9 @@
 """The Viisisataa position: a whole match to 500, hand after hand.
 
-One hand runs through the phases of D-5S-7: deal -> bidding -> (V5) doubling
--> (5 players) partner choice -> kitty exchange -> play -> scoring. Hands are
+One hand runs through the phases of D-5S-7: deal -> bidding -> (5 players, a
+partner by seat) partner choice -> (V5) doubling -> kitty exchange -> (5 players,
+``partner_by_card``) the call of the partner card -> (V5) doubling -> play ->
+scoring: the partner is always fixed before any doubling. Hands are
 bitmasks over card indices; trick strength and suit membership come from the
 tables in :mod:`pakka.games.viisisataa.actions`.
 """
@@ -303,6 +305,10 @@ class ViisisataaState(State[Move]):
         if ph == DISCARDING:
             return mask_actions(self.hands[self.contractor], DISCARD_TABLE, DISCARDS[JOKER_INDEX])
         if ph == DOUBLING:
+            if self.turn == self.partner:
+                # D-5S-7: the secret holder of the called card is asked like the other
+                # opponents but may only pass (a partner by seat is never asked).
+                return [ACTIONS[PASS_ID]]
             return [ACTIONS[PASS_ID], ACTIONS[DOUBLE_ID]]
         if ph == REDOUBLING:
             return [ACTIONS[PASS_ID], ACTIONS[REDOUBLE_ID]]
@@ -360,6 +366,11 @@ class ViisisataaState(State[Move]):
         elif ph == DISCARDING and k == DISCARD:
             if self.hands[self.contractor] >> action.arg & 1:
                 return
+        elif ph == DOUBLING and k == DOUBLE and self.turn == self.partner:
+            raise IllegalAction(
+                f"you hold the called card {CARDS[self.partner_card]} and so are the "
+                "contractor's partner: you may only pass (D-5S-7)"
+            )
         elif any(a.id == action.id for a in self.legal_actions()):
             return
         raise IllegalAction(f"{action} is not allowed now: {self._allowed()}")
@@ -509,7 +520,7 @@ class ViisisataaState(State[Move]):
             self.partner = action.arg
             self.partner_known = True
             self._say("game.partner", seat=self.contractor, partner=action.arg)
-            self._take_kitty()
+            self._doubling_or_kitty()  # D-5S-7: the doubling follows the partner choice
         elif k == CALL:
             self._call(action.arg)
         else:  # pragma: no cover - verify() rejects everything else
@@ -574,15 +585,36 @@ class ViisisataaState(State[Move]):
         if n == 4:
             self.partner = (c + 2) % 4
             self.partner_known = True
-        if self.game.doubling:
-            # D-5S-7 / V5: opponents in turn from the contractor's left, at most one double.
-            self.dqueue = [
-                (c + i) % n for i in range(1, n) if not (n == 4 and (c + i) % n == self.partner)
-            ]
-            self.phase = DOUBLING
-            self.turn = self.dqueue[0]
+        if n == 5 and self.high_id != MISERE_ID:
+            if not self.game.partner_by_card:
+                # R-5S-25 / D-5S-7: the partner by seat is chosen right after the bidding,
+                # before any doubling, so that nobody doubles a contract they then share.
+                self.phase = PARTNERING
+                self.turn = c
+                return
+            # D-5S-7: with partner_by_card the card is called after the discards and
+            # the doubling follows the call.
+            self._take_kitty()
             return
-        self._after_doubling()
+        self._doubling_or_kitty()
+
+    def _doubling_or_kitty(self) -> None:
+        """The doubling (V5) if the option is on, else what follows it."""
+        if self.game.doubling:
+            self._start_doubling()
+        else:
+            self._after_doubling()
+
+    def _start_doubling(self) -> None:
+        """D-5S-7 / V5: the opponents in turn from the contractor's left, at most one
+        double. A known partner (4 players, 5 by seat) is never asked; the secret holder
+        of a called card is asked like the others (it may only pass: legal_actions)."""
+        c = self.contractor
+        n = self.n
+        known = self.partner if self.partner_known else -1
+        self.dqueue = [(c + i) % n for i in range(1, n) if (c + i) % n != known]
+        self.phase = DOUBLING
+        self.turn = self.dqueue[0]
 
     def _double(self, action: Move) -> None:
         p = self.turn
@@ -608,15 +640,13 @@ class ViisisataaState(State[Move]):
         self._after_doubling()
 
     def _after_doubling(self) -> None:
-        misere = self.contract_id == MISERE_ID
-        if self.n == 4 and misere:
+        if self.partner_card >= 0:
+            # D-5S-7: with partner_by_card the doubling came after the call: play starts.
+            self._start_play(self.contractor)
+            return
+        if self.n == 4 and self.contract_id == MISERE_ID:
             # R-5S-16 / D-5S-2: the misère player's partner sits out.
             self.sitting_out = self.partner
-        if self.n == 5 and not misere and not self.game.partner_by_card:
-            # R-5S-25: the contractor chooses a partner after the bidding.
-            self.phase = PARTNERING
-            self.turn = self.contractor
-            return
         self._take_kitty()
 
     def _take_kitty(self) -> None:
@@ -654,7 +684,7 @@ class ViisisataaState(State[Move]):
                 self.partner = s
         self._say("game.call", seat=self.contractor, card=str(CARDS[card]))
         self._say("game.you_are_partner", to=self.partner, card=str(CARDS[card]))
-        self._start_play(self.contractor)
+        self._doubling_or_kitty()  # D-5S-7: the doubling follows the call, then play
 
     def _start_play(self, leader: int) -> None:
         n = self.n
@@ -1015,6 +1045,7 @@ class ViisisataaState(State[Move]):
         unknown = 0
         tc = self.tc
         called = self.partner_card if (self.partner_card >= 0 and not self.partner_known) else -1
+        doublers = {q for q, a in self.doublings if a == DOUBLE_ID}
         for q in range(n):
             if q == player or not self.hands[q]:
                 continue
@@ -1023,8 +1054,10 @@ class ViisisataaState(State[Move]):
             for e in range(5):
                 if v >> e & 1:
                     f |= SUIT_MASK[tc][e]
-            if q == c and called >= 0:
-                f |= 1 << called  # the named card is not the contractor's (R-5S-25 variant)
+            if called >= 0 and (q == c or q in doublers):
+                # The named card is not the contractor's (R-5S-25 variant), nor a doubler's:
+                # its holder may only pass (D-5S-7).
+                f |= 1 << called
             caps.append(_popcount(self.hands[q]))
             forbid.append(f)
             where.append(("hand", q))
