@@ -61,6 +61,7 @@ from pakka.games.viisisataa.actions import (
     cards_of,
     mask_actions,
 )
+from pakka.games.viisisataa.messages import MESSAGES
 
 if TYPE_CHECKING:
     from pakka.games.viisisataa.game import Viisisataa
@@ -99,7 +100,7 @@ _BID_SUIT_WORDS: Final = {
     "nt": 4, "g": 4, "grand": 4, "grandi": 4, "notrump": 4, "notrumps": 4,
     "no trump": 4, "no trumps": 4, "no-trump": 4, "no-trumps": 4,
 }  # fmt: skip
-_BID_RE: Final = re.compile(r"^(6|7|8|9|10)\s*(?:tricks?\s+)?(.+)$")
+_BID_RE: Final = re.compile(r"^(\d{1,2})\s*(?:tricks?\s+)?(.+)$")
 _VALUE_TO_BID: Final = {bid_value(b): BID_BASE + b for b in range(25)}
 
 # Every bid in rising value order (misère at 250 between 8S and 8C: R-5S-11).
@@ -359,10 +360,13 @@ class ViisisataaState(State[Move]):
             raise IllegalAction(self._play_reason(action.arg))
         if ph == BIDDING and k in (BID, MISERE, PASS):
             # R-5S-8..11: pass, or a bid worth more than the highest so far.
-            if k == PASS or (
-                _bid_value_of(action.id) > self.high and (k == BID or self.game.misere)
-            ):
+            if k == PASS:
                 return
+            if k == MISERE and not self.game.misere:
+                raise Refusal("error.misere_off")
+            if _bid_value_of(action.id) > self.high:
+                return
+            raise self._too_low(action)
         elif ph == DISCARDING and k == DISCARD:
             if self.hands[self.contractor] >> action.arg & 1:
                 return
@@ -374,6 +378,22 @@ class ViisisataaState(State[Move]):
         elif any(a.id == action.id for a in self.legal_actions()):
             return
         raise IllegalAction(f"{action} is not allowed now: {self._allowed()}")
+
+    def _too_low(self, action: Move) -> Refusal:
+        """R-5S-9: a bid must be higher in value than the highest so far: say which."""
+        higher = [a for a in self._bid_actions() if a.id != PASS_ID]
+        fields: dict[str, Any] = {
+            "bid": _BID_TEXT[action.id],
+            "value": _bid_value_of(action.id),
+            "high": _BID_TEXT[self.high_id],
+            "high_value": self.high,
+        }
+        if not higher:
+            return Refusal("error.bid_too_low_top", **fields)
+        nxt = higher[0]
+        return Refusal(
+            "error.bid_too_low", next=f"{_BID_TEXT[nxt.id]} ({_bid_value_of(nxt.id)})", **fields
+        )
 
     def _play_reason(self, c: int) -> str:
         p = self.turn
@@ -441,11 +461,17 @@ class ViisisataaState(State[Move]):
                 return ACTIONS[MISERE_ID]
             if v in _VALUE_TO_BID:
                 return ACTIONS[_VALUE_TO_BID[v]]
-            raise IllegalAction(f"{t} is not a bid value; bids are 40, 60, … 520 (R-5S-8)")
+            raise Refusal("error.bid_value", value=t)
         mb = _BID_RE.match(t) if self.phase == BIDDING or head == "bid" else None
         if mb and mb.group(2).strip() in _BID_SUIT_WORDS:
-            b = (int(mb.group(1)) - 6) * 5 + _BID_SUIT_WORDS[mb.group(2).strip()]
-            return BIDS[b]
+            tricks, bsuit = int(mb.group(1)), _BID_SUIT_WORDS[mb.group(2).strip()]
+            if not 6 <= tricks <= 10:
+                if self.phase != BIDDING:
+                    raise bad.error()
+                # R-5S-9: the minimum bid is six tricks; R-5S-8: ten is the most.
+                text = f"{tricks}{BID_SUIT_LETTERS[bsuit]}"
+                raise Refusal("error.bid_minimum" if tricks < 6 else "error.bid_maximum", bid=text)
+            return BIDS[(tricks - 6) * 5 + bsuit]
         if t.startswith("jk") and len(t) > 2 and t[2] in ": ":
             s = t[3:].strip().upper()
             suit = {"S": 0, "H": 1, "D": 2, "C": 3, "♠": 0, "♥": 1, "♦": 2, "♣": 3}.get(s)
@@ -1115,6 +1141,16 @@ class ViisisataaState(State[Move]):
             if seat != player and i < len(keep):
                 keep[i] = ACTIONS[HIDDEN_ID]
         self._actions = keep
+
+
+class Refusal(IllegalAction):
+    """An illegal action with a message key of the game's catalogue (``key``, ``fields``),
+    so front ends can say why in Finnish too; ``str()`` is the English message."""
+
+    def __init__(self, key: str, **fields: Any) -> None:
+        self.key = key
+        self.fields = fields
+        super().__init__(MESSAGES["en"][key].format(**fields))
 
 
 class _Bad:
