@@ -15,13 +15,12 @@ import numpy.typing as npt  # noqa: E402
 from pakka.bots.base import Bot, handle_for  # noqa: E402
 from pakka.core.errors import IllegalAction, RulesError  # noqa: E402
 from pakka.core.game import Action, Game, State  # noqa: E402
-from pakka.core.registry import load  # noqa: E402
+from pakka.core.registry import game_class, games, load  # noqa: E402
 from pakka.research.encoders import Encoder, encoder_for  # noqa: E402
 
 MaskArray = npt.NDArray[np.int8]
 
 RESEARCH_DEFAULTS: dict[str, dict[str, Any]] = {
-    "viisisataa": {"max_hands": 30},
     "ravaytys": {"max_turns_per_round": 100},
 }
 """Options every adapter sets when a game is given by name (explicit options win).
@@ -33,8 +32,11 @@ scored, D-RV-6)."""
 
 
 def research_options(name: str, options: dict[str, Any]) -> dict[str, Any]:
-    """``options`` over the research defaults of game ``name``."""
-    return RESEARCH_DEFAULTS.get(name, {}) | options
+    """``options`` over the research defaults of game ``name``: the game's
+    :attr:`~pakka.core.game.Game.automated_options` (e.g. Viisisataa's hand cap,
+    R-5S-22), then :data:`RESEARCH_DEFAULTS`."""
+    automated = dict(game_class(name).automated_options) if name in games() else {}
+    return automated | RESEARCH_DEFAULTS.get(name, {}) | options
 
 
 def resolve_game(game: str | Game[Any], players: int | None, options: dict[str, Any]) -> Game[Any]:
