@@ -48,6 +48,7 @@ from pakka.games.zoker.deck import (
     line_of,
     parse_card,
 )
+from pakka.games.zoker.view import KuboView
 
 HAND_SIZE = 4
 MAX_DRAW_HAND = 5
@@ -143,6 +144,7 @@ class Kubo(ZokerDeckMixin, Game["KuboState"]):
     """Zoker Kubo: build the cube and complete straights, diagonals and Zokers."""
 
     name = "zoker-kubo"
+    view_type: ClassVar[type | None] = KuboView
     title: ClassVar[dict[str, str]] = {"en": "Zoker Kubo", "fi": "Zoker Kubo"}
     summary: ClassVar[dict[str, str]] = {
         "en": "Strategy: build the 4x4x4 card cube and score lines of four.",

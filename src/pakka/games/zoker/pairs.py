@@ -34,6 +34,7 @@ from pakka.games.zoker.deck import (
     line_of,
     parse_card,
 )
+from pakka.games.zoker.view import PairsView
 
 PAIR_POINTS = 1
 STRAIGHT_POINTS = 3
@@ -71,6 +72,7 @@ class Pairs(ZokerDeckMixin, Game["PairsState"]):
     """The pairs trainer: practise seeing compatible cards and straights."""
 
     name = "zoker-pairs"
+    view_type: ClassVar[type | None] = PairsView
     title: ClassVar[dict[str, str]] = {
         "en": "Zoker pairs trainer",
         "fi": "Zoker-parien harjoittelu",

@@ -21,6 +21,7 @@ from pakka.core.errors import IllegalAction
 from pakka.core.game import Game, State
 from pakka.games.zoker.common import ZokerDeckMixin
 from pakka.games.zoker.deck import COMPATIBLE, NAMES, deal_order
+from pakka.games.zoker.view import SoloView
 
 UPPER = 12
 """Places in the three upper rows (index ``row * 4 + column``)."""
@@ -61,6 +62,7 @@ class Solo(ZokerDeckMixin, Game["SoloState"]):
     """Zoker Solo: build the tallest pile of compatible cards."""
 
     name = "zoker-solo"
+    view_type: ClassVar[type | None] = SoloView
     title: ClassVar[dict[str, str]] = {"en": "Zoker Solo", "fi": "Zoker Solo"}
     summary: ClassVar[dict[str, str]] = {
         "en": "Solitaire: pile compatible cards in the bottom row as high as you can.",

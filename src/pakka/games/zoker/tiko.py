@@ -23,6 +23,7 @@ from pakka.games.zoker.common import (
     winners_by_max,
 )
 from pakka.games.zoker.deck import CARDS, NAMES, STRONGER, deal_order, parse_card
+from pakka.games.zoker.view import TikoView
 
 HAND_SIZE = 4
 DEALER = 0
@@ -46,6 +47,7 @@ class Tiko(ZokerDeckMixin, Game["TikoState"]):
     """Zoker Tiko: tricks won by the card on top of the pile."""
 
     name = "zoker-tiko"
+    view_type: ClassVar[type | None] = TikoView
     title: ClassVar[dict[str, str]] = {"en": "Zoker Tiko", "fi": "Zoker Tiko"}
     summary: ClassVar[dict[str, str]] = {
         "en": "Trick game with the Zoker deck: stronger cards go on top, the top card wins.",
