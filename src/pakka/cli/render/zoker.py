@@ -17,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from pakka.core.registry import game_class
-from pakka.games.zoker.display import KuboDisplay, ZokerDisplay
+from pakka.games.zoker.display import KuboDisplay
 from pakka.i18n import render_entry
 
 KUBO = KuboDisplay()
@@ -119,9 +119,8 @@ def render(view: dict[str, Any], lang: str) -> RenderableType:
         return Group(body, Text(_l(lang, "over"), style="bold"))
     if view.get("current_player") == view.get("seat") or view.get("phase") == "claims":
         # What the position asks of the player to act, from the display layer.
-        prompt = game_class(game).display
-        if isinstance(prompt, ZokerDisplay):
-            return Group(body, Text(render_entry(game, prompt.prompt(view), lang), style="italic"))
+        prompt = game_class(game).display.prompt(view)
+        return Group(body, Text(render_entry(game, prompt, lang), style="italic"))
     return body
 
 
