@@ -39,8 +39,9 @@ class Drawn(TypedDict):
     """The card the player to act drew this turn (R-KM-7); absent (``None`` in the
     view) when the stock was empty (R-KM-13) or the card has been placed."""
 
-    player: int
-    """The drawer (the player to act)."""
+    player: int | None
+    """The drawer (the player to act; ``None`` once the game is over, when the last
+    drawn card stays on show)."""
     handle: int
     """The drawn card's stable handle (as in :data:`CodeCard`)."""
     card: str | None
