@@ -10,7 +10,7 @@ from pathlib import Path
 
 import httpx
 
-from pakka.server.limits import MAX_BODY
+from pakka.server.limits import MAX_BODY, MAX_DEPTH, too_deep
 
 from .conftest import Server
 from .test_restart import Process, free_port
@@ -68,3 +68,30 @@ def test_huge_chunked_upload_keeps_memory_flat(tmp_path: Path) -> None:
         assert p.http.get("/api/games").status_code == 200  # still serving
     finally:
         p.kill()
+
+
+def test_too_deep_counts_brackets_outside_strings() -> None:
+    assert not too_deep('{"type": "ping", "id": "' + "[" * 100 + '"}')
+    assert not too_deep("[" * MAX_DEPTH + "]" * MAX_DEPTH)
+    assert too_deep("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1))
+    assert too_deep('{"a": "\\"[", "b": ' + "{" * 40)  # an escaped quote ends no string
+
+
+def test_deeply_nested_message_gets_an_error_and_the_connection_stays(server: Server) -> None:
+    t = server.create(game="toy", players=2, take_seat=0)
+    c = server.client(t["table_id"], tokens=[t["seat_tokens"]["0"]])
+    c.drain()
+    deep = "[" * 2000 + "]" * 2000  # 4,000 bytes: within the frame limit
+    assert len(deep) <= server.settings.max_frame
+    c.send(deep)
+    assert c.recv_type("error")["code"] == "too_deep"
+    c.send('{"type": "ping", "id": ' + "{" * 1500 + "}" * 1500 + "}")
+    assert c.recv_type("error")["code"] == "too_deep"
+    c.send({"type": "ping", "id": 7})
+    assert c.recv_type("pong")["id"] == 7
+    # before hello too
+    raw = server.raw_client(t["table_id"])
+    raw.send(deep)
+    assert raw.recv()["code"] == "too_deep"
+    raw.send({"type": "hello", "tokens": [t["seat_tokens"]["0"]]})
+    assert raw.recv_type("welcome")["seats"] == [0]

@@ -8,10 +8,13 @@ application that the client is gone. Nothing is buffered here, so a huge chunked
 upload costs no more memory than a small one.
 
 WebSocket frames have their own limits (``WS_MAX_SIZE`` at the protocol level,
-``Settings.max_frame`` per message, see :mod:`pakka.server.ws`).
+``Settings.max_frame`` per message, see :mod:`pakka.server.ws`); their nesting
+depth is checked here (:func:`too_deep`) before they are decoded.
 """
 
 from __future__ import annotations
+
+import re
 
 from fastapi.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -80,3 +83,28 @@ class BodyLimit:
 
 async def _no_body() -> Message:
     return {"type": "http.request", "body": b"", "more_body": False}
+
+
+MAX_DEPTH = 32
+"""Deepest nesting of arrays and objects accepted in a WebSocket message; the
+protocol's own messages nest three levels at most."""
+
+_JSON_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]')
+
+
+def too_deep(text: str, limit: int = MAX_DEPTH) -> bool:
+    """Whether ``text`` nests arrays and objects deeper than ``limit`` (brackets
+    inside strings do not count). Checked before :func:`json.loads`, whose
+    recursion a few thousand brackets would exhaust."""
+    if text.count("[") + text.count("{") <= limit:
+        return False
+    depth = 0
+    for m in _JSON_TOKENS.finditer(text):
+        tok = m.group()
+        if tok in ("[", "{"):
+            depth += 1
+            if depth > limit:
+                return True
+        elif tok in ("]", "}"):
+            depth -= 1
+    return False

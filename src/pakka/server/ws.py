@@ -23,6 +23,7 @@ from pakka.server.config import Settings
 from pakka.server.connection import Connection
 from pakka.server.errors import ApiError
 from pakka.server.hub import Hub
+from pakka.server.limits import MAX_DEPTH, too_deep
 from pakka.server.models import (
     WS_MESSAGES,
     ActionMsg,
@@ -111,10 +112,16 @@ def _decode(conn: Connection, text: str, settings: Settings) -> Any:
     if not conn.allow():
         _error(conn, "rate_limited", f"more than {settings.msg_rate:g} messages per second")
         return None
+    if too_deep(text):
+        _error(conn, "too_deep", f"JSON nested deeper than {MAX_DEPTH} levels")
+        return None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         _error(conn, "malformed", f"not JSON: {e.msg}")
+        return None
+    except RecursionError:  # a backstop: too_deep already refuses deep nesting
+        _error(conn, "too_deep", f"JSON nested deeper than {MAX_DEPTH} levels")
         return None
     if not isinstance(data, dict):
         _error(conn, "malformed", "a message is a JSON object with a 'type'")
