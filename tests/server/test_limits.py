@@ -10,11 +10,10 @@ from pathlib import Path
 
 import httpx
 
-from pakka.server.limits import MAX_BODY, MAX_DEPTH, too_deep
+from pakka.server.limits import MAX_BODY, MAX_DEPTH, RateLimiter, too_deep
 
-from .conftest import Server
+from .conftest import Server, watch
 from .test_restart import Process, free_port
-
 
 JSON = {"Content-Type": "application/json"}
 
@@ -95,3 +94,93 @@ def test_deeply_nested_message_gets_an_error_and_the_connection_stays(server: Se
     assert raw.recv()["code"] == "too_deep"
     raw.send({"type": "hello", "tokens": [t["seat_tokens"]["0"]]})
     assert raw.recv_type("welcome")["seats"] == [0]
+
+
+def test_hints_are_rate_limited_per_client(sqlite_url: str) -> None:
+    s = Server(sqlite_url, hint_rate=0.5, hint_burst=3)
+    try:
+        url = "/api/games/koodinmurtaja/hint"
+        body = {"view": {"game": "toy"}}  # refused after the limit check: cheap
+        codes = [s.http.post(url, json=body).status_code for _ in range(4)]
+        assert codes == [404, 404, 404, 429]
+        r = s.http.post(url, json=body)
+        assert r.status_code == 429 and r.json()["error"] == "rate_limited"
+        assert 1 <= int(r.headers["Retry-After"]) <= 2
+        # the rest of the API is not affected
+        assert s.http.get("/api/games").status_code == 200
+    finally:
+        s.stop()
+
+
+def test_rate_limiter_refills_and_forgets_idle_addresses() -> None:
+    lim = RateLimiter(rate=1000.0, burst=2)
+    assert lim.wait("a") == 0 and lim.wait("a") == 0
+    assert lim.wait("a") > 0
+    time.sleep(0.01)
+    assert lim.wait("a") == 0
+    lim.MAX_KEYS = 3
+    for k in "bcd":
+        lim.wait(k)
+    time.sleep(0.01)
+    lim.wait("e")
+    assert len(lim.buckets) <= 3
+
+
+def test_unlisted_table_needs_a_credential_to_be_read(server: Server) -> None:
+    t = server.create(game="toy", players=2, take_seat=0, seats=[{}, {"kind": "bot"}])
+    tid = t["table_id"]
+    paths = [f"/api/tables/{tid}", f"/api/tables/{tid}/games", f"/api/tables/{tid}/games/1/record"]
+    for path in paths:
+        r = server.http.get(path)
+        assert r.status_code == 401 and r.json()["error"] == "unauthorized", path
+        assert "X-Spectator-Code" in r.json()["message"]
+        assert server.http.get(path, headers={"X-Spectator-Code": "A" * 22}).status_code == 401
+        bad = {"Authorization": "Bearer " + "B" * 22}
+        assert server.http.get(path, headers=bad).status_code == 401
+    seat = {"Authorization": f"Bearer {t['seat_tokens']['0']}"}
+    admin = {"Authorization": f"Bearer {t['admin_token']}"}
+    for headers in (watch(t), seat, admin):
+        assert server.http.get(paths[0], headers=headers).json()["table_id"] == tid
+        assert server.http.get(paths[1], headers=headers).status_code == 200
+        assert server.http.get(paths[2], headers=headers).status_code == 409  # not over yet
+    # another table's credentials do not open this one
+    other = server.create(game="toy", players=2, take_seat=0)
+    assert server.http.get(paths[0], headers=watch(other)).status_code == 401
+    other_seat = {"Authorization": f"Bearer {other['seat_tokens']['0']}"}
+    assert server.http.get(paths[0], headers=other_seat).status_code == 401
+    # listed tables stay public, unknown ones are 404
+    listed = server.create(game="toy", players=2, listed=True)
+    assert server.http.get(f"/api/tables/{listed['table_id']}").status_code == 200
+    assert server.http.get("/api/tables/nope").status_code == 404
+    assert server.http.get("/api/tables/nope/games/1/record").status_code == 404
+
+
+def test_closed_unlisted_table_record_needs_a_credential(sqlite_url: str) -> None:
+    """After a restart a closed table is no longer live: its records are checked
+    against the stored credentials."""
+    s = Server(sqlite_url)
+    try:
+        t = s.create(game="toy", players=2, take_seat=0, seats=[{}, {"kind": "bot"}])
+        c = s.client(t["table_id"], tokens=[t["seat_tokens"]["0"]])
+        while True:
+            f = c.recv_type("state")
+            if f["view"]["is_terminal"]:
+                break
+            if f["legal"]:
+                c.send({"type": "action", "state_id": f["state_id"], "action": f["legal"][0]})
+        c.close()
+        admin = {"Authorization": f"Bearer {t['admin_token']}"}
+        assert s.http.post(f"/api/tables/{t['table_id']}/close", headers=admin).status_code == 200
+    finally:
+        s.stop()
+    s = Server(sqlite_url)
+    try:
+        path = f"/api/tables/{t['table_id']}/games/1/record"
+        assert t["table_id"] not in s.hub.tables
+        assert s.http.get(path).status_code == 401
+        assert s.http.get(path, headers=watch(t)).status_code == 200
+        seat = {"Authorization": f"Bearer {t['seat_tokens']['0']}"}
+        assert s.http.get(path, headers=seat).status_code == 200
+    finally:
+        s.stop()
+

@@ -9,15 +9,21 @@ upload costs no more memory than a small one.
 
 WebSocket frames have their own limits (``WS_MAX_SIZE`` at the protocol level,
 ``Settings.max_frame`` per message, see :mod:`pakka.server.ws`); their nesting
-depth is checked here (:func:`too_deep`) before they are decoded.
+depth is checked here (:func:`too_deep`) before they are decoded. The
+per-address rate limit of hint requests (:func:`limit_hints`) lives here too.
 """
 
 from __future__ import annotations
 
+import math
 import re
+import time
 
+from fastapi import Request
 from fastapi.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from pakka.server.errors import ApiError
 
 MAX_BODY = 64 * 1024
 
@@ -108,3 +114,61 @@ def too_deep(text: str, limit: int = MAX_DEPTH) -> bool:
         elif tok in ("]", "}"):
             depth -= 1
     return False
+
+
+class RateLimiter:
+    """Token buckets keyed by client address: ``rate`` requests per second on
+    average, ``burst`` at once. Idle full buckets are forgotten, so the table of
+    addresses stays small."""
+
+    MAX_KEYS = 10_000
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.buckets: dict[str, tuple[float, float]] = {}  # key -> (tokens, stamp)
+
+    def wait(self, key: str) -> float:
+        """Take one token for ``key``: 0 when allowed, else the seconds until one
+        is available (nothing is taken then)."""
+        now = time.monotonic()
+        tokens, stamp = self.buckets.get(key, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - stamp) * self.rate)
+        if tokens >= 1:
+            if len(self.buckets) >= self.MAX_KEYS and key not in self.buckets:
+                self._forget(now)
+            self.buckets[key] = (tokens - 1, now)
+            return 0.0
+        self.buckets[key] = (tokens, now)
+        return (1 - tokens) / self.rate if self.rate > 0 else 60.0
+
+    def _forget(self, now: float) -> None:
+        full = [k for k, (t, s) in self.buckets.items() if t + (now - s) * self.rate >= self.burst]
+        for k in full:
+            del self.buckets[k]
+        if len(self.buckets) >= self.MAX_KEYS:
+            self.buckets.clear()
+
+
+def client_address(request: Request) -> str:
+    """The address a request came from (behind a proxy: see uvicorn's
+    ``--forwarded-allow-ips``)."""
+    return request.client.host if request.client else "?"
+
+
+async def limit_hints(request: Request) -> None:
+    """A route dependency: 429 ``rate_limited`` with ``Retry-After`` when the
+    client address asks for hints faster than ``Settings.hint_rate``."""
+    limiter: RateLimiter | None = getattr(request.app.state, "hint_limiter", None)
+    if limiter is None:
+        settings = request.app.state.hub.settings
+        limiter = request.app.state.hint_limiter = RateLimiter(
+            settings.hint_rate, settings.hint_burst
+        )
+    wait = limiter.wait(client_address(request))
+    if wait > 0:
+        raise ApiError(
+            429,
+            "rate_limited",
+            "too many hint requests; try again shortly",
+            headers={"Retry-After": str(max(1, math.ceil(wait)))},
+        )
