@@ -184,3 +184,55 @@ def test_closed_unlisted_table_record_needs_a_credential(sqlite_url: str) -> Non
     finally:
         s.stop()
 
+
+def test_spectator_that_sends_tokens_becomes_a_seat_connection(server: Server) -> None:
+    t = server.create(game="toy", players=2, take_seat=1)
+    tid, tok = t["table_id"], t["seat_tokens"]["1"]
+    w = server.client(tid, watch=t["spectator"]["code"])
+    assert w.welcome["spectator"] and w.welcome["seats"] == []
+    w.drain()
+    w.send({"type": "hello", "tokens": [tok]})
+    again = w.recv_type("welcome")
+    assert again["seats"] == [1] and not again["spectator"]
+    f = w.wait_state(0, 1)
+    assert f["seat"] == 1 and f["legal"]  # seat 1 moves first
+    w.send({"type": "action", "state_id": 0, "action": f["legal"][0]})
+    assert w.wait_state(1, 1)["last_action"]["by"] == "human"
+    # and back: a hello to watch gives the seats up
+    w.send({"type": "hello", "watch": t["spectator"]["code"]})
+    back = w.recv_type("welcome")
+    assert back["spectator"] and back["seats"] == []
+    # a first hello with both tokens and a spectator code holds the seat
+    both = server.client(tid, tokens=[tok], watch=t["spectator"]["code"])
+    assert both.welcome["seats"] == [1] and not both.welcome["spectator"]
+
+
+def test_human_call_on_a_left_seat_issues_a_fresh_invite(server: Server) -> None:
+    t = server.create(game="toy", players=2, take_seat=0)
+    tid = t["table_id"]
+    admin = {"Authorization": f"Bearer {t['admin_token']}"}
+    tok1 = server.claim(t["invites"][0]["code"], "B")["token"]
+    c0 = server.client(tid, tokens=[t["seat_tokens"]["0"]])
+    c0.wait_state(0, 0)
+    # seat 1 (first to move) leaves: a zombie plays for it
+    assert (
+        server.http.post(
+            f"/api/tables/{tid}/leave", headers={"Authorization": f"Bearer {tok1}"}
+        ).status_code
+        == 200
+    )
+    c0.wait_state(1, 0)
+    r = server.http.post(f"/api/tables/{tid}/seats/1/human", headers=admin)
+    assert r.status_code == 200, r.text
+    invite = r.json()["invite"]
+    assert invite["seat"] == 1 and invite["url"] == f"/#invite={invite['code']}"
+    summary = server.http.get(f"/api/tables/{tid}", headers=admin).json()
+    assert not summary["seats"][1]["zombie"]
+    # the invite lets a new player in, who can play the seat
+    new = server.claim(invite["code"], "C")
+    assert new["seat"] == 1
+    c1 = server.client(tid, tokens=[new["token"]])
+    c1.drain()
+    # a claimed seat's "human" call issues nothing: its holder is there
+    r = server.http.post(f"/api/tables/{tid}/seats/1/human", headers=admin)
+    assert r.status_code == 200 and r.json()["invite"] is None

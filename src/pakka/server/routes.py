@@ -28,6 +28,7 @@ from pakka.server.models import (
     CreatedTable,
     CreateTable,
     EmptyBody,
+    HumanOut,
     InviteOut,
     JoinBody,
     LevelBody,
@@ -185,11 +186,11 @@ async def to_bot(
     return {"ok": True}
 
 
-@router.post("/api/tables/{table_id}/seats/{seat}/human", response_model=Ok)
+@router.post("/api/tables/{table_id}/seats/{seat}/human", response_model=HumanOut)
 async def to_human(hub: HubDep, table_id: str, seat: int, request: Request) -> dict[str, Any]:
-    """(Creator) hand a zombie seat back to its player."""
-    await hub.seating.to_human(table_id, seat, bearer(request))
-    return {"ok": True}
+    """(Creator) hand a zombie seat back to its player (or a fresh invite, if it has none)."""
+    invite = await hub.seating.to_human(table_id, seat, bearer(request))
+    return {"ok": True, "invite": invite}
 
 
 @router.post("/api/tables/{table_id}/close", response_model=Ok)

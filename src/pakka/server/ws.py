@@ -185,12 +185,15 @@ async def _serve(hub: Hub, table: LiveTable, conn: Connection) -> None:
             conn.send({"type": "pong", "id": msg.id})
         elif isinstance(msg, Hello):
             async with table.lock:
+                held = list(conn.seats)
                 if not hub.seating.authorise(table, conn, msg):
                     _error(conn, "unauthorized", "no such seat or spectator code", "hello")
                     conn.seats, conn.spectator = [], False
                     return
                 conn.log_pos.clear()
                 table.welcome(conn)
+                if conn.seats != held:  # e.g. a spectator took its seat: "connected" changed
+                    table.broadcast_table()
         elif msg.type == "sync":
             async with table.lock:
                 table.send_state(conn, full=True)
