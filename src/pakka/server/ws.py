@@ -256,6 +256,7 @@ async def _action(table: LiveTable, conn: Connection, msg: ActionMsg) -> None:
                 # e.g. the database refused the commit: nothing was applied
                 logging.getLogger("pakka.server").exception("action failed")
                 err = ("server_error", "the action could not be stored; try again")
+        table.hub.metrics.actions_refused.labels(err[0]).inc()
         _error(conn, err[0], err[1], "action")
         table.send_state(conn)
 
