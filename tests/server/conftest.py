@@ -146,6 +146,11 @@ def sqlite_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'pakka.sqlite3'}"
 
 
+def watch(table: dict[str, Any]) -> dict[str, str]:
+    """The header that lets a test read an unlisted table it created (its spectator code)."""
+    return {"X-Spectator-Code": table["spectator"]["code"]}
+
+
 # -- a live server -------------------------------------------------------------------------------
 class Server:
     """A uvicorn server on a free loopback port, run in a thread."""

@@ -15,14 +15,19 @@ from fastapi.responses import JSONResponse
 class ApiError(Exception):
     """A refused request: HTTP status, stable code, English message."""
 
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(
+        self, status: int, code: str, message: str, headers: dict[str, str] | None = None
+    ) -> None:
         super().__init__(message)
         self.status, self.code, self.message = status, code, message
+        self.headers = headers
 
 
 async def api_error(request: Request, exc: ApiError) -> JSONResponse:
     """The body of a refused request: ``{"error": code, "message": ...}``."""
-    return JSONResponse({"error": exc.code, "message": exc.message}, status_code=exc.status)
+    return JSONResponse(
+        {"error": exc.code, "message": exc.message}, status_code=exc.status, headers=exc.headers
+    )
 
 
 async def invalid_request(request: Request, exc: RequestValidationError) -> JSONResponse:

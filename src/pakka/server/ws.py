@@ -23,6 +23,7 @@ from pakka.server.config import Settings
 from pakka.server.connection import Connection
 from pakka.server.errors import ApiError
 from pakka.server.hub import Hub
+from pakka.server.limits import MAX_DEPTH, too_deep
 from pakka.server.models import (
     WS_MESSAGES,
     ActionMsg,
@@ -111,10 +112,16 @@ def _decode(conn: Connection, text: str, settings: Settings) -> Any:
     if not conn.allow():
         _error(conn, "rate_limited", f"more than {settings.msg_rate:g} messages per second")
         return None
+    if too_deep(text):
+        _error(conn, "too_deep", f"JSON nested deeper than {MAX_DEPTH} levels")
+        return None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         _error(conn, "malformed", f"not JSON: {e.msg}")
+        return None
+    except RecursionError:  # a backstop: too_deep already refuses deep nesting
+        _error(conn, "too_deep", f"JSON nested deeper than {MAX_DEPTH} levels")
         return None
     if not isinstance(data, dict):
         _error(conn, "malformed", "a message is a JSON object with a 'type'")
@@ -178,12 +185,15 @@ async def _serve(hub: Hub, table: LiveTable, conn: Connection) -> None:
             conn.send({"type": "pong", "id": msg.id})
         elif isinstance(msg, Hello):
             async with table.lock:
+                held = list(conn.seats)
                 if not hub.seating.authorise(table, conn, msg):
                     _error(conn, "unauthorized", "no such seat or spectator code", "hello")
                     conn.seats, conn.spectator = [], False
                     return
                 conn.log_pos.clear()
                 table.welcome(conn)
+                if conn.seats != held:  # e.g. a spectator took its seat: "connected" changed
+                    table.broadcast_table()
         elif msg.type == "sync":
             async with table.lock:
                 table.send_state(conn, full=True)
@@ -246,6 +256,7 @@ async def _action(table: LiveTable, conn: Connection, msg: ActionMsg) -> None:
                 # e.g. the database refused the commit: nothing was applied
                 logging.getLogger("pakka.server").exception("action failed")
                 err = ("server_error", "the action could not be stored; try again")
+        table.hub.metrics.actions_refused.labels(err[0]).inc()
         _error(conn, err[0], err[1], "action")
         table.send_state(conn)
 
