@@ -33,7 +33,7 @@ from pakka.core.game import Action, State
 from pakka.core.seam import LegalAction
 from pakka.core.record import Record, undone
 from pakka.core.undo import undo_blocker
-from pakka.i18n import render_entry
+from pakka.i18n import card_names, messages, render_entry
 from pakka.rules import rules_text
 
 MAX_CHOICES_SHOWN = 80
@@ -41,13 +41,24 @@ MAX_CHOICES_SHOWN = 80
 
 
 def entry_text(game: str, entry: dict[str, Any], lang: str) -> str:
-    """A log entry in words; list arguments (cards) read as ``3S 4S 7H``, not ``['3S', …]``."""
+    """A log entry in words. A list argument that the template names with
+    ``{x:cards}`` is left to it; any other list reads as its items in words
+    (card names where they are cards), not as ``['3S', …]``."""
     args = entry.get("args") or {}
     if any(isinstance(v, list | tuple) for v in args.values()):
-        args = {
-            k: " ".join(map(str, v)) if isinstance(v, list | tuple) else v for k, v in args.items()
-        }
-        entry = {"key": entry.get("key", ""), "args": args}
+        cat = messages(game)
+        key = str(entry.get("key", ""))
+        template = cat.get(lang, {}).get(key) or cat.get("en", {}).get(key) or ""
+        names = card_names(game, lang)
+
+        def words(k: str, v: Any) -> Any:
+            if not isinstance(v, list | tuple) or "{" + k + ":cards}" in template:
+                return v
+            if names and all(str(x) in names for x in v):
+                return ", ".join(names[str(x)] for x in v)
+            return " ".join(map(str, v))
+
+        entry = {"key": key, "args": {k: words(k, v) for k, v in args.items()}}
     return render_entry(game, entry, lang)
 
 
