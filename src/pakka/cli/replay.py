@@ -121,7 +121,9 @@ class ReplaySession:
                 else str(hand)
             )
             label = self.tr("play.seat_label", seat=p)
-            self.console.print(f"  {label}: {cards or '-'}", highlight=False, markup=False)
+            self.console.print(
+                f"  {label}: {cards or '-'}", highlight=False, markup=False, soft_wrap=True
+            )
 
     def ask(self) -> str | None:
         """One command line, or ``None`` at the end of input."""
