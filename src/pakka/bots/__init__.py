@@ -134,7 +134,13 @@ def levels(game: str) -> dict[str, str]:
 
 LEVEL_WORDS: dict[str, dict[str, str]] = {
     "en": {"easy": "easy", "medium": "medium", "hard": "hard", "bot": "Bot", "you": "you"},
-    "fi": {"easy": "helppo", "medium": "keskitaso", "hard": "vaikea", "bot": "Botti", "you": "sinä"},
+    "fi": {
+        "easy": "helppo",
+        "medium": "keskitaso",
+        "hard": "vaikea",
+        "bot": "Botti",
+        "you": "sinä",
+    },
 }
 """The levels and the word for a bot in each language (what a player reads; the
 specs themselves stay ``easy``/``medium``/``hard``)."""

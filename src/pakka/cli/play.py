@@ -30,8 +30,8 @@ from pakka.cli.render import menu_hook, renderer
 from pakka.cli.text import command_of, t
 from pakka.core.errors import PakkaError, RecordError
 from pakka.core.game import Action, State
-from pakka.core.seam import LegalAction
 from pakka.core.record import Record, undone
+from pakka.core.seam import LegalAction
 from pakka.core.undo import undo_blocker
 from pakka.i18n import card_names, messages, render_entry
 from pakka.rules import rules_text
@@ -41,25 +41,38 @@ MAX_CHOICES_SHOWN = 80
 
 
 def entry_text(game: str, entry: dict[str, Any], lang: str) -> str:
-    """A log entry in words. A list argument that the template names with
-    ``{x:cards}`` is left to it; any other list reads as its items in words
-    (card names where they are cards), not as ``['3S', …]``."""
+    """A log entry in words: a word argument with a catalogue key
+    ``<prefix>.<arg>.<word>`` reads translated; an argument that is a card code (or
+    a list of them, or codes separated by spaces or dashes) reads as the cards'
+    names where the game names its cards, even if the template prints it plainly
+    (``{card}``); a list that the template names with ``{x:cards}`` is left to it;
+    any other list reads as its items, not as ``['3S', …]``."""
     args = entry.get("args") or {}
-    if any(isinstance(v, list | tuple) for v in args.values()):
-        cat = messages(game)
-        key = str(entry.get("key", ""))
-        template = cat.get(lang, {}).get(key) or cat.get("en", {}).get(key) or ""
-        names = card_names(game, lang)
+    names = card_names(game, lang)
+    if not names and not any(isinstance(v, list | tuple) for v in args.values()):
+        return render_entry(game, entry, lang)
+    cat = messages(game)
+    key = str(entry.get("key", ""))
+    template = cat.get(lang, {}).get(key) or cat.get("en", {}).get(key) or ""
 
-        def words(k: str, v: Any) -> Any:
-            if not isinstance(v, list | tuple) or "{" + k + ":cards}" in template:
-                return v
-            if names and all(str(x) in names for x in v):
-                return ", ".join(names[str(x)] for x in v)
-            return " ".join(map(str, v))
+    word_key = f"{key.partition('.')[0]}.{{}}.{{}}"
 
-        entry = {"key": key, "args": {k: words(k, v) for k, v in args.items()}}
-    return render_entry(game, entry, lang)
+    def words(k: str, v: Any) -> Any:
+        if isinstance(v, str):
+            # A word the catalogue translates (Kubo's kind "straight": kubo.kind.straight).
+            if word_key.format(k, v) in cat.get("en", {}):
+                return {"key": word_key.format(k, v), "args": {}}
+            parts = v.replace("-", " ").split()
+            if names and parts and all(p in names for p in parts):
+                return ", ".join(names[p] for p in parts)
+            return v
+        if not isinstance(v, list | tuple) or "{" + k + ":cards}" in template:
+            return v
+        if names and v and all(str(x) in names for x in v):
+            return ", ".join(names[str(x)] for x in v)
+        return " ".join(map(str, v))
+
+    return render_entry(game, {"key": key, "args": {k: words(k, v) for k, v in args.items()}}, lang)
 
 
 def refusal_text(game: str, error: Exception, lang: str, typed: str = "") -> str:
@@ -347,9 +360,8 @@ class PlaySession:
         action = bot.choose(handle)
         words = self.action_words(action)
         shown = words if words == str(action) else f"{words} [{action}]"
-        self.console.print(
-            f"[green]{escape(self.tr('play.hint_bot', bot=bot_label('hard', self.lang), action=shown))}[/]"
-        )
+        text = self.tr("play.hint_bot", bot=bot_label("hard", self.lang), action=shown)
+        self.console.print(f"[green]{escape(text)}[/]")
 
     def show_rules(self) -> None:
         """The game's rules in the session's language."""

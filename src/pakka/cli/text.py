@@ -46,8 +46,7 @@ TEXT: dict[str, dict[str, str]] = {
         "play.more_choices": "{n} more legal {n|move is|moves are} not numbered; type "
         "{n|it|them} in notation (see rules).",
         "play.prompt": "Your move (number, notation, help, or quit to leave)",
-        "play.refused": "{text!r} cannot be played now; pick a number from the list or type "
-        "help.",
+        "play.refused": "{text!r} cannot be played now; pick a number from the list or type help.",
         "play.quit_word": "To leave the game type quit (stop is a move, where the game has it).",
         "play.bot": "Bot ({level})",
         "play.thinking": "Seat {seat} ({bot}) is thinking…",
