@@ -41,6 +41,7 @@ from pakka.games.ravaytys.cards import (
 from pakka.games.ravaytys.melds import Meld, runs_adjacent
 from pakka.games.ravaytys.messages import MESSAGES
 from pakka.games.ravaytys.solver import can_lay_down
+from pakka.games.ravaytys.view import RavaytysView
 
 OPEN, START, BUY, PLAY, BUILD, PLACE, OVER = range(7)
 
@@ -127,6 +128,7 @@ class Ravaytys(Game["RavaytysState"]):
     min_players = 3
     max_players = 6
     phases: ClassVar[type[Enum]] = Phase
+    view_type: ClassVar[type | None] = RavaytysView
     option_specs = (
         Option(
             "go_out_by_melding",
