@@ -27,6 +27,12 @@ grand ``6NT*``. Layout (n players):
   / deck, hand number / max_hands (the research cap if uncapped; cut to 1);
 - ``totals`` (n): match points / 1000 (cut to −1..1).
 
+Speed: :meth:`ViisisataaEncoder.observe` builds the same vector straight
+from the state's public fields (its card bitmasks and seat numbers) instead
+of from the view's dict of card names; ``tests/research/test_fast_encoders.py``
+checks that the two give bit-identical arrays. It reads only what
+``view(seat)`` shows (the same fields ``_view`` reads for that seat).
+
 Not in the view and so not encoded: who played which card in tricks before
 the last (the view keeps the cards played, the trick winners and the last
 trick only), so a seat's earlier failures to follow suit are not recalled.
@@ -40,9 +46,16 @@ from typing import Any
 import numpy as np
 
 from pakka.core.cards import CARDS, SUITS
-from pakka.core.game import Game
+from pakka.core.game import Game, State
+from pakka.games.viisisataa.actions import ACTIONS
 from pakka.games.viisisataa.game import AUTOMATED_MAX_HANDS
-from pakka.research.encoders.base import Encoder, FloatArray, rel_seat
+from pakka.games.viisisataa.state import BIDDING, DISCARDING, PHASE_NAMES, ViisisataaState
+from pakka.research.encoders.base import (
+    Encoder,
+    FloatArray,
+    card_set_into,
+    rel_seat,
+)
 
 NUM_CARDS = 53
 CARD_INDEX: dict[str, int] = {str(c): i for i, c in enumerate(CARDS)}
@@ -55,6 +68,15 @@ CALL_INDEX: dict[str, int] = {f"bid {6 + b // 5}{_BID_SUITS[b % 5]}": b for b in
 """An auction call's text -> its index (the engine's bid order, then misère and pass)."""
 CONTRACT_INDEX = CALL_INDEX | {"6NT*": 27}
 TRUMPS = ("S", "H", "D", "C", "none")
+_PHASE_OF = tuple(PHASES.index(p) for p in PHASE_NAMES)
+"""The engine's phase number -> its index in :data:`PHASES` (the search horizon is "over")."""
+_CALL_OF = {a.id: CONTRACT_INDEX[a.text] for a in ACTIONS if a.text in CONTRACT_INDEX}
+"""Action id of an auction call -> its index in the ``bids``/``high_bid``/``contract`` one-hots."""
+_DOUBLING_OF = {
+    a.id: int(a.text == "redouble") for a in ACTIONS if a.text in ("double", "redouble")
+}
+"""Action id of a double (0) or redouble (1); other doubling-round calls are absent."""
+_TRUMP_OF = tuple(TRUMPS.index(SUITS[t]) if t < 4 else TRUMPS.index("none") for t in range(5))
 
 
 class ViisisataaEncoder(Encoder):
@@ -104,6 +126,114 @@ class ViisisataaEncoder(Encoder):
             "set aside / deck; hand number / max_hands",
         )
         self.s_totals = seg("totals", n, "match points per relative seat / 1000 (cut to -1..1)")
+
+        self.deck_mask = sum(1 << i for i in np.flatnonzero(self.deck).tolist())
+        self._zero = bytes(4 * self.size)
+        self._rel = [[rel_seat(me, p, n) for p in range(n)] for me in range(n)]
+
+    def observe(self, state: State[Any], seat: int) -> FloatArray:
+        """As :meth:`Encoder.observe`, built from the state's fields (bit-identical)."""
+        if (
+            type(state) is not ViisisataaState
+            or type(seat) is not int
+            or not 0 <= seat < self.num_players
+        ):
+            return super().observe(state, seat)
+        return self._observe(state, seat)
+
+    def _observe(self, st: ViisisataaState, me: int) -> FloatArray:
+        """What :meth:`fill` writes for ``st.view(me)``, from ``st``'s fields: card sets
+        by 13-card chunks of the bitmasks, one-hots and scalars straight into a
+        float32 buffer (reads only what ``ViisisataaState._view(me)`` shows)."""
+        n = self.num_players
+        rel = self._rel[me]
+        buf = bytearray(self._zero)
+        f = memoryview(buf).cast("f")
+        cp = st.turn
+        if cp is None:
+            f[self.s_terminal.start] = 1.0
+        else:
+            f[self.s_to_act.start + rel[cp]] = 1.0
+        phase = st.phase
+        f[self.s_phase.start + _PHASE_OF[phase]] = 1.0
+        hands = st.hands
+        hand = hands[me]
+        played = st.played
+        c = st.contractor
+        card_set_into(buf, self.s_hand.start, hand)
+        card_set_into(buf, self.s_played.start, played)
+        disc = 0
+        if me == c:
+            card_set_into(buf, self.s_kitty.start, st.kitty_taken)
+            for x in st.discard_order:
+                disc |= 1 << x
+            card_set_into(buf, self.s_discards.start, disc)
+        card_set_into(buf, self.s_unseen.start, self.deck_mask & ~(hand | played | disc))
+        at = self.s_trick.start
+        for p, x in zip(st.trick_seats, st.trick, strict=True):
+            f[at + rel[p] * NUM_CARDS + x] = 1.0
+        if 0 <= st.led < 4:
+            f[self.s_led.start + st.led] = 1.0
+        last = st.last_trick
+        if last is not None:
+            at = self.s_last.start
+            for p, x in zip(last[2], last[1], strict=True):
+                f[at + rel[p] * NUM_CARDS + x] = 1.0
+            if st.trick_winners:
+                f[self.s_last_winner.start + rel[st.trick_winners[-1]]] = 1.0
+        if not (phase == BIDDING and not st.no_contract):
+            f[self.s_trump.start + _TRUMP_OF[st.tc]] = 1.0
+        if st.bids:
+            latest: dict[int, int] = {}
+            for p, a in st.bids:
+                latest[p] = _CALL_OF[a]
+            at = self.s_bids.start
+            for p, k in latest.items():
+                f[at + rel[p] * 27 + k] = 1.0
+        if st.high_id >= 0:
+            f[self.s_high.start + _CALL_OF[st.high_id]] = 1.0
+        if st.high_seat >= 0:
+            f[self.s_high_bidder.start + rel[st.high_seat]] = 1.0
+        if st.no_contract:
+            f[self.s_contract.start + 27] = 1.0
+        elif st.contract_id >= 0:
+            f[self.s_contract.start + _CALL_OF[st.contract_id]] = 1.0
+        if c >= 0:
+            f[self.s_contractor.start + rel[c]] = 1.0
+        f[self.s_mult.start] = st.mult / 4.0
+        at = self.s_doublings.start
+        for p, a in st.doublings:
+            r = _DOUBLING_OF.get(a)
+            if r is not None:
+                f[at + rel[p] * 2 + r] = 1.0
+        partner = st.partner
+        if partner >= 0 and (st.partner_known or me == partner):
+            f[self.s_partner.start + rel[partner]] = 1.0
+        if st.partner_card >= 0:
+            f[self.s_partner_card.start + st.partner_card] = 1.0
+        if st.sitting_out >= 0:
+            f[self.s_sitting_out.start + rel[st.sitting_out]] = 1.0
+        f[self.s_dealer.start + rel[st.dealer]] = 1.0
+        if st.leader >= 0:
+            f[self.s_leader.start + rel[st.leader]] = 1.0
+        at = self.s_counts.start
+        d = self.deck_size
+        tricks = st.tricks
+        for p in range(n):
+            f[at + rel[p]] = hands[p].bit_count() / d
+            f[at + n + rel[p]] = tricks[p] / d
+        at += 2 * n
+        f[at] = st.kitty.bit_count() / d
+        if phase == DISCARDING:
+            f[at + 1] = (st.game.kitty_size - len(st.discard_order)) / d
+        f[at + 2] = (st.dead.bit_count() if n == 2 else 0) / d
+        f[at + 3] = st.aside.bit_count() / d
+        f[at + 4] = min(1.0, st.hand_no / self.max_hands)
+        at = self.s_totals.start
+        for p, pts in enumerate(st.points):
+            f[at + rel[p]] = max(-1.0, min(1.0, pts / 1000.0))
+        f.release()
+        return np.frombuffer(buf, np.float32)
 
     def _cards(self, out: FloatArray, start: int, names: Any) -> list[int]:
         ids = [CARD_INDEX[x] for x in names or ()]
