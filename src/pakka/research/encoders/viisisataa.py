@@ -51,6 +51,7 @@ from pakka.games.viisisataa.actions import ACTIONS
 from pakka.games.viisisataa.game import AUTOMATED_MAX_HANDS
 from pakka.games.viisisataa.state import BIDDING, DISCARDING, PHASE_NAMES, ViisisataaState
 from pakka.research.encoders.base import (
+    CHUNK_FLOATS,
     Encoder,
     FloatArray,
     card_set_into,
@@ -68,6 +69,8 @@ CALL_INDEX: dict[str, int] = {f"bid {6 + b // 5}{_BID_SUITS[b % 5]}": b for b in
 """An auction call's text -> its index (the engine's bid order, then misère and pass)."""
 CONTRACT_INDEX = CALL_INDEX | {"6NT*": 27}
 TRUMPS = ("S", "H", "D", "C", "none")
+TEMPLATES = 256
+"""Cached observation templates per encoder (one per state and seat; then cleared)."""
 _PHASE_OF = tuple(PHASES.index(p) for p in PHASE_NAMES)
 """The engine's phase number -> its index in :data:`PHASES` (the search horizon is "over")."""
 _CALL_OF = {a.id: CONTRACT_INDEX[a.text] for a in ACTIONS if a.text in CONTRACT_INDEX}
@@ -130,6 +133,7 @@ class ViisisataaEncoder(Encoder):
         self.deck_mask = sum(1 << i for i in np.flatnonzero(self.deck).tolist())
         self._zero = bytes(4 * self.size)
         self._rel = [[rel_seat(me, p, n) for p in range(n)] for me in range(n)]
+        self._templates: dict[int, tuple[ViisisataaState, tuple[Any, ...], bytes, int]] = {}
 
     def observe(self, state: State[Any], seat: int) -> FloatArray:
         """As :meth:`Encoder.observe`, built from the state's fields (bit-identical)."""
@@ -142,33 +146,53 @@ class ViisisataaEncoder(Encoder):
         return self._observe(state, seat)
 
     def _observe(self, st: ViisisataaState, me: int) -> FloatArray:
-        """What :meth:`fill` writes for ``st.view(me)``, from ``st``'s fields: card sets
-        by 13-card chunks of the bitmasks, one-hots and scalars straight into a
-        float32 buffer (reads only what ``ViisisataaState._view(me)`` shows)."""
+        """What :meth:`fill` writes for ``st.view(me)``, from ``st``'s fields (only what
+        ``ViisisataaState._view(me)`` shows): the parts that change only with the
+        auction, the kitty exchange or the hand come from a cached template
+        (:meth:`_template`); the card play is written over it, card sets by
+        13-card chunks of the bitmasks, one-hots and scalars as float32."""
         n = self.num_players
         rel = self._rel[me]
-        buf = bytearray(self._zero)
-        f = memoryview(buf).cast("f")
+        phase = st.phase
+        key = id(st) * 8 + me
+        sig = (
+            st.hand_no, phase, len(st.bids), len(st.doublings), len(st.discard_order),
+            st.partner_known, st.partner, st.mult, st.tc, st.contract_id,
+        )  # fmt: skip
+        hit = self._templates.get(key)
+        if hit is not None and hit[0] is st and hit[1] == sig:
+            template, disc = hit[2], hit[3]
+        else:
+            template, disc = self._template(st, me)
+            if len(self._templates) >= TEMPLATES:
+                self._templates.clear()
+            self._templates[key] = (st, sig, template, disc)
+        buf = bytearray(template)
+        mv = memoryview(buf)
+        f = mv.cast("f")
         cp = st.turn
         if cp is None:
             f[self.s_terminal.start] = 1.0
         else:
             f[self.s_to_act.start + rel[cp]] = 1.0
-        phase = st.phase
         f[self.s_phase.start + _PHASE_OF[phase]] = 1.0
         hands = st.hands
         hand = hands[me]
         played = st.played
-        c = st.contractor
-        card_set_into(buf, self.s_hand.start, hand)
-        card_set_into(buf, self.s_played.start, played)
-        disc = 0
-        if me == c:
-            card_set_into(buf, self.s_kitty.start, st.kitty_taken)
-            for x in st.discard_order:
-                disc |= 1 << x
-            card_set_into(buf, self.s_discards.start, disc)
-        card_set_into(buf, self.s_unseen.start, self.deck_mask & ~(hand | played | disc))
+        chunks = CHUNK_FLOATS
+        for start, mask in (
+            (self.s_hand.start, hand),
+            (self.s_played.start, played),
+            (self.s_unseen.start, self.deck_mask & ~(hand | played | disc)),
+        ):
+            o = 4 * start
+            for k in (0, 13, 26, 39):
+                m = mask >> k & 0x1FFF
+                if m:
+                    mv[o : o + 52] = chunks[m]
+                o += 52
+            if mask >> 52 & 1:
+                f[start + 52] = 1.0
         at = self.s_trick.start
         for p, x in zip(st.trick_seats, st.trick, strict=True):
             f[at + rel[p] * NUM_CARDS + x] = 1.0
@@ -181,6 +205,33 @@ class ViisisataaEncoder(Encoder):
                 f[at + rel[p] * NUM_CARDS + x] = 1.0
             if st.trick_winners:
                 f[self.s_last_winner.start + rel[st.trick_winners[-1]]] = 1.0
+        if st.leader >= 0:
+            f[self.s_leader.start + rel[st.leader]] = 1.0
+        at = self.s_counts.start
+        d = self.deck_size
+        tricks = st.tricks
+        for p in range(n):
+            f[at + rel[p]] = hands[p].bit_count() / d
+            f[at + n + rel[p]] = tricks[p] / d
+        f.release()
+        mv.release()
+        return np.frombuffer(buf, np.float32)
+
+    def _template(self, st: ViisisataaState, me: int) -> tuple[bytes, int]:
+        """The parts of ``me``'s observation that change only with the auction, the
+        kitty exchange or the hand (everything else zero), and ``me``'s discards."""
+        n = self.num_players
+        rel = self._rel[me]
+        buf = bytearray(self._zero)
+        f = memoryview(buf).cast("f")
+        phase = st.phase
+        c = st.contractor
+        disc = 0
+        if me == c:
+            card_set_into(buf, self.s_kitty.start, st.kitty_taken)
+            for x in st.discard_order:
+                disc |= 1 << x
+            card_set_into(buf, self.s_discards.start, disc)
         if not (phase == BIDDING and not st.no_contract):
             f[self.s_trump.start + _TRUMP_OF[st.tc]] = 1.0
         if st.bids:
@@ -214,15 +265,8 @@ class ViisisataaEncoder(Encoder):
         if st.sitting_out >= 0:
             f[self.s_sitting_out.start + rel[st.sitting_out]] = 1.0
         f[self.s_dealer.start + rel[st.dealer]] = 1.0
-        if st.leader >= 0:
-            f[self.s_leader.start + rel[st.leader]] = 1.0
-        at = self.s_counts.start
+        at = self.s_counts.start + 2 * n
         d = self.deck_size
-        tricks = st.tricks
-        for p in range(n):
-            f[at + rel[p]] = hands[p].bit_count() / d
-            f[at + n + rel[p]] = tricks[p] / d
-        at += 2 * n
         f[at] = st.kitty.bit_count() / d
         if phase == DISCARDING:
             f[at + 1] = (st.game.kitty_size - len(st.discard_order)) / d
@@ -233,7 +277,7 @@ class ViisisataaEncoder(Encoder):
         for p, pts in enumerate(st.points):
             f[at + rel[p]] = max(-1.0, min(1.0, pts / 1000.0))
         f.release()
-        return np.frombuffer(buf, np.float32)
+        return bytes(buf), disc
 
     def _cards(self, out: FloatArray, start: int, names: Any) -> list[int]:
         ids = [CARD_INDEX[x] for x in names or ()]
