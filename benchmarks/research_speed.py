@@ -13,7 +13,9 @@ run 2, ...), so that a change of the machine's load hits every row alike.
 the raw contract, PettingZoo without observations and PettingZoo with the
 exact observations — and prints their ratios (``pz/raw``, ``obs/pz``);
 ``--game all`` does so for every registered game at its benchmark player
-count (3 where the game allows it).
+count (3 where the game allows it). ``--batch`` compares :class:`BatchEnv`
+(64 games) with 64 Gymnasium environments stepped in a loop into the same
+stacked arrays.
 
 Rows that depend on the observation are measured twice when the game has an
 exact encoder: with the generic hashing encoder on the full view (the only
@@ -217,10 +219,54 @@ def targets(names: list[str], players: int | None, seconds: float, repeats: int)
         cells = [
             f"{m:,.0f} [{min(r):,.0f}, {max(r):,.0f}]" for m, r in zip(med, rates, strict=True)
         ]
-        print(
-            f"| {name}, {n} | {' | '.join(cells)} | {med[1] / med[0]:.2f} | {med[2] / med[1]:.2f} |",
-            flush=True,
-        )
+        ratios = f"{med[1] / med[0]:.2f} | {med[2] / med[1]:.2f}"
+        print(f"| {name}, {n} | {' | '.join(cells)} | {ratios} |", flush=True)
+
+
+def singles(
+    game: pakka.Game[Any], kind: str = "auto", num_envs: int = 64
+) -> Callable[[float], int]:
+    """What :class:`BatchEnv` does, with ``num_envs`` Gymnasium environments: step each,
+    reset it when its game ends, copy its observation and mask into stacked arrays."""
+
+    def run(seconds: float) -> int:
+        envs = [gymnasium_env(game, encoder=kind) for _ in range(num_envs)]
+        first = [env.reset(seed=1 + i)[0] for i, env in enumerate(envs)]
+        obs = np.stack([o["observation"] for o in first])
+        mask = np.stack([o["action_mask"] for o in first])
+        rng = np.random.default_rng(1)
+        end = time.process_time() + seconds
+        steps = 0
+        while time.process_time() < end:
+            scores = rng.random(mask.shape) * mask
+            for i, (env, a) in enumerate(zip(envs, scores.argmax(axis=1).tolist(), strict=True)):
+                o, _, done, trunc, _ = env.step(a)
+                if done or trunc:
+                    o, _ = env.reset()
+                obs[i] = o["observation"]
+                mask[i] = o["action_mask"]
+            steps += num_envs
+        return steps
+
+    return run
+
+
+def batch_vs_singles(names: list[str], players: int | None, seconds: float, repeats: int) -> None:
+    """BatchEnv against as many single Gymnasium environments (one Markdown table)."""
+    print(f"learner steps per CPU second, 64 games, random opponents; {repeats} x {seconds} CPU s")
+    print(
+        "| game | BatchEnv | 64 Gymnasium envs, stacked | batch / singles |\n|---|---:|---:|---:|"
+    )
+    for name in names:
+        cls = game_class(name)
+        n = players or min(max(3, cls.min_players), cls.max_players)
+        game = pakka.load(name, players=n, **research_options(name, {}))
+        rates = interleaved([("batch", batch(game)), ("singles", singles(game))], seconds, repeats)
+        med = [statistics.median(r) for r in rates]
+        cells = [
+            f"{m:,.0f} [{min(r):,.0f}, {max(r):,.0f}]" for m, r in zip(med, rates, strict=True)
+        ]
+        print(f"| {name}, {n} | {' | '.join(cells)} | {med[0] / med[1]:.2f} |", flush=True)
 
 
 def main() -> None:
@@ -230,7 +276,12 @@ def main() -> None:
     p.add_argument("--seconds", type=float, default=3.0)
     p.add_argument("--repeats", type=int, default=5)
     p.add_argument("--targets", action="store_true")
+    p.add_argument("--batch", action="store_true", help="BatchEnv against 64 single envs")
     a = p.parse_args()
+    if a.batch:
+        names = pakka.games() if a.game == "all" else [a.game]
+        batch_vs_singles(names, a.players, a.seconds, a.repeats)
+        return
     if a.targets:
         targets(pakka.games() if a.game == "all" else [a.game], a.players, a.seconds, a.repeats)
         return

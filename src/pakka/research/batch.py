@@ -93,12 +93,8 @@ class BatchEnv:
             play_bot_turn(bots[cp], s, random.Random(rng.getrandbits(32)))
         legal = legal_by_id(s) if s.current_player == self.seat else {}
         self._legal[i] = legal
-        self.obs[i] = 0.0
-        enc = self.observer.encoder
-        enc.fill(enc.view_of(s, self.seat), self.obs[i])
-        self.mask[i] = 0
-        if legal:
-            self.mask[i, list(legal)] = 1
+        self.obs[i] = self.observer.encoder.observe(s, self.seat)
+        self.mask[i] = self.observer.mask(legal)
 
     def step(
         self, actions: npt.ArrayLike
