@@ -21,31 +21,6 @@ from pakka.core.game import Game, State
 
 FloatArray = npt.NDArray[np.float32]
 
-ONE_F32 = np.float32(1.0).tobytes()
-"""The bytes of a float32 1.0 (native order, as ``memoryview.cast("f")`` writes it)."""
-_CHUNK = np.unpackbits(
-    np.arange(1 << 13, dtype="<u2").view(np.uint8).reshape(-1, 2), axis=1, bitorder="little"
-)[:, :13].astype(np.float32)
-CHUNK_FLOATS: tuple[bytes, ...] = tuple(row.tobytes() for row in _CHUNK)
-"""``CHUNK_FLOATS[k]``: 13 float32 values, element i = 1.0 where bit i of ``k`` is set."""
-del _CHUNK
-
-
-def card_set_into(buf: bytearray, start: int, mask: int) -> None:
-    """Write a 53-card bitmask (bit i = card i of :mod:`pakka.core.cards`) as a card set
-    of 0/1 float32 values from float index ``start`` of the zeroed buffer ``buf``."""
-    if not mask:
-        return
-    o = 4 * start
-    chunks = CHUNK_FLOATS
-    for k in range(4):
-        m = mask >> (13 * k) & 0x1FFF
-        if m:
-            buf[o : o + 52] = chunks[m]
-        o += 52
-    if mask >> 52 & 1:
-        buf[o : o + 4] = ONE_F32
-
 
 @dataclass(frozen=True)
 class Segment:

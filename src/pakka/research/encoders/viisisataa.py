@@ -41,22 +41,23 @@ trick only), so a seat's earlier failures to follow suit are not recalled.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple, cast
 
 import numpy as np
+import numpy.typing as npt
 
 from pakka.core.cards import CARDS, SUITS
 from pakka.core.game import Game, State
 from pakka.games.viisisataa.actions import ACTIONS
 from pakka.games.viisisataa.game import AUTOMATED_MAX_HANDS
-from pakka.games.viisisataa.state import BIDDING, DISCARDING, PHASE_NAMES, ViisisataaState
-from pakka.research.encoders.base import (
-    CHUNK_FLOATS,
-    Encoder,
-    FloatArray,
-    card_set_into,
-    rel_seat,
+from pakka.games.viisisataa.state import (
+    BIDDING,
+    DISCARDING,
+    PHASE_NAMES,
+    PLAYING,
+    ViisisataaState,
 )
+from pakka.research.encoders.base import Encoder, FloatArray, rel_seat
 
 NUM_CARDS = 53
 CARD_INDEX: dict[str, int] = {str(c): i for i, c in enumerate(CARDS)}
@@ -71,6 +72,20 @@ CONTRACT_INDEX = CALL_INDEX | {"6NT*": 27}
 TRUMPS = ("S", "H", "D", "C", "none")
 TEMPLATES = 256
 """Cached observation templates per encoder (one per state and seat; then cleared)."""
+
+
+class _Template(NamedTuple):
+    """The auction-time part of one seat's observation (see ``ViisisataaEncoder._template``)."""
+
+    bits: int
+    """Its 0/1 elements as bits of an integer (bit i = element i)."""
+    discards: int
+    """The seat's own discards (a bitmask; 0 unless it is the contractor)."""
+    at: npt.NDArray[np.intp]
+    """Elements of other values: multiplier, kitty/discard/dead/aside counts, hand, totals."""
+    values: npt.NDArray[np.float32]
+
+
 _PHASE_OF = tuple(PHASES.index(p) for p in PHASE_NAMES)
 """The engine's phase number -> its index in :data:`PHASES` (the search horizon is "over")."""
 _CALL_OF = {a.id: CONTRACT_INDEX[a.text] for a in ACTIONS if a.text in CONTRACT_INDEX}
@@ -131,9 +146,9 @@ class ViisisataaEncoder(Encoder):
         self.s_totals = seg("totals", n, "match points per relative seat / 1000 (cut to -1..1)")
 
         self.deck_mask = sum(1 << i for i in np.flatnonzero(self.deck).tolist())
-        self._zero = bytes(4 * self.size)
+        self._nbytes = (self.size + 7) // 8
         self._rel = [[rel_seat(me, p, n) for p in range(n)] for me in range(n)]
-        self._templates: dict[int, tuple[ViisisataaState, tuple[Any, ...], bytes, int]] = {}
+        self._templates: dict[int, tuple[ViisisataaState, tuple[Any, ...], _Template]] = {}
 
     def observe(self, state: State[Any], seat: int) -> FloatArray:
         """As :meth:`Encoder.observe`, built from the state's fields (bit-identical)."""
@@ -147,137 +162,136 @@ class ViisisataaEncoder(Encoder):
 
     def _observe(self, st: ViisisataaState, me: int) -> FloatArray:
         """What :meth:`fill` writes for ``st.view(me)``, from ``st``'s fields (only what
-        ``ViisisataaState._view(me)`` shows): the parts that change only with the
-        auction, the kitty exchange or the hand come from a cached template
-        (:meth:`_template`); the card play is written over it, card sets by
-        13-card chunks of the bitmasks, one-hots and scalars as float32."""
+        ``ViisisataaState._view(me)`` shows).
+
+        Every 0/1 element is a bit of one integer (the card bitmasks shifted to
+        their segments), unpacked to float32 at once; the other values are then
+        written. The parts that change only with the auction, the kitty exchange
+        or the hand are a cached template per (state, seat) (:meth:`_template`)."""
         n = self.num_players
         rel = self._rel[me]
         phase = st.phase
         key = id(st) * 8 + me
+        # What the template depends on. In the card play only whether the partner
+        # is known changes (the auction, the doublings and the kitty are settled).
         sig = (
-            st.hand_no, phase, len(st.bids), len(st.doublings), len(st.discard_order),
-            st.partner_known, st.partner, st.mult, st.tc, st.contract_id,
+            (st.hand_no, phase, st.partner_known) if phase == PLAYING else (
+                st.hand_no, phase, len(st.bids), len(st.doublings), len(st.discard_order),
+                st.partner_known, st.partner, st.mult, st.tc, st.contract_id,
+            )
         )  # fmt: skip
         hit = self._templates.get(key)
         if hit is not None and hit[0] is st and hit[1] == sig:
-            template, disc = hit[2], hit[3]
+            t = hit[2]
         else:
-            template, disc = self._template(st, me)
+            t = self._template(st, me)
             if len(self._templates) >= TEMPLATES:
                 self._templates.clear()
-            self._templates[key] = (st, sig, template, disc)
-        buf = bytearray(template)
-        mv = memoryview(buf)
-        f = mv.cast("f")
-        cp = st.turn
-        if cp is None:
-            f[self.s_terminal.start] = 1.0
-        else:
-            f[self.s_to_act.start + rel[cp]] = 1.0
-        f[self.s_phase.start + _PHASE_OF[phase]] = 1.0
-        hands = st.hands
-        hand = hands[me]
+            self._templates[key] = (st, sig, t)
+        hand = st.hands[me]
         played = st.played
-        chunks = CHUNK_FLOATS
-        for start, mask in (
-            (self.s_hand.start, hand),
-            (self.s_played.start, played),
-            (self.s_unseen.start, self.deck_mask & ~(hand | played | disc)),
-        ):
-            o = 4 * start
-            for k in (0, 13, 26, 39):
-                m = mask >> k & 0x1FFF
-                if m:
-                    mv[o : o + 52] = chunks[m]
-                o += 52
-            if mask >> 52 & 1:
-                f[start + 52] = 1.0
+        x = (
+            t.bits
+            | hand << self.s_hand.start
+            | played << self.s_played.start
+            | (self.deck_mask & ~(hand | played | t.discards)) << self.s_unseen.start
+            | 1 << (self.s_phase.start + _PHASE_OF[phase])
+        )
+        cp = st.turn
+        x |= 1 << (self.s_terminal.start if cp is None else self.s_to_act.start + rel[cp])
         at = self.s_trick.start
-        for p, x in zip(st.trick_seats, st.trick, strict=True):
-            f[at + rel[p] * NUM_CARDS + x] = 1.0
+        for p, c in zip(st.trick_seats, st.trick, strict=True):
+            x |= 1 << (at + rel[p] * NUM_CARDS + c)
         if 0 <= st.led < 4:
-            f[self.s_led.start + st.led] = 1.0
+            x |= 1 << (self.s_led.start + st.led)
         last = st.last_trick
         if last is not None:
             at = self.s_last.start
-            for p, x in zip(last[2], last[1], strict=True):
-                f[at + rel[p] * NUM_CARDS + x] = 1.0
+            for p, c in zip(last[2], last[1], strict=True):
+                x |= 1 << (at + rel[p] * NUM_CARDS + c)
             if st.trick_winners:
-                f[self.s_last_winner.start + rel[st.trick_winners[-1]]] = 1.0
+                x |= 1 << (self.s_last_winner.start + rel[st.trick_winners[-1]])
         if st.leader >= 0:
-            f[self.s_leader.start + rel[st.leader]] = 1.0
+            x |= 1 << (self.s_leader.start + rel[st.leader])
+        bits = np.frombuffer(x.to_bytes(self._nbytes, "little"), np.uint8)
+        out: FloatArray = np.unpackbits(bits, count=self.size, bitorder="little").astype(np.float32)
+        out[t.at] = t.values
+        f = cast("memoryview[float]", out.data)  # native float32: item writes round as numpy
         at = self.s_counts.start
         d = self.deck_size
+        hands = st.hands
         tricks = st.tricks
         for p in range(n):
             f[at + rel[p]] = hands[p].bit_count() / d
             f[at + n + rel[p]] = tricks[p] / d
         f.release()
-        mv.release()
-        return np.frombuffer(buf, np.float32)
+        return out
 
-    def _template(self, st: ViisisataaState, me: int) -> tuple[bytes, int]:
+    def _template(self, st: ViisisataaState, me: int) -> _Template:
         """The parts of ``me``'s observation that change only with the auction, the
-        kitty exchange or the hand (everything else zero), and ``me``'s discards."""
+        kitty exchange or the hand."""
         n = self.num_players
         rel = self._rel[me]
-        buf = bytearray(self._zero)
-        f = memoryview(buf).cast("f")
         phase = st.phase
         c = st.contractor
+        ones: list[int] = []
         disc = 0
+        bits = 0
         if me == c:
-            card_set_into(buf, self.s_kitty.start, st.kitty_taken)
             for x in st.discard_order:
                 disc |= 1 << x
-            card_set_into(buf, self.s_discards.start, disc)
+            bits |= st.kitty_taken << self.s_kitty.start | disc << self.s_discards.start
         if not (phase == BIDDING and not st.no_contract):
-            f[self.s_trump.start + _TRUMP_OF[st.tc]] = 1.0
-        if st.bids:
-            latest: dict[int, int] = {}
-            for p, a in st.bids:
-                latest[p] = _CALL_OF[a]
-            at = self.s_bids.start
-            for p, k in latest.items():
-                f[at + rel[p] * 27 + k] = 1.0
+            ones.append(self.s_trump.start + _TRUMP_OF[st.tc])
+        latest: dict[int, int] = {}
+        for p, a in st.bids:
+            latest[p] = _CALL_OF[a]
+        ones += [self.s_bids.start + rel[p] * 27 + k for p, k in latest.items()]
         if st.high_id >= 0:
-            f[self.s_high.start + _CALL_OF[st.high_id]] = 1.0
+            ones.append(self.s_high.start + _CALL_OF[st.high_id])
         if st.high_seat >= 0:
-            f[self.s_high_bidder.start + rel[st.high_seat]] = 1.0
+            ones.append(self.s_high_bidder.start + rel[st.high_seat])
         if st.no_contract:
-            f[self.s_contract.start + 27] = 1.0
+            ones.append(self.s_contract.start + 27)
         elif st.contract_id >= 0:
-            f[self.s_contract.start + _CALL_OF[st.contract_id]] = 1.0
+            ones.append(self.s_contract.start + _CALL_OF[st.contract_id])
         if c >= 0:
-            f[self.s_contractor.start + rel[c]] = 1.0
-        f[self.s_mult.start] = st.mult / 4.0
-        at = self.s_doublings.start
+            ones.append(self.s_contractor.start + rel[c])
         for p, a in st.doublings:
             r = _DOUBLING_OF.get(a)
             if r is not None:
-                f[at + rel[p] * 2 + r] = 1.0
+                ones.append(self.s_doublings.start + rel[p] * 2 + r)
         partner = st.partner
         if partner >= 0 and (st.partner_known or me == partner):
-            f[self.s_partner.start + rel[partner]] = 1.0
+            ones.append(self.s_partner.start + rel[partner])
         if st.partner_card >= 0:
-            f[self.s_partner_card.start + st.partner_card] = 1.0
+            ones.append(self.s_partner_card.start + st.partner_card)
         if st.sitting_out >= 0:
-            f[self.s_sitting_out.start + rel[st.sitting_out]] = 1.0
-        f[self.s_dealer.start + rel[st.dealer]] = 1.0
+            ones.append(self.s_sitting_out.start + rel[st.sitting_out])
+        ones.append(self.s_dealer.start + rel[st.dealer])
+        for i in ones:
+            bits |= 1 << i
         at = self.s_counts.start + 2 * n
         d = self.deck_size
-        f[at] = st.kitty.bit_count() / d
-        if phase == DISCARDING:
-            f[at + 1] = (st.game.kitty_size - len(st.discard_order)) / d
-        f[at + 2] = (st.dead.bit_count() if n == 2 else 0) / d
-        f[at + 3] = st.aside.bit_count() / d
-        f[at + 4] = min(1.0, st.hand_no / self.max_hands)
+        left = (st.game.kitty_size - len(st.discard_order)) if phase == DISCARDING else 0
+        values = [
+            (self.s_mult.start, st.mult / 4.0),
+            (at, st.kitty.bit_count() / d),
+            (at + 1, left / d),
+            (at + 2, (st.dead.bit_count() if n == 2 else 0) / d),
+            (at + 3, st.aside.bit_count() / d),
+            (at + 4, min(1.0, st.hand_no / self.max_hands)),
+        ]
         at = self.s_totals.start
-        for p, pts in enumerate(st.points):
-            f[at + rel[p]] = max(-1.0, min(1.0, pts / 1000.0))
-        f.release()
-        return bytes(buf), disc
+        values += [
+            (at + rel[p], max(-1.0, min(1.0, pts / 1000.0))) for p, pts in enumerate(st.points)
+        ]
+        return _Template(
+            bits,
+            disc,
+            np.array([i for i, _ in values], dtype=np.intp),
+            np.array([v for _, v in values], dtype=np.float64).astype(np.float32),
+        )
 
     def _cards(self, out: FloatArray, start: int, names: Any) -> list[int]:
         ids = [CARD_INDEX[x] for x in names or ()]
