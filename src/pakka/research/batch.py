@@ -4,8 +4,9 @@
 writes every observation straight into preallocated ``(num_envs, size)``
 and ``(num_envs, num_actions)`` arrays, and deals a new game as soon as one
 ends (its final reward is reported; the observation is already the next
-deal's). It saves the per-step dict building of :class:`PakkaGymEnv`; see
-``docs/benchmarks.md`` (research section) for what that is worth.
+deal's). It saves the per-step dict building of :class:`PakkaGymEnv`: 1.3–1.6×
+the learner steps of as many single environments on the multi-player games
+(``docs/benchmarks.md``, research section; ``benchmarks/research_speed.py --batch``).
 """
 
 from __future__ import annotations
