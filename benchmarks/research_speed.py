@@ -37,10 +37,12 @@ game's exact encoder on the view without its log.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -198,8 +200,12 @@ def interleaved(
     return rates
 
 
-def targets(names: list[str], players: int | None, seconds: float, repeats: int) -> None:
-    """The three target rows per game and their ratios (one Markdown table)."""
+def targets(
+    names: list[str], players: int | None, seconds: float, repeats: int
+) -> list[dict[str, Any]]:
+    """The three target rows per game and their ratios (one Markdown table; also
+    returned as JSON-ready rows for ``--json``)."""
+    out: list[dict[str, Any]] = []
     print(f"steps per CPU second, median [min, max] of {repeats} x {seconds} CPU s, interleaved")
     print(
         "| game | raw contract | PettingZoo, no observation | PettingZoo, exact observation "
@@ -221,6 +227,18 @@ def targets(names: list[str], players: int | None, seconds: float, repeats: int)
         ]
         ratios = f"{med[1] / med[0]:.2f} | {med[2] / med[1]:.2f}"
         print(f"| {name}, {n} | {' | '.join(cells)} | {ratios} |", flush=True)
+        out.append(
+            {
+                "game": name,
+                "players": n,
+                "raw": rates[0],
+                "pz": rates[1],
+                "obs": rates[2],
+                "pz_over_raw": med[1] / med[0],
+                "obs_over_pz": med[2] / med[1],
+            }
+        )
+    return out
 
 
 def singles(
@@ -277,13 +295,18 @@ def main() -> None:
     p.add_argument("--repeats", type=int, default=5)
     p.add_argument("--targets", action="store_true")
     p.add_argument("--batch", action="store_true", help="BatchEnv against 64 single envs")
+    p.add_argument("--json", metavar="FILE", help="with --targets: also write the rows as JSON")
     a = p.parse_args()
     if a.batch:
         names = pakka.games() if a.game == "all" else [a.game]
         batch_vs_singles(names, a.players, a.seconds, a.repeats)
         return
     if a.targets:
-        targets(pakka.games() if a.game == "all" else [a.game], a.players, a.seconds, a.repeats)
+        found = targets(
+            pakka.games() if a.game == "all" else [a.game], a.players, a.seconds, a.repeats
+        )
+        if a.json:
+            Path(a.json).write_text(json.dumps(found, indent=1) + "\n")
         return
     game = pakka.load(a.game, players=a.players or 2, **research_options(a.game, {}))
     enc = encoder_for(game)
