@@ -249,6 +249,11 @@ class ViisisataaState(State[Move]):
         """The seat to act, or ``None`` when the match is over."""
         return self.turn
 
+    @property
+    def view_phase(self) -> str:
+        """The phase as views name it (a :class:`~pakka.games.viisisataa.game.Phase` value)."""
+        return PHASE_NAMES[self.phase]
+
     # -- legal actions ------------------------------------------------------------------
     def _play_mask(self, p: int) -> int:
         """Cards ``p`` may play now (R-5S-14, D-5S-1)."""
