@@ -246,7 +246,7 @@ def test_descriptor_matches_the_engine(name: str) -> None:
     assert gt.to_json()["deck"] in ("french", "zoker")
     phases = {p.value for p in gt.phases}
     for players in _player_counts(name):
-        game = pakka.load(name, players=players)
+        game = load_automated(name, players=players)
         state = game.new_state(seed=4)
         assert type(state).public_history == gt.public_history
         rng = random.Random(4)
