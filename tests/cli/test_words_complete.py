@@ -42,7 +42,7 @@ SAME_IN_BOTH = frozenset(
 )
 """Reviewed words that read the same in Finnish and English (names of games and calls)."""
 
-PRINTS_CODES = {}
+PRINTS_CODES: dict[str, str] = {}
 """Games allowed, for the raw-code check only, to print codes until their display
 layer lands (strict xfail: the test fails as soon as they stop, to drop the entry)."""
 
