@@ -187,6 +187,8 @@ class _LayDown(_Base):
         if not g.is_complete():
             return "rv.why.small_run" if g.is_run else "rv.why.small_set"
         if g.is_run:
+            # R-RV-7/D-RV-10: checked within the contract being laid down only;
+            # later lay-offs (:meth:`_fits`) may make two runs touch
             for o in self.pending[:-1]:
                 if o.is_run and o.key == g.key and runs_adjacent(o.lo, o.hi, g.lo, g.hi):
                     return "rv.why.adjacent"
@@ -194,7 +196,7 @@ class _LayDown(_Base):
 
     def _after_hand_change(self, tp: int) -> None:
         if self.sizes[tp] == 0 and self.phase == PLAY:
-            self._went_out(tp)  # D-RV-4 option go_out_by_melding
+            self._went_out(tp)  # R-RV-18, D-RV-4 option go_out_by_melding
 
     def _lay_down(self, tp: int) -> None:
         """R-RV-13: the whole contract goes to the table at once."""

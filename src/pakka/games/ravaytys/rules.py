@@ -72,7 +72,7 @@ class Ravaytys(Game["RavaytysState"]):
         "en": "Contract rummy over eight rounds with buying, wild jokers and black twos.",
         "fi": "Kahdeksan kierroksen sitoumusrommi: ostot, villit jokerit ja mustat kakkoset.",
     }
-    min_players = 3
+    min_players = 3  # R-RV-1: 3–6 players
     max_players = 6
     phases: ClassVar[type[Enum]] = Phase
     view_type: ClassVar[type | None] = RavaytysView

@@ -119,6 +119,7 @@ class RavaytysState(_Turn, _LayDown, _Scoring, _Refusals, State[RvAction]):
         drawn = self.drawn
         for c in range(NUM_KINDS):
             k = h[c]
+            # R-RV-19: not the card drawn from a new stock (D-RV-15: unless it is the last)
             if k and not (c == drawn and k == 1 and size > 1):
                 out.append(A.A_DISCARD[c])
         if not self.down[tp]:
@@ -212,6 +213,7 @@ class RavaytysState(_Turn, _LayDown, _Scoring, _Refusals, State[RvAction]):
         size = self.sizes[tp]
         if k == A.DISCARD:
             c = a.card
+            # R-RV-19, D-RV-15: the drawn card only if it is the last card in hand
             return h[c] > 0 and not (c == self.drawn and h[c] == 1 and size > 1)
         if k == A.MELD:
             return not self.down[tp] and self._meld_ok(size)
@@ -291,9 +293,9 @@ class RavaytysState(_Turn, _LayDown, _Scoring, _Refusals, State[RvAction]):
                 self._begin_turn()
                 return
             if self.sizes[tp] == 0:
-                self._went_out(tp)  # D-RV-4: out by the final discard
+                self._went_out(tp)  # R-RV-18, D-RV-4: out by the final discard
                 return
-            self._end_turn()
+            self._end_turn()  # R-RV-12: the discard ends the turn
         elif k == A.TAKE:
             c = self.pile.pop()
             self._gain_known(tp, c)
@@ -412,7 +414,7 @@ class RavaytysState(_Turn, _LayDown, _Scoring, _Refusals, State[RvAction]):
             "pending": [g.to_json(None) for g in self.pending],
             "pending_open": self.pending_open,
             "in_transit": name(self.transit) if self.transit >= 0 else None,
-            "top": name(self.pile[-1]) if self.pile else None,
+            "top": name(self.pile[-1]) if self.pile else None,  # R-RV-12: top card only
             "pile_size": len(self.pile),
             "stock_size": len(self.stock),
             "buys": list(self.buys),

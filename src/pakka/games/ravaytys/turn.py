@@ -134,6 +134,7 @@ class _Turn(_Base):
         self.phase = PLAY
         if self.stage != 2:
             tp = self.turn_player
+            # R-RV-11: the discard was left and not bought; the player in turn draws
             c = self._stock_card()
             if c >= 0:
                 self.hands[tp][c] += 1
