@@ -14,7 +14,7 @@ import pakka
 from pakka.bots import bot_label
 from pakka.cli import play
 from pakka.core.errors import IllegalAction, RulesError
-from pakka.games.ravaytys.game import Refusal as RvRefusal
+from pakka.games.ravaytys.refusals import Refusal as RvRefusal
 from pakka.games.viisisataa.state import Refusal as VsRefusal
 
 

@@ -37,9 +37,10 @@ from pakka.games.ravaytys.cards import (
     rank_of,
     suit_of,
 )
-from pakka.games.ravaytys.game import PHASE_NAMES, RavaytysState
 from pakka.games.ravaytys.melds import Meld
+from pakka.games.ravaytys.rules import PHASE_NAMES
 from pakka.games.ravaytys.solver import Arrangement, best_contract, build_steps, layoffs
+from pakka.games.ravaytys.state import RavaytysState
 
 
 @dataclass

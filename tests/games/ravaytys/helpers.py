@@ -7,7 +7,7 @@ from typing import Any
 import pakka
 from pakka.core.cards import parse_card
 from pakka.games.ravaytys.cards import CONTRACTS, IS_WILD, name
-from pakka.games.ravaytys.game import RavaytysState
+from pakka.games.ravaytys.state import RavaytysState
 
 
 def deck_for(

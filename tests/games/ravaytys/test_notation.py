@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import pakka
-from pakka.games.ravaytys.game import Refusal
+from pakka.games.ravaytys.refusals import Refusal
 
 from .helpers import hand, meld_texts, new, open_round, play, runs_on_table
 

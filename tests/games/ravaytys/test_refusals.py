@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from pakka.games.ravaytys.game import RavaytysState, Refusal
+from pakka.games.ravaytys.refusals import Refusal
+from pakka.games.ravaytys.state import RavaytysState
 
 from .helpers import jump, new, open_round, runs_on_table
 

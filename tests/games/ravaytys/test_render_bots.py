@@ -12,7 +12,7 @@ from pakka.bots.base import SeatHandle, play_bot_turn
 from pakka.bots.ravaytys import hint, lay_down_at_once, rules_policy
 from pakka.cli.render.ravaytys import describe_action, render
 from pakka.games.ravaytys.actions import A_MELD
-from pakka.games.ravaytys.game import RavaytysState
+from pakka.games.ravaytys.state import RavaytysState
 
 from .helpers import hand, meld_texts, new, open_round, play
 

@@ -10,7 +10,7 @@ import pytest
 
 import pakka
 from pakka.games.ravaytys.cards import VALUES, full_deck
-from pakka.games.ravaytys.game import RavaytysState
+from pakka.games.ravaytys.state import RavaytysState
 
 from .helpers import hand, jump, meld_texts, new, open_round, play
 

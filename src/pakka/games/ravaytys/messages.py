@@ -3,7 +3,7 @@
 
 Seats appear as numbers; front ends may replace ``{player}`` with names. The
 ``rv.why.*`` and ``rv.what.*`` keys are the reasons a
-:class:`pakka.games.ravaytys.game.Refusal` gives (joined by ``; ``).
+:class:`pakka.games.ravaytys.refusals.Refusal` gives (joined by ``; ``).
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rv.turn_cap": "The round ends after {turns} turns; every hand is scored.",
         "rv.round_end": "Round {round} ends; points {points}.",
         "rv.game_end": "Game over. Totals {totals}; winner(s) {winners}.",
-        # refusals (pakka.games.ravaytys.game.Refusal): why an action is not allowed
+        # refusals (pakka.games.ravaytys.refusals.Refusal): why an action is not allowed
         "rv.why.over": "the game is over",
         "rv.why.not_action": "{text!r} is not an action here",
         "rv.why.not_allowed": "{action} is not allowed now",

@@ -80,7 +80,7 @@ class RavaytysView(BaseView):
     turn_player: int
     """The seat whose turn it is (in the buy window: whose discard decision opened it)."""
     phase: Literal["open", "start", "buy", "play", "build", "place", "over"]
-    """A :class:`~pakka.games.ravaytys.game.Phase` value: ``open`` the dealer's first
+    """A :class:`~pakka.games.ravaytys.rules.Phase` value: ``open`` the dealer's first
     discard (R-RV-9); ``start`` take the discard or leave it (R-RV-10); ``buy`` the buy
     window (D-RV-3); ``play`` melding, lay-offs, swaps and the discard (R-RV-12..17);
     ``build`` a lay-down in progress (R-RV-13); ``place`` a wild card freed by a swap

@@ -1,0 +1,220 @@
+"""Why an action is refused: :class:`Refusal` (its reason in English and Finnish)
+and the state's explanations of an illegal action, one reason per rule."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pakka.core.errors import IllegalAction
+from pakka.games.ravaytys import actions as A
+from pakka.games.ravaytys.actions import RvAction
+from pakka.games.ravaytys.base import _Base
+from pakka.games.ravaytys.cards import (
+    IS_WILD,
+    card_at,
+    name,
+    pos_name,
+    rank_name,
+)
+from pakka.games.ravaytys.melds import Meld
+from pakka.games.ravaytys.messages import MESSAGES
+from pakka.games.ravaytys.rules import BUILD, BUY, OPEN, PLACE, PLAY, START
+
+Reason = tuple[str, dict[str, Any]]
+"""One part of a refusal: a message key of the catalogue and its arguments."""
+
+
+class Refusal(IllegalAction):
+    """An illegal Räväytys action with its reason in English and Finnish.
+
+    ``parts`` are catalogue keys (``rv.why.*``, ``rv.what.*`` in
+    :mod:`pakka.games.ravaytys.messages`) with their arguments; :meth:`text` joins
+    them with ``; `` in a language. The exception's message is the English text.
+    An argument that is a list is a choice of alternatives joined by "or"; an
+    alternative that is a catalogue key (``rv.word.*``) is translated."""
+
+    def __init__(self, *parts: Reason) -> None:
+        self.parts = parts
+        super().__init__(self.text("en"))
+
+    def text(self, lang: str = "en") -> str:
+        """The reason in ``lang`` (``en`` or ``fi``; English for anything else)."""
+        cat = MESSAGES.get(lang, MESSAGES["en"])
+
+        def word(w: str) -> str:
+            return cat.get(w, w) if w.startswith("rv.word.") else w
+
+        out = []
+        for key, args in self.parts:
+            fmt = {
+                k: cat["rv.word.or"].join(word(w) for w in v) if isinstance(v, list) else v
+                for k, v in args.items()
+            }
+            out.append(cat[key].format(**fmt))
+        return "; ".join(out)
+
+
+class _Refusals(_Base):
+    """The refusal section of :class:`~pakka.games.ravaytys.state.RavaytysState`."""
+
+    __slots__ = ()
+
+    _WHAT: ClassVar[dict[int, str]] = {
+        OPEN: "rv.what.open",
+        START: "rv.what.start",
+        BUY: "rv.what.buy",
+        PLAY: "rv.what.play",
+        BUILD: "rv.what.build",
+        PLACE: "rv.what.place",
+    }
+
+    def _what(self) -> Reason:
+        """What the phase allows (the last part of a general refusal)."""
+        return (self._WHAT[self.phase], {})
+
+    def _refusal(self, a: RvAction) -> Refusal:
+        """Why ``a`` (not legal now) is refused; the first reason that applies."""
+        why = self._why_not(a)
+        return (
+            Refusal(*why)
+            if why
+            else Refusal(("rv.why.not_allowed", {"action": str(a)}), self._what())
+        )
+
+    def _why_not(self, a: RvAction) -> list[Reason]:
+        ph = self.phase
+        k = a.kind
+        tp = self.turn_player
+        h = self.hands[tp]
+        held = (
+            (k == A.DISCARD and ph in (OPEN, PLAY))
+            or (k in (A.LAY, A.SWAP) and ph == PLAY)
+            or (k == A.ADD and ph == BUILD and self.pending_open)
+        )
+        if held and not h[a.card]:
+            return [("rv.why.not_held", {"card": name(a.card)})]
+        if ph == PLAY:
+            if k == A.DISCARD and a.card == self.drawn:
+                return [("rv.why.drawn", {})]
+            if k in (A.LAY, A.SWAP) and not self.down[tp]:
+                return [("rv.why.not_down", {})]
+            if k == A.MELD:
+                return self._why_not_meld()
+            if k in (A.LAY, A.SWAP) and self.sizes[tp] - 1 < self.keep:
+                return [("rv.why.keep", {})]
+            if k in (A.LAY, A.SWAP) and a.meld >= len(self.melds):
+                return [("rv.why.no_meld", {"meld": a.meld + 1})]
+            if k == A.LAY:
+                return self._why_no_fit(a.card, a.meld, a.arg)
+            if k == A.SWAP:
+                return self._why_no_swap(a)
+        if ph == BUILD:
+            return self._why_not_build(a)
+        if ph == PLACE and k == A.PLACE:
+            if a.meld >= len(self.melds):
+                return [("rv.why.no_meld", {"meld": a.meld + 1})]
+            return self._why_no_fit(self.transit, a.meld, a.arg, place=True)
+        return []
+
+    def _why_not_meld(self) -> list[Reason]:
+        tp = self.turn_player
+        if self.down[tp]:
+            return [("rv.why.down", {})]
+        if self.cancelled:
+            return [("rv.why.cancelled", {})]
+        key = "rv.why.no_contract" if self.keep else "rv.why.no_contract_all"
+        return [(key, {"sets": self.need_sets, "runs": self.need_runs})]
+
+    def _why_not_build(self, a: RvAction) -> list[Reason]:
+        k = a.kind
+        tp = self.turn_player
+        if k in (A.SET, A.RUN):
+            if self.pending_open:
+                return [("rv.why.group_open", {})]
+            sets, runs = self._build_counts(tp)
+            if k == A.SET and sets >= self.need_sets:
+                return [("rv.why.no_more_sets", {})]
+            if k == A.RUN and runs >= self.need_runs:
+                return [("rv.why.no_more_runs", {})]
+            return [("rv.why.no_group_for", {"group": str(a)})]
+        if k == A.CLOSE and self.pending_open:
+            return [(self._close_reason() or "rv.why.not_allowed", {"action": "close"})]
+        if k == A.ADD:
+            if not self.pending_open:
+                return [("rv.why.no_group_open", {})]
+            if self.sizes[tp] - 1 < self.keep:
+                return [("rv.why.keep", {})]
+            g = self.pending[-1]
+            c = a.card
+            desc = g.describe() or str(self._group_text(g))
+            if IS_WILD[c]:
+                return [("rv.why.wild_limit", {"group": desc})]
+            if g.is_run:
+                nxt = g.next_pos()
+                if nxt > 14 or (g.lo == 1 and nxt == 14):
+                    return [("rv.why.add_run_end", {"to": pos_name(g.hi)})]
+                return [("rv.why.add_run", {"want": name(card_at(g.key, nxt)), "card": name(c)})]
+            return [("rv.why.add_set", {"rank": rank_name(g.key), "card": name(c)})]
+        return []
+
+    @staticmethod
+    def _group_text(g: Meld) -> str:
+        if g.is_run:
+            return f"run {'SHDC'[g.key]} {pos_name(g.lo)}"
+        return f"set {rank_name(g.key)}"
+
+    def _ends(self, c: int, m: Meld) -> list[str]:
+        """The alternatives that fit a run (for a refusal): ``4H lo``, ``9H hi``, a wild."""
+        out = []
+        if m.can_grow_low():
+            out.append(name(card_at(m.key, m.lo - 1)) + " lo")
+        if m.can_grow_high():
+            out.append(name(card_at(m.key, m.hi + 1)) + " hi")
+        if out and self._wild_room(m):
+            out.append("rv.word.wild_card")
+        return out
+
+    def _why_no_fit(self, c: int, mi: int, end: int, place: bool = False) -> list[Reason]:
+        """Why card ``c`` (or the wild card in transit) does not go on meld ``mi`` at ``end``."""
+        m = self.melds[mi]
+        meld = mi + 1
+        if IS_WILD[c] and not self._wild_room(m):
+            return [("rv.why.wild_limit", {"group": f"M{meld}"})]
+        if not m.is_run:
+            if end != A.NO_END:
+                text = f"place M{meld}" if place else f"lay {name(c)} M{meld}"
+                return [("rv.why.set_end", {"meld": meld, "text": text})]
+            return [("rv.why.fit_set", {"card": name(c), "meld": meld, "rank": rank_name(m.key)})]
+        lo, hi = pos_name(m.lo), pos_name(m.hi)
+        if not m.can_grow_low() and not m.can_grow_high():
+            return [("rv.why.run_full", {"meld": meld, "lo": lo, "hi": hi})]
+        ends = self._ends(c, m)
+        if place:
+            ends = [e.split()[-1] for e in ends if not e.startswith("rv.")]
+            return [("rv.why.place_end", {"meld": meld, "lo": lo, "hi": hi, "ends": ends})]
+        return [
+            ("rv.why.fit_run", {"card": name(c), "meld": meld, "lo": lo, "hi": hi, "ends": ends})
+        ]
+
+    def _why_no_swap(self, a: RvAction) -> list[Reason]:
+        m = self.melds[a.meld]
+        meld = a.meld + 1
+        w = a.arg
+        if w not in m.cards:
+            return [("rv.why.no_wild", {"wild": name(w), "meld": meld})]
+        if self._wild_index(m, a.card, w) < 0:
+            if m.is_run:
+                reps = [name(card_at(m.key, m.lo + i)) for i, c in enumerate(m.cards) if c == w]
+                return [
+                    (
+                        "rv.why.swap_run",
+                        {"wild": name(w), "meld": meld, "rep": reps, "card": name(a.card)},
+                    )
+                ]
+            return [
+                (
+                    "rv.why.swap_set",
+                    {"wild": name(w), "meld": meld, "rank": rank_name(m.key), "card": name(a.card)},
+                )
+            ]
+        return [("rv.why.no_place", {})]
