@@ -22,7 +22,7 @@ from pakka.core.game import Action, Game
 from pakka.games.koodinmurtaja.actions import Guess, GuessRank, Reveal, Stop
 from pakka.games.koodinmurtaja.cards import rank_of
 from pakka.games.koodinmurtaja.deduction import Knowledge, knowledge_from_view
-from pakka.games.koodinmurtaja.game import KMState
+from pakka.games.koodinmurtaja.state import KMState
 
 _RANK_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 

@@ -72,7 +72,7 @@ class KoodinmurtajaView(BaseView):
     games: int
     """Games in the match (option ``games``, D-KM-5)."""
     phase: str
-    """A :class:`~pakka.games.koodinmurtaja.game.Phase` value: ``guess`` (the first,
+    """A :class:`~pakka.games.koodinmurtaja.rules.Phase` value: ``guess`` (the first,
     compulsory guess, R-KM-8), ``continue`` (after a right guess: guess on or stop,
     R-KM-10), ``reveal`` (the empty-stock penalty, D-KM-7) or ``over``."""
     target: int | None
