@@ -27,11 +27,12 @@ import time
 import pakka
 from pakka.bots import SeatHandle
 from pakka.bots.viisisataa import RulesBot, SearchBot
+from pakka.core.registry import load_automated
 
 
 def random_play(players: int, matches: int, checked: bool) -> tuple[float, float]:
     """(actions per wall-clock second, actions per CPU second of this process)."""
-    game = pakka.load("viisisataa", players=players)
+    game = load_automated("viisisataa", players=players)  # capped (R-5S-22)
     steps = 0
     t0 = time.perf_counter()
     c0 = time.process_time()

@@ -26,7 +26,7 @@ from typing import Any
 from pakka.bots import SeatHandle, make_bot
 from pakka.core.errors import RulesError
 from pakka.core.game import Game
-from pakka.core.registry import load
+from pakka.core.registry import load, load_automated
 
 MAX_MOVES = 100_000
 """A game longer than this is a bug in a game or bot; the arena stops with an error."""
@@ -357,7 +357,9 @@ def run_arena(
     else:
         name = game
         opts = dict(options or {})
-    g = load(name, players=players, **opts)  # validates players and options
+    # Validates players and options; a game's automated options (e.g. a match cap) apply
+    # unless given.
+    g = load_automated(name, players=players, **opts)
     specs = list(bots)
     lineup(specs, g.num_players)
     for spec in dict.fromkeys(specs):

@@ -28,7 +28,7 @@ from pakka.bots import GAME_BOT_MODULES
 from pakka.bots.base import SeatHandle
 from pakka.bots.ismcts import ISMCTSBot
 from pakka.core.game import Game
-from pakka.core.registry import game_class, load
+from pakka.core.registry import game_class, load_automated
 
 
 @dataclass
@@ -183,7 +183,7 @@ def run_bench(
             else default_setups(name)
         )
         for n, opts in setups:
-            game = load(name, players=n, **opts)
+            game = load_automated(name, players=n, **opts)  # e.g. a match cap unless given
             setup = describe_setup(game)
             measured: dict[str, Figure] = {}
             for rep in range(repeats):

@@ -205,3 +205,41 @@ def test_run_arena_accepts_a_game_object(toy: str) -> None:
     r = run_arena(game, None, ["random", "random"], deals=2, seed=4)
     assert r.players == 3 and r.options == {"hand": 1} and len(r.games) == 6
     assert r.labels == ["random#1", "random#2"]
+
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def test_arena_loads_a_bot_by_import_path(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--bots package.module:Class`` (the documented example bot, docs/bots.md)."""
+    monkeypatch.syspath_prepend(str(EXAMPLES))
+    argv = ["arena", "zoker-tiko", "--players", "2", "--deals", "2", "--lang", "en"]
+    rc, out, _ = run_cli(
+        monkeypatch, capsys, [*argv, "--bots", "mybots.greedy:GreedyBot:samples=2,random"]
+    )
+    assert rc == 0 and "mybots.greedy:GreedyBot:samples=2" in out and "random" in out
+    with pytest.raises(pakka.RulesError, match="cannot import"):
+        run_arena("zoker-tiko", 2, ["nosuchpackage.bot:Bot", "random"], deals=1)
+
+
+def test_arena_loads_a_bot_from_an_entry_point(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """An installed distribution registering ``greedy`` under the ``pakka.bots`` group."""
+    dist = tmp_path / "mybots_dist-1.0.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: mybots-dist\nVersion: 1.0\n")
+    (dist / "entry_points.txt").write_text("[pakka.bots]\ngreedy = mybots.greedy:GreedyBot\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.syspath_prepend(str(EXAMPLES))
+    from pakka.bots import bot_names, make_bot
+
+    assert "greedy" in bot_names("zoker-tiko")
+    assert type(make_bot(pakka.load("zoker-tiko", players=2), "greedy:samples=1")).__name__ == (
+        "GreedyBot"
+    )
+    argv = ["arena", "zoker-tiko", "--players", "2", "--deals", "2", "--lang", "en"]
+    rc, out, _ = run_cli(monkeypatch, capsys, [*argv, "--bots", "greedy,hard"])
+    assert rc == 0 and "greedy" in out and "hard" in out

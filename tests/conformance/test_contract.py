@@ -5,6 +5,10 @@ the end; history replays by notation; the JSON round trip is identical;
 malformed and illegal input is rejected with the state unchanged; action ids
 round-trip; ``sample_consistent`` keeps the seat's view and really varies what
 the seat cannot see.
+
+Random players are automated play, so games load as arenas and the research
+adapters load them (``load_automated``: e.g. Viisisataa's explicit match cap,
+R-5S-22, without which random players sink below zero for ever).
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import pakka
 import pakka.core.record
 import pakka.core.registry
 from pakka.core.game import State
+from pakka.core.registry import load_automated
 
 GAMES = pakka.games()
 SEEDS = range(12)
@@ -46,7 +51,7 @@ def _playout(state: State[Any], rng: random.Random, stop_at: int | None = None) 
 
 @pytest.mark.parametrize(("name", "players"), CASES)
 def test_random_playouts_terminate_and_replay(name: str, players: int) -> None:
-    game = pakka.load(name, players=players)
+    game = load_automated(name, players=players)
     for seed in SEEDS:
         rng = random.Random(seed)
         state = game.new_state(seed=seed)
@@ -68,7 +73,7 @@ def test_random_playouts_terminate_and_replay(name: str, players: int) -> None:
 
 @pytest.mark.parametrize(("name", "players"), CASES)
 def test_json_round_trip_and_clone(name: str, players: int) -> None:
-    game = pakka.load(name, players=players)
+    game = load_automated(name, players=players)
     for seed in range(6):
         rng = random.Random(100 + seed)
         state = game.new_state(seed=seed)
@@ -92,7 +97,7 @@ def test_json_round_trip_and_clone(name: str, players: int) -> None:
 
 @pytest.mark.parametrize(("name", "players"), CASES)
 def test_action_ids(name: str, players: int) -> None:
-    game = pakka.load(name, players=players)
+    game = load_automated(name, players=players)
     state = game.new_state(seed=3)
     rng = random.Random(3)
     checked = 0
@@ -110,7 +115,7 @@ def test_action_ids(name: str, players: int) -> None:
 
 @pytest.mark.parametrize(("name", "players"), CASES)
 def test_bad_input_changes_nothing(name: str, players: int) -> None:
-    game = pakka.load(name, players=players)
+    game = load_automated(name, players=players)
     rng = random.Random(7)
     state = game.new_state(seed=7)
     bad_texts = ["", "   ", "xyzzy", "1 2 3 4 5 6", "\x00", "9" * 500, "stop stop", "{}"]
@@ -147,7 +152,7 @@ def test_bad_input_changes_nothing(name: str, players: int) -> None:
 
 @pytest.mark.parametrize(("name", "players"), CASES)
 def test_sample_consistent_keeps_the_view(name: str, players: int) -> None:
-    game = pakka.load(name, players=players)
+    game = load_automated(name, players=players)
     varied = 0
     checked = 0
     for seed in range(8):
@@ -181,7 +186,7 @@ def test_sample_consistent_keeps_the_view(name: str, players: int) -> None:
 @pytest.mark.parametrize(("name", "players"), CASES)
 def test_view_without_log_is_the_view_minus_its_log(name: str, players: int) -> None:
     """``view(p, log=False)`` is ``view(p)`` without the ``"log"`` key, at every step."""
-    game = pakka.load(name, players=players)
+    game = load_automated(name, players=players)
     rng = random.Random(5)
     state = game.new_state(seed=5)
     steps = 0
@@ -275,7 +280,7 @@ def test_bad_players_and_options(name: str) -> None:
 
 @pytest.mark.parametrize(("name", "players"), CASES)
 def test_undo_replays_history_minus_actions(name: str, players: int) -> None:
-    game = pakka.load(name, players=players)
+    game = load_automated(name, players=players)
     state = game.new_state(seed=21)
     rng = random.Random(21)
     snapshots = [state.to_json()]

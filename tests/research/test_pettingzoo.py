@@ -41,7 +41,7 @@ def test_observation_is_the_views_encoding(make: GameFactory) -> None:
 
 
 def test_illegal_action_raises_and_changes_nothing() -> None:
-    env = pettingzoo_env(HighCard(2))
+    env = pettingzoo_env(HighCard(2), illegal_action="raise")
     env.reset(seed=1)
     before = env.state.to_json()
     with pytest.raises(pakka.IllegalAction, match=r"action 7 \(ids are 0\.\.1\)"):

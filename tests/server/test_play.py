@@ -13,6 +13,7 @@ import pytest
 import pakka
 import pakka.core.registry
 from pakka import Record
+from pakka.core.registry import load_automated
 
 from .conftest import Client, Server, served_games, texts
 from .leaks import check_frames
@@ -26,7 +27,7 @@ def finishing_level(game: str, players: int) -> str:
     play of some games, e.g. a rummy, can go on for thousands of moves)."""
     from pakka.bots import make_bot, play_bot_turn
 
-    g = pakka.load(game, players=players)
+    g = load_automated(game, players=players)
     for level in ("easy", "medium"):
         state = g.new_state(seed=5)
         bots = [make_bot(g, level, seed=i) for i in range(players)]
@@ -100,7 +101,10 @@ def complete_game_checked(server: Server, game: str) -> Record:
     """Play a complete game over WebSockets and check every frame and the record."""
     cls = pakka.core.registry.game_class(game)
     players = min(cls.max_players, max(cls.min_players, 2))
-    t, tokens = seat_table(server, game, players)
+    # Bots finish the game: automated play, with the game's automated options (e.g.
+    # Viisisataa's explicit match cap, R-5S-22).
+    options = dict(cls.automated_options)
+    t, tokens = seat_table(server, game, players, options=options)
     clients = [server.client(t["table_id"], tokens=[tok]) for tok in tokens]
     watcher = server.client(t["table_id"], watch=t["spectator"]["code"])
     moves = play_out(clients, random.Random(7), RANDOM_MOVES)

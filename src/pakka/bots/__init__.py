@@ -5,19 +5,41 @@ contract. A game's own bots live in a module listed in :data:`GAME_BOT_MODULES`;
 that module defines ``BOTS`` (name -> factory) and ``LEVELS`` (``easy``,
 ``medium``, ``hard`` -> a bot spec). A bot spec is a name with optional
 parameters: ``"ismcts"``, ``"ismcts:iterations=2000"``, or a level name.
+
+Bots from outside pakka (see ``docs/bots.md``):
+
+- by import path: ``"mypackage.mybot:MyBot"`` (with parameters
+  ``"mypackage.mybot:MyBot:depth=3"``) imports ``MyBot`` from
+  ``mypackage.mybot`` and calls it as a factory ``MyBot(game, seed=…, **params)``;
+- by entry point: an installed distribution that declares
+  ``[project.entry-points."pakka.bots"] mybot = "mypackage.mybot:MyBot"``
+  makes ``"mybot"`` a bot name. The factory may set ``games`` (game names) to
+  be offered only for those games; pakka's own names win a clash.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.metadata
+import re
 from types import ModuleType
 from typing import Any
 
-from pakka.bots.base import Bot, BotFactory, RandomBot, SeatHandle, play_bot_turn
+from pakka.bots.base import (
+    Bot,
+    BotFactory,
+    RandomBot,
+    SeatHandle,
+    handle_for,
+    play_bot_turn,
+)
 from pakka.core.errors import RulesError
 from pakka.core.game import Game
 
 LEVEL_NAMES = ("easy", "medium", "hard")
+ENTRY_POINT_GROUP = "pakka.bots"
+"""Entry-point group under which installed packages register bot factories."""
+_IMPORT_PATH = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_][\w.]*$")
 
 GAME_BOT_MODULES: dict[str, str] = {
     "koodinmurtaja": "pakka.bots.koodinmurtaja",
@@ -43,11 +65,63 @@ def _module(game: str) -> ModuleType | None:
     return importlib.import_module(name) if name else None
 
 
-def bot_names(game: str) -> list[str]:
-    """Every bot name usable for ``game`` (levels not included)."""
+def entry_point_bots(game: str | None = None) -> dict[str, BotFactory]:
+    """Bot factories registered by installed packages under ``pakka.bots``
+    (for ``game``: those without a ``games`` attribute or listing it)."""
+    out: dict[str, BotFactory] = {}
+    for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        name = ep.name.strip().lower()
+        if name in out:
+            continue
+        try:
+            factory = ep.load()
+        except Exception as e:
+            raise RulesError(f"bot entry point {ep.name!r} ({ep.value}) does not load: {e}") from e
+        games = getattr(factory, "games", None)
+        if game is None or games is None or game in games:
+            out[name] = factory
+    return out
+
+
+def _table(game: str) -> dict[str, BotFactory]:
     mod = _module(game)
-    own = list(getattr(mod, "BOTS", {})) if mod else []
-    return own + [n for n in _generic() if n not in own]
+    table: dict[str, BotFactory] = dict(getattr(mod, "BOTS", {})) if mod else {}
+    for k, v in _generic().items():
+        table.setdefault(k, v)
+    for k, v in entry_point_bots(game).items():
+        table.setdefault(k, v)
+    return table
+
+
+def bot_names(game: str) -> list[str]:
+    """Every bot name usable for ``game`` (levels not included; entry-point bots last)."""
+    return list(_table(game))
+
+
+def load_factory(target: str) -> BotFactory:
+    """The object named by an import path ``"package.module:Attribute"``."""
+    module, _, attr = target.partition(":")
+    try:
+        obj: Any = importlib.import_module(module)
+    except ImportError as e:
+        raise RulesError(f"bot {target!r}: cannot import {module!r}: {e}") from None
+    for part in attr.split("."):
+        try:
+            obj = getattr(obj, part)
+        except AttributeError:
+            raise RulesError(f"bot {target!r}: {module!r} has no {attr!r}") from None
+    if not callable(obj):
+        raise RulesError(f"bot {target!r} is not a class or factory")
+    factory: BotFactory = obj
+    return factory
+
+
+def _split_import_spec(spec: str) -> tuple[str, str] | None:
+    """``("pkg.mod:Cls", "k=v,…")`` for an import-path spec, else ``None``."""
+    parts = spec.strip().split(":", 2)
+    if len(parts) >= 2 and _IMPORT_PATH.match(f"{parts[0]}:{parts[1]}"):
+        return f"{parts[0]}:{parts[1]}", parts[2] if len(parts) == 3 else ""
+    return None
 
 
 def levels(game: str) -> dict[str, str]:
@@ -80,34 +154,44 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
 
 
 def make_bot(game: Game[Any], spec: str, seed: int = 0) -> Bot:
-    """Build the bot named by ``spec`` (a bot name or a level) for ``game``."""
-    name, params = parse_spec(spec)
-    if name in LEVEL_NAMES:
-        lname, lparams = parse_spec(levels(game.name)[name])
-        name, params = lname, lparams | params
-    mod = _module(game.name)
-    table: dict[str, BotFactory] = dict(getattr(mod, "BOTS", {})) if mod else {}
-    for k, v in _generic().items():
-        table.setdefault(k, v)
-    if name not in table:
-        raise RulesError(
-            f"no bot {name!r} for {game.name}; choose from {', '.join(table)} "
-            f"or a level ({', '.join(LEVEL_NAMES)})"
-        )
+    """Build the bot named by ``spec`` for ``game``: a bot name (pakka's or an entry
+    point's), a level, or an import path ``"package.module:Class"``; each with
+    optional ``:key=value,…`` parameters."""
+    imported = _split_import_spec(spec)
+    if imported is not None:
+        target, rest = imported
+        name, params = target, parse_spec(f"x:{rest}")[1]
+        factory = load_factory(target)
+    else:
+        name, params = parse_spec(spec)
+        if name in LEVEL_NAMES:
+            lname, lparams = parse_spec(levels(game.name)[name])
+            name, params = lname, lparams | params
+        table = _table(game.name)
+        if name not in table:
+            raise RulesError(
+                f"no bot {name!r} for {game.name}; choose from {', '.join(table)}, "
+                f"a level ({', '.join(LEVEL_NAMES)}) or an import path package.module:Class"
+            )
+        factory = table[name]
     try:
-        return table[name](game, seed=seed, **params)
+        return factory(game, seed=seed, **params)
     except TypeError as e:
         raise RulesError(f"bot {name!r}: bad parameters {params}: {e}") from None
 
 
 __all__ = [
+    "ENTRY_POINT_GROUP",
     "GAME_BOT_MODULES",
     "LEVEL_NAMES",
     "Bot",
     "RandomBot",
     "SeatHandle",
     "bot_names",
+    "entry_point_bots",
+    "handle_for",
     "levels",
+    "load_factory",
     "make_bot",
     "parse_spec",
     "play_bot_turn",

@@ -103,6 +103,11 @@ class Game(ABC, Generic[S]):
             phases=cls.phases,
         )
 
+    automated_options: ClassVar[Mapping[str, OptionValue]] = {}
+    """Options that automated play (``pakka arena``, ``pakka bench``, the research
+    adapters) sets unless its caller gives them, e.g. a cap on a match's length; tables
+    and ``pakka play`` use the plain defaults (see :func:`pakka.core.registry.load_automated`)."""
+
     def __init__(self, num_players: int, **options: Any) -> None:
         if (
             not isinstance(num_players, int)

@@ -69,3 +69,9 @@ def load(name: str, players: int | None = None, **options: Any) -> Game[Any]:
     """The game ``name`` for ``players`` seats (default: its minimum) with ``options``."""
     cls = game_class(name)
     return cls(cls.min_players if players is None else players, **options)
+
+
+def load_automated(name: str, players: int | None = None, **options: Any) -> Game[Any]:
+    """As :func:`load`, for automated play (arenas, benchmarks, research adapters): the
+    game's ``automated_options`` (e.g. a match cap) apply unless ``options`` give them."""
+    return load(name, players, **(dict(game_class(name).automated_options) | options))

@@ -1,13 +1,19 @@
 """Research adapters: PettingZoo, Gymnasium and OpenSpiel for every registered pakka game.
 
 Needs the ``research`` extra (``pip install pakka[research]``: numpy,
-gymnasium, pettingzoo, open_spiel). The core never imports this package.
-Observations are built only from ``state.view(seat)`` by the game's encoder
+gymnasium, pettingzoo, open_spiel); without it the adapters raise an error
+that says so. The core never imports this package. Observations are built
+only from ``state.view(seat)`` by the game's encoder
 (:mod:`pakka.research.encoders`); see ``docs/research.md``.
+
+Importing this package registers every game with OpenSpiel
+(``pyspiel.load_game("pakka_<name>")``) and with Gymnasium
+(``gymnasium.make("pakka/<name>-v0")``) when those libraries are installed.
 """
 
 from __future__ import annotations
 
+import importlib.util
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -42,5 +48,17 @@ def openspiel_game(game: str | Game[Any], players: int | None = None, **options:
 
     return make(game, players, **options)
 
+
+def _register_installed() -> None:
+    """Register the games with OpenSpiel and Gymnasium, where installed."""
+    if importlib.util.find_spec("numpy") is None:
+        return
+    if importlib.util.find_spec("pyspiel") is not None:
+        importlib.import_module("pakka.research.spiel")  # registers on import
+    if importlib.util.find_spec("gymnasium") is not None:
+        importlib.import_module("pakka.research.gym_env")
+
+
+_register_installed()
 
 __all__ = ["gymnasium_env", "openspiel_game", "pettingzoo_env"]

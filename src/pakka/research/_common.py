@@ -5,25 +5,48 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import numpy as np
-import numpy.typing as npt
+from pakka.research._extra import require
 
-from pakka.bots.base import Bot, SeatHandle
-from pakka.core.errors import IllegalAction, RulesError
-from pakka.core.game import Action, Game, State
-from pakka.core.registry import load
-from pakka.research.encoders import Encoder, encoder_for
+require("numpy")
+
+import numpy as np  # noqa: E402 (after the extra check)
+import numpy.typing as npt  # noqa: E402
+
+from pakka.bots.base import Bot, handle_for  # noqa: E402
+from pakka.core.errors import IllegalAction, RulesError  # noqa: E402
+from pakka.core.game import Action, Game, State  # noqa: E402
+from pakka.core.registry import game_class, games, load  # noqa: E402
+from pakka.research.encoders import Encoder, encoder_for  # noqa: E402
 
 MaskArray = npt.NDArray[np.int8]
 
+RESEARCH_DEFAULTS: dict[str, dict[str, Any]] = {
+    "ravaytys": {"max_turns_per_round": 100},
+}
+"""Options every adapter sets when a game is given by name (explicit options win).
+
+Learning and OpenSpiel need episodes of bounded length: a Viisisataa match
+stops after 30 hands (the highest total wins; the game itself may play
+without a cap) and a Räväytys round after 100 turns (every hand is then
+scored, D-RV-6)."""
+
+
+def research_options(name: str, options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` over the research defaults of game ``name``: the game's
+    :attr:`~pakka.core.game.Game.automated_options` (e.g. Viisisataa's hand cap,
+    R-5S-22), then :data:`RESEARCH_DEFAULTS`."""
+    automated = dict(game_class(name).automated_options) if name in games() else {}
+    return automated | RESEARCH_DEFAULTS.get(name, {}) | options
+
 
 def resolve_game(game: str | Game[Any], players: int | None, options: dict[str, Any]) -> Game[Any]:
-    """A :class:`Game` from a registered name (with ``players`` and ``options``) or as given."""
+    """A :class:`Game` from a registered name (with ``players``, ``options`` and the
+    :data:`RESEARCH_DEFAULTS`) or as given."""
     if isinstance(game, Game):
         if options or (players is not None and players != game.num_players):
             raise RulesError("pass players and options to pakka.load, or a game name here")
         return game
-    return load(game, players=players, **options)
+    return load(game, players=players, **research_options(game, options))
 
 
 def legal_by_id(state: State[Any]) -> dict[int, Action]:
@@ -88,60 +111,27 @@ class Observer:
         }
 
     def spaces(self) -> Any:
-        """The gymnasium ``Dict`` space of :meth:`observe`."""
+        """The gymnasium ``Dict`` space of :meth:`observe` (the encoder's real bounds)."""
         from gymnasium import spaces
 
+        low, high = self.encoder.bounds()
         return spaces.Dict(
             {
-                "observation": spaces.Box(-np.inf, np.inf, self.encoder.shape, np.float32),
+                "observation": spaces.Box(low, high, self.encoder.shape, np.float32),
                 "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8),
             }
         )
 
 
-class LazySeatHandle(SeatHandle):
-    """A :class:`SeatHandle` that builds the seat's view and draws its hidden-information
-    sample only when a bot asks.
-
-    Bots that never look (``random``) then cost no view and no sampling, and
-    bots that do get exactly what the eager handle gives. The handle lives
-    only for one ``choose`` call (:func:`play_bot_turn`), while the state does
-    not change.
-    """
-
-    __slots__ = ("_has_view", "_rng", "_src", "_state")
-
-    def __init__(self, state: State[Any], seat: int, rng: random.Random | None = None) -> None:
-        if state.current_player != seat:
-            raise ValueError(f"seat {seat} is not to act (seat {state.current_player} is)")
-        self.game = state.game
-        self.seat = seat
-        self._has_view = False
-        self._legal = list(state.legal_actions())
-        self._src = state
-        self._state: State[Any] | None = state
-        self._rng = rng or random.Random(0x5EA7 + len(self._legal))
-
-    def view(self) -> dict[str, Any]:
-        """The seat's view (built on the first call; do not mutate it)."""
-        if not self._has_view:
-            self._view = self._src.view(self.seat)
-            self._has_view = True
-        return self._view
-
-    def sample_consistent(self, rng: random.Random) -> State[Any]:
-        """A full state the seat cannot tell apart from the real one (a fresh object)."""
-        if self._state is not None:
-            self._base = self._state.sample_consistent(self.seat, self._rng)
-            self._state = None
-        return self._base.sample_consistent(self.seat, rng)
-
-
 def play_bot_turn(bot: Bot, state: State[Any], rng: random.Random) -> Action:
-    """Let ``bot`` choose for the seat to act (through a lazy handle) and apply it."""
+    """Let ``bot`` choose for the seat to act and apply it.
+
+    The bot gets :func:`pakka.bots.base.handle_for`'s handle: it never holds the
+    real state (a ``legal_only`` bot such as ``random`` gets the legal actions
+    only, which costs no view and no sample)."""
     seat = state.current_player
     if seat is None:
         raise ValueError("the game is over")
-    action = bot.choose(LazySeatHandle(state, seat, rng))
+    action = bot.choose(handle_for(bot, state, seat, rng))
     state.apply(action)
     return action

@@ -7,23 +7,35 @@ Action: an action id (``Discrete(num_distinct_actions)``). Reward: the
 seat's :meth:`~pakka.State.returns` at the end (``reward="returns"``) or the
 change of its score (``reward="scores"``).
 
-An illegal action raises :class:`~pakka.IllegalAction` and changes nothing.
-With ``illegal_action="lose"`` it instead ends the episode at once with
-``illegal_reward`` and ``info["illegal_action"] = True`` (the move is never
-replaced by a legal one); use it for learners that sample unmasked actions.
+An action outside the legal set follows PettingZoo's classic games
+(``TerminateIllegalWrapper``): by default (``illegal_action="lose"``) the
+episode ends at once (``terminated``) with ``illegal_reward`` (−1) for the
+learner, ``info["illegal_action"] = True`` and ``info["reason"]`` saying
+which action was not legal; the move is never replaced by a legal one and
+the game state is left as it was. ``illegal_action="raise"`` raises
+:class:`~pakka.IllegalAction` instead (and changes nothing).
+
+Every registered game is also a Gymnasium id: ``gymnasium.make("pakka/zoker-tiko-v0",
+players=2)`` (registered when this module is imported).
 """
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
-import gymnasium
+from pakka.research._extra import require
 
-from pakka.bots import Bot, make_bot
-from pakka.core.errors import IllegalAction, RulesError
-from pakka.core.game import Action, Game, State
-from pakka.research._common import (
+require("numpy", "gymnasium")
+
+import gymnasium  # noqa: E402 (after the extra check)
+from gymnasium.envs.registration import EnvSpec  # noqa: E402
+
+from pakka.bots import Bot, make_bot  # noqa: E402
+from pakka.core.errors import IllegalAction, RulesError  # noqa: E402
+from pakka.core.game import Action, Game, State  # noqa: E402
+from pakka.research._common import (  # noqa: E402
     MaskArray,
     Observer,
     check_legal,
@@ -31,15 +43,20 @@ from pakka.research._common import (
     play_bot_turn,
     resolve_game,
 )
-from pakka.research.encoders import Encoder
+from pakka.research.encoders import Encoder  # noqa: E402
 
 MAX_REDEALS = 1000
+ENV_PREFIX = "pakka/"
+RENDER_MODES = ("ansi", "human")
 
 
 class PakkaGymEnv(gymnasium.Env[dict[str, Any], Any]):
     """One seat of a pakka game against bots (see the module docstring)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (gymnasium API)
+    metadata: dict[str, Any] = {  # noqa: RUF012 (gymnasium API)
+        "render_modes": list(RENDER_MODES),
+        "render_fps": 4,  # text frames; declared because the checker asks
+    }
 
     def __init__(
         self,
@@ -50,7 +67,7 @@ class PakkaGymEnv(gymnasium.Env[dict[str, Any], Any]):
         *,
         encoder: str | Encoder = "auto",
         reward: str = "returns",
-        illegal_action: str = "raise",
+        illegal_action: str = "lose",
         illegal_reward: float = -1.0,
         max_steps: int | None = None,
         render_mode: str | None = None,
@@ -74,8 +91,8 @@ class PakkaGymEnv(gymnasium.Env[dict[str, Any], Any]):
             raise RulesError(f"reward={reward!r}: use 'returns' or 'scores'")
         if illegal_action not in ("raise", "lose"):
             raise RulesError(f"illegal_action={illegal_action!r}: use 'raise' or 'lose'")
-        if render_mode not in (None, "ansi"):
-            raise RulesError("render_mode: use None or 'ansi'")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise RulesError(f"render_mode={render_mode!r}: use None, 'ansi' or 'human'")
         self.seat = seat
         self.opponent_specs = dict(zip(others, opponents, strict=True))
         for spec in opponents:  # fail early on an unknown bot name
@@ -94,6 +111,23 @@ class PakkaGymEnv(gymnasium.Env[dict[str, Any], Any]):
         self._rng = random.Random(0)
         self._legal: dict[int, Action] = {}
         self._over = True
+        if isinstance(game, str):  # what check_env and gymnasium.make(spec) rebuild it from
+            self.spec = EnvSpec(
+                id=f"{ENV_PREFIX}{game}-v0",
+                entry_point="pakka.research.gym_env:PakkaGymEnv",
+                kwargs={
+                    "game": game,
+                    "players": players,
+                    "seat": seat,
+                    "opponents": opponents,
+                    "encoder": encoder,
+                    "reward": reward,
+                    "illegal_action": illegal_action,
+                    "illegal_reward": illegal_reward,
+                    "max_steps": max_steps,
+                    **options,
+                },
+            )
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -129,12 +163,12 @@ class PakkaGymEnv(gymnasium.Env[dict[str, Any], Any]):
             raise RulesError("the episode is over; call reset()")
         try:
             act = check_legal(self.game, self._legal, action, f"seat {self.seat}")
-        except IllegalAction:
+        except IllegalAction as e:
             if self.illegal_action == "raise":
                 raise
             self._over = True
             obs = self._obs()
-            info = {"action_mask": obs["action_mask"], "illegal_action": True}
+            info = {"action_mask": obs["action_mask"], "illegal_action": True, "reason": str(e)}
             return obs, self.illegal_reward, True, False, info
         self.state.apply_legal(act)
         self._play_bots()
@@ -172,12 +206,14 @@ class PakkaGymEnv(gymnasium.Env[dict[str, Any], Any]):
         return self.state.view(self.seat)
 
     def render(self) -> str | None:
-        """The learner's view as text (``render_mode="ansi"``)."""
+        """The learner's view as JSON text: returned (``"ansi"``) or printed (``"human"``)."""
         if self.render_mode is None:
             return None
-        import json
-
-        return json.dumps(self.view(), ensure_ascii=False)
+        text = json.dumps(self.view(), ensure_ascii=False)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
 
 def gymnasium_env(
@@ -191,8 +227,27 @@ def gymnasium_env(
     seat in seat order, or one spec for all; default ``random``) play the rest.
 
     Keyword arguments: ``encoder``, ``reward`` ("returns"/"scores"),
-    ``illegal_action`` ("raise"/"lose"), ``illegal_reward``, ``max_steps``
-    (truncate an episode after so many learner actions), ``render_mode``;
-    every other keyword is a game option.
+    ``illegal_action`` ("lose"/"raise"), ``illegal_reward``, ``max_steps``
+    (truncate an episode after so many learner actions), ``render_mode``
+    ("ansi"/"human"); every other keyword is a game option (over the
+    research defaults, :data:`pakka.research._common.RESEARCH_DEFAULTS`).
     """
     return PakkaGymEnv(game, players, seat, opponents, **kwargs)
+
+
+def register_envs() -> list[str]:
+    """Register ``pakka/<game>-v0`` with Gymnasium for every registered game (idempotent)."""
+    import pakka
+
+    ids = []
+    for name in pakka.games():
+        env_id = f"{ENV_PREFIX}{name}-v0"
+        if env_id not in gymnasium.registry:
+            gymnasium.register(
+                id=env_id, entry_point="pakka.research.gym_env:PakkaGymEnv", kwargs={"game": name}
+            )
+        ids.append(env_id)
+    return ids
+
+
+register_envs()

@@ -5,8 +5,19 @@ Agents are ``player_0`` … ``player_{n-1}`` (seat order). Observations are
 from ``state.view(seat)``; actions are action ids. Rewards: by default each
 seat's :meth:`~pakka.State.returns` when the game ends (1 shared among the
 winners); with ``reward="scores"`` every change of the game's own score
-(e.g. at the end of each hand). An illegal action raises
-:class:`~pakka.IllegalAction` and changes nothing.
+(e.g. at the end of each hand).
+
+An action outside the legal set is handled as PettingZoo's classic games do
+(``TerminateIllegalWrapper``): with ``illegal_action="lose"`` (default) the
+game ends for every agent, the offender gets ``illegal_reward`` (−1) and the
+others 0, and ``infos[offender]`` has ``illegal_action=True`` and a
+``reason``; the state is left as it was. ``illegal_action="raise"`` raises
+:class:`~pakka.IllegalAction` instead and changes nothing.
+
+Note on PettingZoo's ``api_test``: it warns "Observation is not a NumPy
+array" for every dict observation of an environment whose name is not on its
+own list of PettingZoo classic games; here both parts of the dict are NumPy
+arrays, exactly as in those games.
 """
 
 from __future__ import annotations
@@ -16,20 +27,31 @@ import random
 import secrets
 from typing import Any
 
-from pettingzoo import AECEnv
+from pakka.research._extra import require
 
-from pakka.core.game import Action, Game, State
-from pakka.research._common import Observer, check_legal, legal_by_id, resolve_game
-from pakka.research.encoders import Encoder
+require("numpy", "gymnasium", "pettingzoo")
+
+from pettingzoo import AECEnv  # noqa: E402 (after the extra check)
+
+from pakka.core.errors import IllegalAction  # noqa: E402
+from pakka.core.game import Action, Game, State  # noqa: E402
+from pakka.research._common import (  # noqa: E402
+    Observer,
+    check_legal,
+    legal_by_id,
+    resolve_game,
+)
+from pakka.research.encoders import Encoder  # noqa: E402
 
 REWARDS = ("returns", "scores")
+RENDER_MODES = ("ansi", "human")
 
 
 class PakkaAECEnv(AECEnv):  # type: ignore[misc]
     """One pakka game as a PettingZoo AEC environment (see the module docstring)."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo API)
-        "render_modes": ["ansi"],
+        "render_modes": list(RENDER_MODES),
         "name": "pakka_v0",
         "is_parallelizable": False,
     }
@@ -42,6 +64,8 @@ class PakkaAECEnv(AECEnv):  # type: ignore[misc]
         encoder: str | Encoder = "auto",
         reward: str = "returns",
         max_steps: int | None = None,
+        illegal_action: str = "lose",
+        illegal_reward: float = -1.0,
         view_in_info: bool = False,
         render_mode: str | None = None,
         **options: Any,
@@ -49,8 +73,12 @@ class PakkaAECEnv(AECEnv):  # type: ignore[misc]
         super().__init__()
         if reward not in REWARDS:
             raise ValueError(f"reward={reward!r}: use one of {REWARDS}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError("render_mode: use None or 'ansi'")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode={render_mode!r}: use None, 'ansi' or 'human'")
+        if illegal_action not in ("lose", "raise"):
+            raise ValueError(f"illegal_action={illegal_action!r}: use 'lose' or 'raise'")
+        self.illegal_action = illegal_action
+        self.illegal_reward = float(illegal_reward)
         self.game = resolve_game(game, players, options)
         self.observer = Observer(self.game, encoder)
         self.reward_kind = reward
@@ -108,7 +136,13 @@ class PakkaAECEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        act = check_legal(self.game, self._legal, action, agent)
+        try:
+            act = check_legal(self.game, self._legal, action, agent)
+        except IllegalAction as e:
+            if self.illegal_action == "raise":
+                raise
+            self._lose_by_illegal_action(agent, str(e))
+            return
         self._cumulative_rewards[agent] = 0.0
         self.state.apply_legal(act)
         self._steps += 1
@@ -129,6 +163,16 @@ class PakkaAECEnv(AECEnv):  # type: ignore[misc]
         self._after_change()
         self._accumulate_rewards()
 
+    def _lose_by_illegal_action(self, agent: str, reason: str) -> None:
+        """End the game for everyone: the offender gets ``illegal_reward``, the others 0."""
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        self.rewards[agent] = self.illegal_reward
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.infos[agent] = dict(self.infos.get(agent, {}), illegal_action=True, reason=reason)
+        self._legal = {}
+        self._accumulate_rewards()
+
     def _after_change(self) -> None:
         cp = self.state.current_player
         self._legal = legal_by_id(self.state) if cp is not None else {}
@@ -139,10 +183,14 @@ class PakkaAECEnv(AECEnv):  # type: ignore[misc]
                 self.infos[a] = {"view": self.state.view(self._seat[a])}
 
     def render(self) -> str | None:
-        """The spectator's view as JSON text (``render_mode="ansi"``)."""
+        """The spectator's view as JSON text: returned (``"ansi"``) or printed (``"human"``)."""
         if self.render_mode is None:
             return None
-        return json.dumps(self.state.view(None), ensure_ascii=False)
+        text = json.dumps(self.state.view(None), ensure_ascii=False)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         """Nothing to release."""
@@ -162,9 +210,11 @@ def pettingzoo_env(game: str | Game[Any], players: int | None = None, **kwargs: 
 
     Keyword arguments: ``encoder`` ("auto", "game", "hashing" or an
     :class:`~pakka.research.encoders.Encoder`), ``reward`` ("returns" or
-    "scores"), ``max_steps`` (truncate after so many actions), ``view_in_info``
-    (put each seat's view dict in ``infos``), ``render_mode`` (``"ansi"``);
-    every other keyword is a game option.
+    "scores"), ``max_steps`` (truncate after so many actions),
+    ``illegal_action`` ("lose" or "raise") and ``illegal_reward``,
+    ``view_in_info`` (put each seat's view dict in ``infos``), ``render_mode``
+    (``"ansi"`` or ``"human"``); every other keyword is a game option (over
+    the research defaults).
 
     >>> env = pettingzoo_env("koodinmurtaja", players=2)  # doctest: +SKIP
     >>> env.reset(seed=1)  # doctest: +SKIP

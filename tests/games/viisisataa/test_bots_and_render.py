@@ -24,10 +24,13 @@ from pakka.games.viisisataa.actions import mask_of
         (4, {"misere": True, "auction": "australian"}),
         (5, {"partner_by_card": True}),
         (5, {"misere": True, "doubling": True}),
+        (5, {"doubling": True}),
+        (5, {"partner_by_card": True, "doubling": True}),
     ],
 )
 def test_rules_bot_plays_whole_matches(players: int, options: dict[str, object]) -> None:
-    """The rules bot finishes a match in every player count and variant."""
+    """The rules bot finishes a match in every player count and variant (with 5 players
+    also the D-5S-7 order: partner, then doubling; the call, then doubling)."""
     game = pakka.load("viisisataa", players=players, max_hands=6, **options)
     state = game.new_state(seed=players)
     bots = [make_bot(game, "rules", seed=s) for s in range(players)]
@@ -93,6 +96,7 @@ def test_hand_sorted_with_trumps_together() -> None:
         (4, {"misere": True, "auction": "australian"}),
         (5, {"partner_by_card": True}),
         (5, {"doubling": True}),
+        (5, {"partner_by_card": True, "doubling": True}),
     ],
 )
 def test_pimc_bot_plays_a_hand(players: int, options: dict[str, object]) -> None:

@@ -7,6 +7,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pakka.games.viisisataa.game import AUTOMATED_MAX_HANDS
+
 from .helpers import new
 
 
@@ -23,7 +25,8 @@ def test_clone_continues_exactly_like_the_original(
 ) -> None:
     """Every field of a state is one of its slots, so clone() copies all of them: a clone
     and its original stay identical through the rest of the match."""
-    state = new(n, seed=seed, misere=misere, doubling=doubling)
+    # Random players sink without end: the match needs the explicit cap (R-5S-22).
+    state = new(n, seed=seed, misere=misere, doubling=doubling, max_hands=AUTOMATED_MAX_HANDS)
     rng = random.Random(seed)
     for _ in range(steps):
         if state.is_terminal:

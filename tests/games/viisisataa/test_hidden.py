@@ -67,13 +67,15 @@ def _advance(state: ViisisataaState, rng: random.Random, steps: int) -> None:
     steps=st.integers(0, 60),
     misere=st.booleans(),
     by_card=st.booleans(),
+    doubling=st.booleans(),
 )
 def test_samples_keep_the_view_and_respect_voids(
-    n: int, seed: int, steps: int, misere: bool, by_card: bool
+    n: int, seed: int, steps: int, misere: bool, by_card: bool, doubling: bool
 ) -> None:
     """A sample looks identical to the seat and never gives a card of a suit a seat has shown
-    out of (the left bower counted as trump)."""
-    opts: dict[str, object] = {"misere": misere}
+    out of (the left bower counted as trump); with D-5S-7 doubling after a call, every
+    sample's seat to act has the legal actions its sampled role allows."""
+    opts: dict[str, object] = {"misere": misere, "doubling": doubling}
     if n == 5:
         opts["partner_by_card"] = by_card
     game = pakka.load("viisisataa", players=n, **opts)
@@ -91,6 +93,10 @@ def test_samples_keep_the_view_and_respect_voids(
         for k in range(3):
             sample = state.sample_consistent(p, random.Random(seed * 7 + k))
             assert sample.view(p) == view
+            if view["phase"] == "doubling":
+                # D-5S-7: only a sampled holder of the called card is limited to pass.
+                only_pass = sample.partner == sample.current_player
+                assert (len(sample.legal_actions()) == 1) == only_pass
             full = sample.full_view()
             for q in range(n):
                 if q == p:

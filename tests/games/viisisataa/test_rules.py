@@ -11,6 +11,7 @@ import pakka
 import pakka.core.cards
 from pakka.games.viisisataa.game import deck_for
 from pakka.games.viisisataa.state import ViisisataaState
+from pakka.i18n import render_entry
 
 from .helpers import HEARTS_SLAM, HEARTS_SLAM_KITTY, hand_of, new, play_hand, run
 
@@ -170,6 +171,67 @@ def test_r_5s_9_each_bids_once_higher_than_before() -> None:
     v = s.view(0)
     assert v["contractor"] == 2 and v["contract"] == "bid 7C" and v["trump"] == "C"
     assert [b["bid"] for b in v["bids"]] == ["bid 7S", "bid 7C", "pass"]
+
+
+def _refusal(state: object, text: str) -> tuple[str, str]:
+    """The refusal of ``text`` (state unchanged) in English and, by its message key, Finnish."""
+    before = state.to_json()  # type: ignore[attr-defined]
+    with pytest.raises(pakka.IllegalAction) as info:
+        state.apply(text)  # type: ignore[attr-defined]
+    assert state.to_json() == before  # type: ignore[attr-defined]
+    err = info.value
+    entry = {"key": err.key, "args": err.fields}  # type: ignore[attr-defined]
+    assert render_entry("viisisataa", entry, "en") == str(err)
+    return str(err), render_entry("viisisataa", entry, "fi")
+
+
+def test_r_5s_9_a_bid_that_does_not_beat_the_highest_says_what_to_beat() -> None:
+    """R-5S-9: a bid must be higher in value than the highest so far: ``bid 7C`` (160)
+    after ``bid 7D`` (180) is refused saying it must beat 7D, 180 (English and Finnish)."""
+    s = _slam_state()
+    run(s, "bid 7D")
+    en, fi = _refusal(s, "bid 7C")
+    assert en == (
+        "7C (160) does not beat the highest bid 7D (180): a bid must be worth more than 180 "
+        "(R-5S-9); bid 7H (200) or more, or pass."
+    )
+    assert fi == (
+        "7C (160) ei ylitä korkeinta tarjousta 7D (180): tarjouksen arvon on oltava yli 180 "
+        "(R-5S-9); tarjoa vähintään 7H (200) tai passaa."
+    )
+    assert _refusal(s, "160")[0].startswith("7C (160) does not beat the highest bid 7D (180)")
+    run(s, "bid 10NT")
+    en, fi = _refusal(s, "bid 7H")
+    assert en == (
+        "7H (200) does not beat the highest bid 10NT (520), and no bid does: pass (R-5S-9)."
+    )
+    assert fi == (
+        "7H (200) ei ylitä korkeinta tarjousta 10NT (520), eikä mikään tarjous ylitä: "
+        "passaa (R-5S-9)."
+    )
+
+
+def test_r_5s_9_the_minimum_bid_is_six_tricks() -> None:
+    """R-5S-9: ``bid 5S`` is refused because the minimum bid is six tricks (not because 5S
+    is not a card of the deck), in English and Finnish; ten tricks is the most (R-5S-8)."""
+    for n in (3, 5):  # 5S is a card of the 5-player deck only
+        s = new(n=n, seed=1)
+        en, fi = _refusal(s, "bid 5S")
+        assert en == (
+            "5S is not a bid: the minimum bid is six tricks (R-5S-9); bids go from 6S (40) "
+            "to 10NT (520)."
+        )
+        assert fi == (
+            "5S ei ole tarjous: pienin tarjous on kuusi tikkiä (R-5S-9); tarjoukset ovat "
+            "6S (40) – 10NT (520)."
+        )
+        assert _refusal(s, "5 spades")[0].startswith("5S is not a bid: the minimum bid is six")
+    en, fi = _refusal(s, "bid 11H")
+    assert en.startswith("11H is not a bid: the most is ten tricks (R-5S-8)")
+    assert fi.startswith("11H ei ole tarjous: enintään kymmenen tikkiä (R-5S-8)")
+    en, fi = _refusal(s, "misere")
+    assert en == "misère is not allowed: the option misere is off (R-5S-11)."
+    assert fi == "misääri ei ole sallittu: asetus misere ei ole käytössä (R-5S-11)."
 
 
 def test_r_5s_9_australian_auction_goes_round() -> None:
@@ -418,6 +480,27 @@ def test_r_5s_22_first_to_500_wins_after_the_hand() -> None:
     assert s.is_terminal and s.winners == [1] and s.scores == [0, 600, 0]
 
 
+def test_r_5s_22_a_default_match_has_no_hand_cap() -> None:
+    """R-5S-22: a match has no limit on the number of hands by default: 30 hands of three
+    passes (90 passes, nobody scores) do not end it, and nobody wins without 500."""
+    s = new(hands=HEARTS_SLAM, kitty=HEARTS_SLAM_KITTY)
+    assert s.game.options["max_hands"] == 0
+    for _ in range(90):
+        s.apply("pass")
+    assert not s.is_terminal and s.current_player is not None
+    assert s.winners == [] and s.scores == [0, 0, 0] and s.hand_no == 31
+    assert s.view(0)["phase"] == "bidding"
+
+
+def test_r_5s_22_a_hand_cap_is_an_explicit_option_only() -> None:
+    """R-5S-22: a cap (max_hands=N, set explicitly for bots, arenas and research) ends the
+    match after N hands, the highest total winning (ties share)."""
+    s = new(hands=HEARTS_SLAM, kitty=HEARTS_SLAM_KITTY, max_hands=2)
+    for _ in range(6):
+        s.apply("pass")
+    assert s.is_terminal and s.winners == [0, 1, 2] and s.hand_no == 2
+
+
 def test_r_5s_23_contractor_counts_first() -> None:
     """R-5S-23: when the contractor and an opponent both reach 500, the contractor wins."""
     hands = {
@@ -560,23 +643,133 @@ def test_r_5s_25_partner_by_card_secret_until_played() -> None:
     assert all(s.view(q)["partner"] == holder for q in range(5))
 
 
+# A 5-player deal (dealer 0: seat 1 is eldest). Seat 1 is strong in spades; seat 2 holds QH.
+FIVE = {
+    1: "JK JS JC AS KS QS 10S 9S AH KH",
+    2: "8S 7S 6S 5S 4S 3S 2S QH JH 10H",
+    3: "AC KC QC 10C 9C 8C 7C 6C 5C 4C",
+    4: "AD KD QD JD 10D 9D 8D 7D 6D 5D",
+    0: "3C 2C 4D 3D 2D 9H 8H 7H 6H 5H",
+}
+FIVE_KITTY = "4H 3H 2H"
+FIVE_DISCARDS = ("discard 4H", "discard 3H", "discard 2H")
+
+
+def _five(**options: Any) -> ViisisataaState:
+    return new(n=5, hands=FIVE, kitty=FIVE_KITTY, **options)
+
+
+def test_d_5s_7_partner_by_seat_is_chosen_before_doubling_and_never_asked() -> None:
+    """D-5S-7: with 5 players a partner chosen by seat is chosen right after the bidding,
+    before any doubling, and is never asked to double (so nobody doubles a contract they
+    then share: ``bid 6S``, four passes, ``double`` is refused, the partner comes first)."""
+    s = _five(doubling=True)
+    run(s, "bid 6S", "pass", "pass", "pass", "pass")
+    assert s.view(0)["phase"] == "partner" and s.current_player == 1
+    before = s.to_json()
+    with pytest.raises(pakka.IllegalAction, match="partner phase"):
+        s.apply("double")
+    assert s.to_json() == before
+    run(s, "partner 2")
+    asked = []
+    while s.view(0)["phase"] == "doubling":
+        asked.append(s.current_player)
+        assert s.legal_actions() == [s.parse_action("pass"), s.parse_action("double")]
+        run(s, "pass")
+    assert asked == [3, 4, 0]  # from the contractor's left, the partner (2) skipped
+    assert s.view(0)["phase"] == "discard" and s.view(0)["partner"] == 2
+    t = _five(doubling=True)
+    run(t, "bid 6S", "pass", "pass", "pass", "pass", "partner 3", "pass", "double")
+    assert t.view(0)["phase"] == "redoubling" and t.current_player == 1
+    run(t, "redouble")
+    assert t.view(0)["multiplier"] == 4 and t.view(0)["phase"] == "discard"
+    assert [d["seat"] for d in t.view(0)["doublings"]] == [2, 4, 1]  # never seat 3
+
+
+def test_d_5s_7_partner_by_card_called_after_discards_then_doubling() -> None:
+    """D-5S-7: with partner_by_card the card is called after the discards and the doubling
+    follows the call; the holder of the called card is asked like the other opponents but
+    may only pass."""
+    s = _five(doubling=True, partner_by_card=True)
+    run(s, "bid 6S", "pass", "pass", "pass", "pass")
+    assert s.view(0)["phase"] == "discard" and s.current_player == 1  # no doubling yet
+    run(s, *FIVE_DISCARDS)
+    assert s.view(0)["phase"] == "call"
+    run(s, "call QH")  # seat 2 holds it
+    assert s.view(0)["phase"] == "doubling" and s.current_player == 2
+    assert s.legal_actions() == [s.parse_action("pass")]
+    before = s.to_json()
+    with pytest.raises(pakka.IllegalAction, match=r"called card QH .* only pass \(D-5S-7\)"):
+        s.apply("double")
+    assert s.to_json() == before
+    run(s, "pass")
+    assert s.current_player == 3
+    assert s.legal_actions() == [s.parse_action("pass"), s.parse_action("double")]
+    run(s, "double", "pass")  # seat 3 doubles, the contractor does not redouble
+    v = s.view(0)
+    assert v["phase"] == "play" and s.current_player == 1 and v["multiplier"] == 2
+    assert [d["seat"] for d in v["doublings"]] == [2, 3, 1]
+
+
+def test_d_5s_7_doubling_does_not_reveal_the_holder_of_the_called_card() -> None:
+    """D-5S-7: the holder's legal actions differ (only pass), but no other seat can tell:
+    their views hold no legal actions and no partner, and their samples (which keep their
+    view exactly) put the called card with different seats, each asked the same way. A seat
+    that doubled is known not to hold it."""
+    s = _five(doubling=True, partner_by_card=True)
+    run(s, "bid 6S", "pass", "pass", "pass", "pass", *FIVE_DISCARDS, "call QH")
+    assert s.current_player == 2 and s.legal_actions() == [s.parse_action("pass")]
+    for q in (0, 1, 3, 4):
+        view = s.view(q)
+        assert "legal" not in view and view["partner"] is None
+        assert not any(e["key"] == "game.you_are_partner" for e in view["log"])
+        holders = set()
+        for k in range(30):
+            sample = s.sample_consistent(q, random.Random(k))
+            assert sample.view(q) == view
+            holder = next(p for p in range(5) if "QH" in sample.full_view()["hands"][p])
+            assert sample.partner == holder and holder not in (1, q)
+            holders.add(holder)
+            # In every sample the seat asked gets what its role allows.
+            only_pass = holder == sample.current_player
+            assert (len(sample.legal_actions()) == 1) == only_pass
+        assert 2 in holders and len(holders) > 1
+    assert s.view(2)["partner"] == 2
+    run(s, "pass", "double")  # seat 3 doubles: so seat 3 is not the partner
+    assert s.current_player == 1
+    for k in range(30):
+        sample = s.sample_consistent(4, random.Random(k))
+        assert "QH" not in sample.full_view()["hands"][3]
+
+
 def test_d_5s_7_order_of_a_hand_five_players() -> None:
-    """D-5S-7: bidding -> doubling -> partner choice -> kitty -> play."""
-    s = new(n=5, seed=2, doubling=True)
-    phases: list[str] = []
-    while s.hand_no == 1:
-        ph = s.view(0)["phase"]
-        if not phases or phases[-1] != ph:
-            phases.append(ph)
-        legal = s.legal_actions()
-        # bid 6S first, then pass / no double, then first legal moves
-        if ph == "bidding" and not s.view(0)["bids"]:
-            s.apply("bid 6S")
-        elif ph == "bidding" or ph == "doubling":
-            s.apply("pass")
-        else:
-            s.apply(legal[0])
-    assert phases == ["bidding", "doubling", "partner", "discard", "play"]
+    """D-5S-7: bidding -> partner by seat -> doubling -> kitty -> play; with partner_by_card
+    bidding -> kitty -> call -> doubling -> play; misère (no partner): doubling first."""
+
+    def phases(**options: Any) -> list[str]:
+        s = _five(doubling=True, **options)
+        out: list[str] = []
+        while s.hand_no == 1:
+            ph = s.view(0)["phase"]
+            if not out or out[-1] != ph:
+                out.append(ph)
+            if ph == "bidding" and not s.view(0)["bids"]:
+                s.apply("misere" if options.get("misere") else "bid 6S")
+            elif ph in ("bidding", "doubling", "redoubling"):
+                s.apply("pass")
+            else:
+                s.apply(s.legal_actions()[0])
+        return out
+
+    assert phases() == ["bidding", "partner", "doubling", "discard", "play"]
+    assert phases(partner_by_card=True) == ["bidding", "discard", "call", "doubling", "play"]
+    assert phases(misere=True) == ["bidding", "doubling", "discard", "play"]
+    assert phases(misere=True, partner_by_card=True) == [
+        "bidding",
+        "doubling",
+        "discard",
+        "play",
+    ]
 
 
 def test_random_play_rules_invariants() -> None:

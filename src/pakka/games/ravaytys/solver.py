@@ -469,16 +469,266 @@ def _greedy(hand: Sequence[int], sets: int, runs: int, keep: int, max_wilds: int
     return sum(hand) - 4 * runs - 3 * sets >= keep
 
 
+# ------------------------------------------------------------ feasibility only
+
+_RANK_QUADS: tuple[tuple[int, int, int, int], ...] = tuple(
+    (r - 2, 13 + r - 2, 26 + r - 2, 39 + r - 2) for r in range(3, 15)
+)
+"""The four natural cards of each rank 3..14 (rank 2 has only the two red twos)."""
+
+
+def _set_steps(free: Sequence[int], sets: int, least: int) -> list[tuple[int, int]]:
+    """The cost steps (wild cards, rank index) of one more set of each rank, for
+    :func:`_set_wilds`: with ``n`` naturals of a rank, ``k`` sets of it need
+    ``max(0, 3k - n)`` wild cards and are possible while ``least * k <= n``."""
+    steps: list[tuple[int, int]] = []
+    for i, cards in enumerate(_RANK_NATURALS):
+        n = free[cards[0]]
+        for c in cards[1:]:
+            n += free[c]
+        if not n:
+            continue
+        prev = 0
+        for k in range(1, min(sets, n // least) + 1):
+            cost = 3 * k - n
+            if cost < 0:
+                cost = 0
+            steps.append((cost - prev, i))
+            prev = cost
+    steps.sort()
+    return steps
+
+
+def _set_wilds(free: Sequence[int], sets: int, least: int) -> int:
+    """The fewest wild cards that ``sets`` sets of three need from the natural cards
+    ``free`` (R-RV-5, D-RV-1/9; ``least`` naturals per set), or a large number. The
+    cost per rank is convex in its number of sets, so the ``sets`` cheapest steps of
+    :func:`_set_steps` over all ranks are an optimal choice: per rank ``n // 3``
+    free steps, then one step of ``3 - n % 3``, then steps of 3 (counted here
+    without building the list)."""
+    zeros = 0
+    ones = 0
+    twos = 0
+    threes = 0
+    counts = [free[a] + free[b] + free[c] + free[d] for a, b, c, d in _RANK_QUADS]
+    counts.append(free[13] + free[26])  # rank 2: the red twos only
+    for n in counts:
+        if not n:
+            continue
+        kmax = n // least
+        if kmax > sets:
+            kmax = sets
+        z = n // 3
+        if z >= kmax:
+            zeros += kmax
+            continue
+        zeros += z
+        kmax -= z
+        r = n % 3
+        if r:
+            if r == 2:
+                ones += 1
+            else:
+                twos += 1
+            kmax -= 1
+        threes += kmax
+    need = sets - zeros
+    if need <= 0:
+        return 0
+    if ones + twos + threes < need:
+        return 1 << 20
+    if need <= ones:
+        return need
+    if need <= ones + twos:
+        return ones + 2 * (need - ones)
+    return ones + 2 * twos + 3 * (need - ones - twos)
+
+
+def _set_naturals(free: Sequence[int], sets: int, least: int) -> list[int]:
+    """The natural cards of an optimal choice of :func:`_set_wilds` (one per card)."""
+    per_rank = [0] * 13
+    for _, i in _set_steps(free, sets, least)[:sets]:
+        per_rank[i] += 1
+    out: list[int] = []
+    for i, k in enumerate(per_rank):
+        need = 3 * k
+        for c in _RANK_NATURALS[i]:
+            take = min(need, free[c])
+            out.extend([c] * take)
+            need -= take
+    return out
+
+
+_WINDOWS: tuple[tuple[int, int, tuple[int, ...]], ...] = tuple(
+    (s, lo, tuple(c for p in range(lo, lo + 4) for c in [card_at(s, p)] if not IS_WILD[c]))
+    for s in range(4)
+    for lo in range(1, 12)
+)
+"""Every run of exactly four (R-RV-6, D-RV-8): (suit, lo, the natural cards of its
+positions; a black two's position can only hold a wild card, R-RV-3)."""
+_SUIT_NATURALS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(-1 if IS_WILD[c] else c for p in range(1, 15) for c in [card_at(s, p)]) for s in range(4)
+)
+"""The natural card at each run position 1..14 of each suit, -1 for a black two."""
+_MASKS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sorted(range(1, 1 << n), key=lambda m: -m.bit_count())) for n in range(5)
+)
+"""Non-empty subsets of ``n`` items as bit masks, the largest first."""
+_MASKS_FULL: tuple[tuple[int, ...], ...] = tuple(((1 << n) - 1,) if n else () for n in range(5))
+"""Only the whole set of ``n`` items."""
+
+
+def _feasible(
+    hand: Sequence[int], sets: int, runs: int, max_wilds: int, greedy_runs: bool
+) -> tuple[list[int], int] | None:
+    """A lay-down of the contract from minimal groups (sets of three, runs of four):
+    (the natural cards it uses, the wild cards it needs), or ``None``.
+
+    A lay-down stays valid when each group is cut to its minimum (a set to three
+    cards, a run to four positions, keeping a natural card and never more wild cards;
+    the cards cut stay in hand), so the search is over minimal groups only: runs by
+    depth-first search over the four-card windows, then the sets exactly by
+    :func:`_set_wilds`. With ``greedy_runs`` a run takes every natural card of its
+    positions that is still free (as :func:`best_contract` lays runs); otherwise
+    every choice of its natural cards is tried."""
+    wilds = hand[WILDS[0]] + hand[WILDS[1]] + hand[WILDS[2]]
+    cap = max_wilds
+    run_least = max(1, 4 - cap) if cap else 1
+    set_least = max(1, 3 - cap) if cap else 1
+    free = list(hand)
+    set_lb = _set_wilds(free, sets, set_least) if sets else 0
+    if set_lb > wilds:
+        return None
+    if not runs:
+        return _set_naturals(free, sets, set_least), set_lb
+    # windows the whole hand could fill at all, fewest wild cards first
+    wins = []
+    limit = wilds - set_lb
+    for suit, cards in enumerate(_SUIT_NATURALS):
+        pres = [1 if c >= 0 and free[c] else 0 for c in cards]
+        have = pres[0] + pres[1] + pres[2]
+        for lo in range(11):  # the window at lo + 1 .. lo + 4
+            have += pres[lo + 3]
+            if have >= run_least and 4 - have <= limit:
+                wins.append((4 - have, suit * 11 + lo))
+            have -= pres[lo]
+    if not wins or runs * min(wins)[0] + set_lb > wilds:
+        return None
+    wins.sort()
+    order = [_WINDOWS[i] for _, i in wins]
+    floor = [h for h, _ in wins]  # a window's wild cards never fall as cards are used
+    chosen: list[tuple[int, int]] = []
+    taken: list[int] = []
+    masks = _MASKS_FULL if greedy_runs else _MASKS
+    found: list[tuple[list[int], int]] = []
+
+    def dfs(left: int, start: int, budget: int) -> bool:
+        if not left:
+            if not sets:
+                found.append((list(taken), wilds - budget))
+                return True
+            need = _set_wilds(free, sets, set_least)
+            if need > budget:
+                return False
+            found.append((taken + _set_naturals(free, sets, set_least), wilds - budget + need))
+            return True
+        for j in range(start, len(order)):
+            if left * floor[j] + set_lb > budget:
+                break  # sorted by ``floor``; the sets need ``set_lb`` at least
+            s, lo, nats = order[j]
+            if chosen and any(cs == s and (clo + 4 == lo or lo + 4 == clo) for cs, clo in chosen):
+                continue  # R-RV-7: no run continuing another
+            avail = [c for c in nats if free[c]]
+            na = len(avail)
+            if na < run_least or 4 - na > budget:
+                continue
+            chosen.append((s, lo))
+            for mask in masks[na]:
+                used = [avail[b] for b in range(na) if mask >> b & 1]
+                holes = 4 - len(used)
+                if len(used) < run_least or holes > budget:
+                    continue
+                for c in used:
+                    free[c] -= 1
+                taken.extend(used)
+                ok = dfs(left - 1, j, budget - holes)
+                del taken[len(taken) - len(used) :]
+                for c in used:
+                    free[c] += 1
+                if ok:
+                    chosen.pop()
+                    return True
+            chosen.pop()
+        return False
+
+    dfs(runs, 0, wilds)
+    return found[0] if found else None
+
+
+_WITNESSES: dict[tuple[int, int, int], list[tuple[tuple[tuple[int, int], ...], int]]] = {}
+"""Recent lay-downs found per (sets, runs, max wilds): (natural card, count) pairs and
+the wild cards needed. A hand holding one of them can lay the contract down (the
+other cards stay in hand), so most hands of a turn are decided without a search."""
+_WITNESS_SLOTS = 12
+
+
 def can_lay_down(
     hand: Sequence[int], sets: int, runs: int, keep: int = 1, max_wilds: int = 0
 ) -> bool:
     """Whether the contract can be laid down from ``hand`` at all, leaving ``keep``
-    cards (the answer of :func:`best_contract`, which runs only when a quick greedy
-    lay-down is not found)."""
+    cards: the same answer as ``best_contract(...) is not None``, from a search that
+    only decides feasibility (:func:`_feasible`), without a wild-card limit; with
+    ``max_wilds`` the search only answers "no" and best_contract decides a "yes"
+    (best_contract misses some lay-downs under a limit: e.g. 2 sets + 1 run, at most
+    one wild per group, from 7H 8H 8H 9H 10H 10H JH QH KH AH AH 2C 2C JK JK, which
+    9H-10H-JH-QH, 8H 8H JK and AH AH JK lay down).
+
+    A minimal lay-down uses ``3 * sets + 4 * runs`` cards, so ``keep`` is a count.
+    The search over every choice of minimal groups is exact for the rules, so its
+    "no" is final. Its "yes" is final when every run takes all the free natural
+    cards of its positions, the way :func:`best_contract` lays runs; only a lay-down
+    that needs a run to leave a natural card for another run (rare: overlapping runs
+    short of a card's second copy, under a wild-card limit) is handed to
+    :func:`best_contract`, whose answer the engine has always followed."""
+    if sum(hand) < 3 * sets + 4 * runs + keep:
+        return False
+    if max_wilds:
+        # With a wild-card limit best_contract misses some lay-downs (see above), so
+        # only the exact "no" is used here and a "yes" is still best_contract's.
+        if _feasible(hand, sets, runs, max_wilds, False) is None:
+            return False
+        return _best_is_found(hand, sets, runs, keep, max_wilds)
+    key = (sets, runs, max_wilds)
+    recent = _WITNESSES.get(key)
+    if recent is None:
+        recent = _WITNESSES[key] = []
+    wilds = hand[WILDS[0]] + hand[WILDS[1]] + hand[WILDS[2]]
+    for i, (cards, need) in enumerate(recent):
+        if need > wilds:
+            continue
+        for c, k in cards:
+            if hand[c] < k:
+                break
+        else:
+            if i:
+                recent.insert(0, recent.pop(i))
+            return True
+    hit = _feasible(hand, sets, runs, max_wilds, True)
+    if hit is not None:
+        counts: dict[int, int] = {}
+        for c in hit[0]:
+            counts[c] = counts.get(c, 0) + 1
+        recent.insert(0, (tuple(counts.items()), hit[1]))
+        del recent[_WITNESS_SLOTS:]
+        return True
+    if not runs or _feasible(hand, sets, runs, max_wilds, False) is None:
+        return False
+    return _best_is_found(hand, sets, runs, keep, max_wilds)
+
+
+def _best_is_found(hand: Sequence[int], sets: int, runs: int, keep: int, max_wilds: int) -> bool:
     from pakka.games.ravaytys.cards import VALUES
 
-    if _greedy(hand, sets, runs, keep, max_wilds):
-        return True
     return best_contract(hand, sets, runs, VALUES["default"], keep, max_wilds) is not None
 
 

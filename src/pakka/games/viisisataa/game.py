@@ -21,6 +21,10 @@ from pakka.games.viisisataa.state import ViisisataaState
 HAND_BREAK: Final = "/"
 """In a stacked deck, ``/`` ends one hand's cards; the next part stacks the next hand."""
 
+AUTOMATED_MAX_HANDS: Final = 30
+"""The match cap that automated play (arenas, benchmarks, research) sets explicitly
+(R-5S-22: never the default of a table or of ``pakka play``)."""
+
 
 def deck_for(num_players: int, full_deck: bool = False) -> list[Card]:
     """The cards of one deal at this player count (R-5S-1, the deck table, V1)."""
@@ -133,16 +137,23 @@ class Viisisataa(Game[ViisisataaState]):
                            "partner, revealed when the card is played.",
                      "fi": "5 pelaajaa: sitoumuksen tekijä nimeää kortin; sen haltija on "
                            "salainen pari, joka paljastuu kortin tullessa pöytään."}),
-        Option("max_hands", "int", 30, minimum=0, rule="",
-               help={"en": "Safety net (not in the original): if nobody has reached 500 after "
-                           "this many hands, the highest total wins. 0 = no limit.",
-                     "fi": "Varaventtiili (ei alkuperäisessä): jos kukaan ei ole saavuttanut "
-                           "500:aa näin monen jaon jälkeen, eniten pisteitä voittaa. 0 = ei "
-                           "rajaa."}),
+        # R-5S-22: no cap by default; arenas, benchmarks and research set one explicitly
+        # (automated_options below).
+        Option("max_hands", "int", 0, minimum=0, rule="R-5S-22",
+               help={"en": "0 = no cap (the default): play until someone reaches 500. "
+                           "N > 0 ends the match after N hands, the highest total winning; "
+                           "for bots, arenas and research, which set "
+                           f"{AUTOMATED_MAX_HANDS}.",
+                     "fi": "0 = ei rajaa (oletus): pelataan, kunnes joku saavuttaa 500. "
+                           "N > 0 päättää ottelun N jaon jälkeen, eniten pisteitä voittaa; "
+                           "boteille, areenoille ja tutkimukseen, jotka asettavat "
+                           f"{AUTOMATED_MAX_HANDS}."}),
         Option("first_dealer", "int", 0, minimum=0, maximum=4, rule="R-5S-5",
                help={"en": "The seat that deals the first hand.",
                      "fi": "Ensimmäisen jaon jakaja."}),
     )  # fmt: skip
+    automated_options: ClassVar[dict[str, Any]] = {"max_hands": AUTOMATED_MAX_HANDS}
+    """R-5S-22: automated play caps a match explicitly (OpenSpiel needs a finite length)."""
 
     def _check_options(self) -> None:
         o = self.options

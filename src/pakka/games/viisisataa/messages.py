@@ -28,6 +28,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         "game.trick": "Seat {seat} wins trick {number}.",
         "game.hand_scored": "Hand {hand} scored: {deltas}; totals {totals}.",
         "game.over": "The match is over; winners: {winners}.",
+        "error.bid_too_low": "{bid} ({value}) does not beat the highest bid {high} "
+        "({high_value}): a bid must be worth more than {high_value} (R-5S-9); bid {next} or "
+        "more, or pass.",
+        "error.bid_too_low_top": "{bid} ({value}) does not beat the highest bid {high} "
+        "({high_value}), and no bid does: pass (R-5S-9).",
+        "error.bid_minimum": "{bid} is not a bid: the minimum bid is six tricks (R-5S-9); "
+        "bids go from 6S (40) to 10NT (520).",
+        "error.bid_maximum": "{bid} is not a bid: the most is ten tricks (R-5S-8); bids go "
+        "from 6S (40) to 10NT (520).",
+        "error.bid_value": "{value} is not a bid value; bids are 40, 60, … 520 (R-5S-8).",
+        "error.misere_off": "misère is not allowed: the option misere is off (R-5S-11).",
     },
     "fi": {
         "game.deal": "Jako {hand}: paikka {dealer} jakaa.",
@@ -54,5 +65,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         "game.trick": "Paikka {seat} voittaa tikin {number}.",
         "game.hand_scored": "Jako {hand} laskettu: {deltas}; yhteensä {totals}.",
         "game.over": "Ottelu päättyi; voittajat: {winners}.",
+        "error.bid_too_low": "{bid} ({value}) ei ylitä korkeinta tarjousta {high} "
+        "({high_value}): tarjouksen arvon on oltava yli {high_value} (R-5S-9); tarjoa "
+        "vähintään {next} tai passaa.",
+        "error.bid_too_low_top": "{bid} ({value}) ei ylitä korkeinta tarjousta {high} "
+        "({high_value}), eikä mikään tarjous ylitä: passaa (R-5S-9).",
+        "error.bid_minimum": "{bid} ei ole tarjous: pienin tarjous on kuusi tikkiä (R-5S-9); "
+        "tarjoukset ovat 6S (40) – 10NT (520).",
+        "error.bid_maximum": "{bid} ei ole tarjous: enintään kymmenen tikkiä (R-5S-8); "
+        "tarjoukset ovat 6S (40) – 10NT (520).",
+        "error.bid_value": "{value} ei ole tarjouksen arvo; tarjoukset ovat 40, 60, … 520 "
+        "(R-5S-8).",
+        "error.misere_off": "misääri ei ole sallittu: asetus misere ei ole käytössä (R-5S-11).",
     },
 }

@@ -1,7 +1,9 @@
 """The Viisisataa position: a whole match to 500, hand after hand.
 
-One hand runs through the phases of D-5S-7: deal -> bidding -> (V5) doubling
--> (5 players) partner choice -> kitty exchange -> play -> scoring. Hands are
+One hand runs through the phases of D-5S-7: deal -> bidding -> (5 players, a
+partner by seat) partner choice -> (V5) doubling -> kitty exchange -> (5 players,
+``partner_by_card``) the call of the partner card -> (V5) doubling -> play ->
+scoring: the partner is always fixed before any doubling. Hands are
 bitmasks over card indices; trick strength and suit membership come from the
 tables in :mod:`pakka.games.viisisataa.actions`.
 """
@@ -59,6 +61,7 @@ from pakka.games.viisisataa.actions import (
     cards_of,
     mask_actions,
 )
+from pakka.games.viisisataa.messages import MESSAGES
 
 if TYPE_CHECKING:
     from pakka.games.viisisataa.game import Viisisataa
@@ -97,7 +100,7 @@ _BID_SUIT_WORDS: Final = {
     "nt": 4, "g": 4, "grand": 4, "grandi": 4, "notrump": 4, "notrumps": 4,
     "no trump": 4, "no trumps": 4, "no-trump": 4, "no-trumps": 4,
 }  # fmt: skip
-_BID_RE: Final = re.compile(r"^(6|7|8|9|10)\s*(?:tricks?\s+)?(.+)$")
+_BID_RE: Final = re.compile(r"^(\d{1,2})\s*(?:tricks?\s+)?(.+)$")
 _VALUE_TO_BID: Final = {bid_value(b): BID_BASE + b for b in range(25)}
 
 # Every bid in rising value order (misère at 250 between 8S and 8C: R-5S-11).
@@ -303,6 +306,10 @@ class ViisisataaState(State[Move]):
         if ph == DISCARDING:
             return mask_actions(self.hands[self.contractor], DISCARD_TABLE, DISCARDS[JOKER_INDEX])
         if ph == DOUBLING:
+            if self.turn == self.partner:
+                # D-5S-7: the secret holder of the called card is asked like the other
+                # opponents but may only pass (a partner by seat is never asked).
+                return [ACTIONS[PASS_ID]]
             return [ACTIONS[PASS_ID], ACTIONS[DOUBLE_ID]]
         if ph == REDOUBLING:
             return [ACTIONS[PASS_ID], ACTIONS[REDOUBLE_ID]]
@@ -353,16 +360,40 @@ class ViisisataaState(State[Move]):
             raise IllegalAction(self._play_reason(action.arg))
         if ph == BIDDING and k in (BID, MISERE, PASS):
             # R-5S-8..11: pass, or a bid worth more than the highest so far.
-            if k == PASS or (
-                _bid_value_of(action.id) > self.high and (k == BID or self.game.misere)
-            ):
+            if k == PASS:
                 return
+            if k == MISERE and not self.game.misere:
+                raise Refusal("error.misere_off")
+            if _bid_value_of(action.id) > self.high:
+                return
+            raise self._too_low(action)
         elif ph == DISCARDING and k == DISCARD:
             if self.hands[self.contractor] >> action.arg & 1:
                 return
+        elif ph == DOUBLING and k == DOUBLE and self.turn == self.partner:
+            raise IllegalAction(
+                f"you hold the called card {CARDS[self.partner_card]} and so are the "
+                "contractor's partner: you may only pass (D-5S-7)"
+            )
         elif any(a.id == action.id for a in self.legal_actions()):
             return
         raise IllegalAction(f"{action} is not allowed now: {self._allowed()}")
+
+    def _too_low(self, action: Move) -> Refusal:
+        """R-5S-9: a bid must be higher in value than the highest so far: say which."""
+        higher = [a for a in self._bid_actions() if a.id != PASS_ID]
+        fields: dict[str, Any] = {
+            "bid": _BID_TEXT[action.id],
+            "value": _bid_value_of(action.id),
+            "high": _BID_TEXT[self.high_id],
+            "high_value": self.high,
+        }
+        if not higher:
+            return Refusal("error.bid_too_low_top", **fields)
+        nxt = higher[0]
+        return Refusal(
+            "error.bid_too_low", next=f"{_BID_TEXT[nxt.id]} ({_bid_value_of(nxt.id)})", **fields
+        )
 
     def _play_reason(self, c: int) -> str:
         p = self.turn
@@ -430,11 +461,17 @@ class ViisisataaState(State[Move]):
                 return ACTIONS[MISERE_ID]
             if v in _VALUE_TO_BID:
                 return ACTIONS[_VALUE_TO_BID[v]]
-            raise IllegalAction(f"{t} is not a bid value; bids are 40, 60, … 520 (R-5S-8)")
+            raise Refusal("error.bid_value", value=t)
         mb = _BID_RE.match(t) if self.phase == BIDDING or head == "bid" else None
         if mb and mb.group(2).strip() in _BID_SUIT_WORDS:
-            b = (int(mb.group(1)) - 6) * 5 + _BID_SUIT_WORDS[mb.group(2).strip()]
-            return BIDS[b]
+            tricks, bsuit = int(mb.group(1)), _BID_SUIT_WORDS[mb.group(2).strip()]
+            if not 6 <= tricks <= 10:
+                if self.phase != BIDDING:
+                    raise bad.error()
+                # R-5S-9: the minimum bid is six tricks; R-5S-8: ten is the most.
+                text = f"{tricks}{BID_SUIT_LETTERS[bsuit]}"
+                raise Refusal("error.bid_minimum" if tricks < 6 else "error.bid_maximum", bid=text)
+            return BIDS[(tricks - 6) * 5 + bsuit]
         if t.startswith("jk") and len(t) > 2 and t[2] in ": ":
             s = t[3:].strip().upper()
             suit = {"S": 0, "H": 1, "D": 2, "C": 3, "♠": 0, "♥": 1, "♦": 2, "♣": 3}.get(s)
@@ -509,7 +546,7 @@ class ViisisataaState(State[Move]):
             self.partner = action.arg
             self.partner_known = True
             self._say("game.partner", seat=self.contractor, partner=action.arg)
-            self._take_kitty()
+            self._doubling_or_kitty()  # D-5S-7: the doubling follows the partner choice
         elif k == CALL:
             self._call(action.arg)
         else:  # pragma: no cover - verify() rejects everything else
@@ -574,15 +611,36 @@ class ViisisataaState(State[Move]):
         if n == 4:
             self.partner = (c + 2) % 4
             self.partner_known = True
-        if self.game.doubling:
-            # D-5S-7 / V5: opponents in turn from the contractor's left, at most one double.
-            self.dqueue = [
-                (c + i) % n for i in range(1, n) if not (n == 4 and (c + i) % n == self.partner)
-            ]
-            self.phase = DOUBLING
-            self.turn = self.dqueue[0]
+        if n == 5 and self.high_id != MISERE_ID:
+            if not self.game.partner_by_card:
+                # R-5S-25 / D-5S-7: the partner by seat is chosen right after the bidding,
+                # before any doubling, so that nobody doubles a contract they then share.
+                self.phase = PARTNERING
+                self.turn = c
+                return
+            # D-5S-7: with partner_by_card the card is called after the discards and
+            # the doubling follows the call.
+            self._take_kitty()
             return
-        self._after_doubling()
+        self._doubling_or_kitty()
+
+    def _doubling_or_kitty(self) -> None:
+        """The doubling (V5) if the option is on, else what follows it."""
+        if self.game.doubling:
+            self._start_doubling()
+        else:
+            self._after_doubling()
+
+    def _start_doubling(self) -> None:
+        """D-5S-7 / V5: the opponents in turn from the contractor's left, at most one
+        double. A known partner (4 players, 5 by seat) is never asked; the secret holder
+        of a called card is asked like the others (it may only pass: legal_actions)."""
+        c = self.contractor
+        n = self.n
+        known = self.partner if self.partner_known else -1
+        self.dqueue = [(c + i) % n for i in range(1, n) if (c + i) % n != known]
+        self.phase = DOUBLING
+        self.turn = self.dqueue[0]
 
     def _double(self, action: Move) -> None:
         p = self.turn
@@ -608,15 +666,13 @@ class ViisisataaState(State[Move]):
         self._after_doubling()
 
     def _after_doubling(self) -> None:
-        misere = self.contract_id == MISERE_ID
-        if self.n == 4 and misere:
+        if self.partner_card >= 0:
+            # D-5S-7: with partner_by_card the doubling came after the call: play starts.
+            self._start_play(self.contractor)
+            return
+        if self.n == 4 and self.contract_id == MISERE_ID:
             # R-5S-16 / D-5S-2: the misère player's partner sits out.
             self.sitting_out = self.partner
-        if self.n == 5 and not misere and not self.game.partner_by_card:
-            # R-5S-25: the contractor chooses a partner after the bidding.
-            self.phase = PARTNERING
-            self.turn = self.contractor
-            return
         self._take_kitty()
 
     def _take_kitty(self) -> None:
@@ -654,7 +710,7 @@ class ViisisataaState(State[Move]):
                 self.partner = s
         self._say("game.call", seat=self.contractor, card=str(CARDS[card]))
         self._say("game.you_are_partner", to=self.partner, card=str(CARDS[card]))
-        self._start_play(self.contractor)
+        self._doubling_or_kitty()  # D-5S-7: the doubling follows the call, then play
 
     def _start_play(self, leader: int) -> None:
         n = self.n
@@ -804,7 +860,8 @@ class ViisisataaState(State[Move]):
             winners = [s for s in range(n) if self.points[s] == top]
             over = True
         if not over and 0 < self.game.max_hands <= self.hand_no:
-            # Software safety net, not in the spec: the match stops after max_hands hands.
+            # R-5S-22: only an explicit cap (bots, arenas, research; never the default)
+            # ends the match after max_hands hands, the highest total winning.
             top = max(self.points)
             winners = [s for s in range(n) if self.points[s] == top]
             over = True
@@ -1014,6 +1071,7 @@ class ViisisataaState(State[Move]):
         unknown = 0
         tc = self.tc
         called = self.partner_card if (self.partner_card >= 0 and not self.partner_known) else -1
+        doublers = {q for q, a in self.doublings if a == DOUBLE_ID}
         for q in range(n):
             if q == player or not self.hands[q]:
                 continue
@@ -1022,8 +1080,10 @@ class ViisisataaState(State[Move]):
             for e in range(5):
                 if v >> e & 1:
                     f |= SUIT_MASK[tc][e]
-            if q == c and called >= 0:
-                f |= 1 << called  # the named card is not the contractor's (R-5S-25 variant)
+            if called >= 0 and (q == c or q in doublers):
+                # The named card is not the contractor's (R-5S-25 variant), nor a doubler's:
+                # its holder may only pass (D-5S-7).
+                f |= 1 << called
             caps.append(_popcount(self.hands[q]))
             forbid.append(f)
             where.append(("hand", q))
@@ -1081,6 +1141,16 @@ class ViisisataaState(State[Move]):
             if seat != player and i < len(keep):
                 keep[i] = ACTIONS[HIDDEN_ID]
         self._actions = keep
+
+
+class Refusal(IllegalAction):
+    """An illegal action with a message key of the game's catalogue (``key``, ``fields``),
+    so front ends can say why in Finnish too; ``str()`` is the English message."""
+
+    def __init__(self, key: str, **fields: Any) -> None:
+        self.key = key
+        self.fields = fields
+        super().__init__(MESSAGES["en"][key].format(**fields))
 
 
 class _Bad:

@@ -11,10 +11,14 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from pakka.core.errors import RulesError
-from pakka.core.game import Game
-from pakka.research.encoders.base import Encoder, FloatArray, Segment
-from pakka.research.encoders.hashing import HashingEncoder
+from pakka.research._extra import require
+
+require("numpy")
+
+from pakka.core.errors import RulesError  # noqa: E402 (after the extra check)
+from pakka.core.game import Game  # noqa: E402 (after the extra check)
+from pakka.research.encoders.base import Encoder, FloatArray, Segment  # noqa: E402 (after the extra check)
+from pakka.research.encoders.hashing import HashingEncoder  # noqa: E402 (after the extra check)
 
 ENCODERS: dict[str, str] = {
     "koodinmurtaja": "pakka.research.encoders.koodinmurtaja:KoodinmurtajaEncoder",

@@ -91,6 +91,23 @@ class Encoder(ABC):
         if seat is not None:
             out[start + rel_seat(me, seat, self.num_players)] = 1.0
 
+    low: float = 0.0
+    """The smallest value any element takes (see :meth:`bounds`)."""
+    high: float = 1.0
+    """The largest value any element takes."""
+    signed_segments: tuple[str, ...] = ()
+    """Segments whose values lie in −1..1 (match totals that can be negative)."""
+
+    def bounds(self) -> tuple[FloatArray, FloatArray]:
+        """Per-element lower and upper bounds (the observation space's ``low``/``high``):
+        ``low..high`` everywhere, −1..1 in :attr:`signed_segments`."""
+        low = np.full(self.size, self.low, dtype=np.float32)
+        high = np.full(self.size, self.high, dtype=np.float32)
+        for seg in self._segments:
+            if seg.name in self.signed_segments:
+                low[seg.start : seg.stop] = -1.0
+        return low, high
+
     @property
     def shape(self) -> tuple[int]:
         """The observation shape ``(size,)``."""

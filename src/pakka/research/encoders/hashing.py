@@ -47,6 +47,8 @@ class HashingEncoder(Encoder):
     """Signed feature hashing of a view into ``buckets`` floats plus a small exact header."""
 
     name = "hashing"
+    low = -float("inf")  # hashed sums of log-scaled numbers have no finite bound
+    high = float("inf")
 
     def __init__(self, game: Game[Any], buckets: int = 512) -> None:
         super().__init__(game)

@@ -24,7 +24,7 @@ grand ``6NT*``. Layout (n players):
 - ``dealer`` (n), ``leader`` (n);
 - ``counts`` (n + n + 5): hand sizes / deck, tricks won / deck, kitty
   size / deck, discards left / deck, dead-hand size / deck, set-aside size
-  / deck, hand number / max_hands;
+  / deck, hand number / max_hands (the research cap if uncapped; cut to 1);
 - ``totals`` (n): match points / 1000 (cut to −1..1).
 
 Not in the view and so not encoded: who played which card in tricks before
@@ -41,6 +41,7 @@ import numpy as np
 
 from pakka.core.cards import CARDS, SUITS
 from pakka.core.game import Game
+from pakka.games.viisisataa.game import AUTOMATED_MAX_HANDS
 from pakka.research.encoders.base import Encoder, FloatArray, rel_seat
 
 NUM_CARDS = 53
@@ -61,6 +62,7 @@ class ViisisataaEncoder(Encoder):
 
     name = "viisisataa"
     uses_log = False
+    signed_segments = ("totals",)
 
     def __init__(self, game: Game[Any]) -> None:
         super().__init__(game)
@@ -68,7 +70,9 @@ class ViisisataaEncoder(Encoder):
         self.deck = np.zeros(NUM_CARDS, dtype=bool)
         self.deck[[CARD_INDEX[str(c)] for c in game.full_deck()]] = True
         self.deck_size = int(self.deck.sum())
-        self.max_hands = max(1, int(str(game.options.get("max_hands", 1))))
+        # R-5S-22: an uncapped match (max_hands 0) scales by the research cap instead.
+        cap = int(str(game.options.get("max_hands", 0)))
+        self.max_hands = cap if cap > 0 else AUTOMATED_MAX_HANDS
         self._status_segments(PHASES, over="match")
         seg = self._segment
         self.s_hand = seg("hand", NUM_CARDS, "card set: my hand")

@@ -405,6 +405,8 @@ class KuboEncoder(_ZokerEncoder):
     placed card stays on the board and drawn cards are uniformly random.
     """
 
+    signed_segments = ("totals",)
+
     name = "zoker-kubo"
 
     def __init__(self, game: Game[Any]) -> None:
