@@ -13,7 +13,6 @@ import pytest
 
 import pakka
 import pakka.core.registry
-
 from pakka.server.frames import PROTOCOL_VERSION
 
 from .conftest import Client, Server, check_error_msg, served_games, texts
