@@ -93,17 +93,22 @@ def act_and_wait(page: Page, do: Callable[[], None]) -> None:
 FALLBACK = ".fallback-actions button:not([disabled])"
 
 
-def fallback_move(page: Page, rng: random.Random, avoid: tuple[str, ...] = ()) -> bool:
+def fallback_move(
+    page: Page, rng: random.Random, avoid: tuple[str, ...] = (), used: set[str] | None = None
+) -> bool:
     """A game whose display layer has not landed offers its legal actions as plain
-    buttons (label, or notation): click one of them (preferring kinds not in
-    ``avoid``). False when the view has its structured controls."""
+    buttons (label, or notation): click one of them, preferring those whose notation
+    does not start with one of ``avoid``; ``used`` gets ``"fallback"``. False when
+    the view has its structured controls."""
     loc = page.locator(FALLBACK)
     n = loc.count()
     if not n:
         return False
-    kinds = [loc.nth(i).get_attribute("data-action") or "" for i in range(n)]
-    good = [i for i, k in enumerate(kinds) if not k.startswith(avoid)] or list(range(n))
+    texts = [loc.nth(i).get_attribute("data-action") or "" for i in range(n)]
+    good = [i for i, x in enumerate(texts) if not x.startswith(avoid)] or list(range(n))
     k = rng.choice(good)
+    if used is not None:
+        used.add("fallback")
     act_and_wait(page, lambda: loc.nth(k).click())
     return True
 
@@ -223,7 +228,7 @@ def click_any(page: Page, selector: str, rng: random.Random) -> bool:
 def vs_move(page: Page, rng: random.Random, used: set[str]) -> None:
     """One Viisisataa decision: the highest bid (to win the kitty), a discard,
     a card, or whatever else the table offers."""
-    if fallback_move(page, rng, ()):
+    if fallback_move(page, rng, ("bid",) if rng.random() < 0.7 else (), used):
         return
     if page.locator(".bid-grid button").count():
         used.add("bid")
@@ -327,7 +332,7 @@ def solo_move(page: Page, rng: random.Random) -> None:
 
 def kubo_move(page: Page, rng: random.Random, used: set[str]) -> None:
     """Zoker Kubo: choose a hand card and place it on its lit place, else draw/end."""
-    if fallback_move(page, rng, ()):
+    if fallback_move(page, rng, (), used):
         return
     playable = page.locator(".hand button.playable")
     if playable.count():
@@ -348,7 +353,8 @@ def kubo_move(page: Page, rng: random.Random, used: set[str]) -> None:
 def rv_move(page: Page, rng: random.Random, used: set[str], budget: dict[str, int]) -> None:
     """One Räväytys decision by clicking: buy, draw or take, meld (a few
     attempts), lay off, swap a wild card, else discard."""
-    if fallback_move(page, rng, ()):
+    building = ("set", "run", "add", "cancel", "meld", "close")
+    if fallback_move(page, rng, building if rng.random() < 0.9 else (), used):
         return
 
     def click(sel: str) -> None:

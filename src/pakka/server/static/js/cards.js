@@ -1,3 +1,4 @@
+// @ts-check
 // Playing cards drawn as SVG by code: standard cards (with a distinct joker),
 // card backs for hidden cards, and Zoker cards (colour, size, shape = corners).
 // No image assets: every card is built here from its notation.
@@ -237,7 +238,7 @@ export function cardSvg(text, deck, lang = "en") {
  */
 export function cardEl(text, deck, lang = "en", opts = {}) {
   const tag = opts.onClick ? "button" : "span";
-  const wrap = document.createElement(tag);
+  const wrap = /** @type {HTMLButtonElement} */ (document.createElement(tag));
   wrap.className = "card" + (opts.className ? " " + opts.className : "");
   if (opts.onClick) {
     wrap.type = "button";

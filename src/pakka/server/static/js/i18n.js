@@ -1,3 +1,4 @@
+// @ts-check
 // The client's own words in English and Finnish. Game log entries are
 // rendered from each game's message catalogue (sent by the server).
 

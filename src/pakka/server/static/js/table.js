@@ -1,3 +1,4 @@
+// @ts-check
 // One table on screen: the WebSocket session, whose turn it is, the hot-seat
 // cover, the log in words, scores, the result and "play again". The middle
 // of the table (the felt) is drawn by the game's view module (views/).
@@ -87,7 +88,7 @@ export class TableScreen {
     const hello = { ...(tokens.length ? { tokens } : watch ? { watch } : {}), protocol: PROTOCOL };
     this.root.replaceChildren(h("p", { class: "muted" }, t("connecting")));
     this.socket = new TableSocket(tableId, hello, (f) => this.onFrame(f), (s) => this.onStatus(s));
-    window.pakkaTable = this; // a handle for tests and debugging
+    /** @type {any} */ (window).pakkaTable = this; // a handle for tests and debugging
     // Undo by keyboard (one-player games): U or Ctrl/Cmd+Z, unless typing somewhere.
     this.onKey = (e) => {
       const tag = (e.target && e.target.tagName) || "";
@@ -280,7 +281,8 @@ export class TableScreen {
   }
 
   render() {
-    const focusKey = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.fkey : null;
+    const active = /** @type {HTMLElement | null} */ (document.activeElement);
+    const focusKey = active && active.dataset ? active.dataset.fkey : null;
     const focusInMain = this.root.contains(document.activeElement) || document.activeElement === document.body;
     if (this.fatal) {
       this.root.replaceChildren(h("div", { class: "panel" }, h("h1", {}, t("error")), h("p", {}, this.fatal), h("p", {}, h("a", { href: "#/" }, t("back_to_lobby")))));

@@ -1,3 +1,4 @@
+// @ts-check
 // Building blocks shared by the card-game table views: seat headers, a hand
 // of cards whose playable cards are buttons, a trick in the middle, a score sheet.
 import { h } from "../ui.js";

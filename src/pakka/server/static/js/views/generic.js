@@ -1,3 +1,4 @@
+// @ts-check
 // The generic table view: works for ANY registered game from its view and
 // its legal actions alone. Seats with their fields, cards drawn as cards,
 // the other fields in words, and every legal action as a button.
@@ -44,7 +45,7 @@ export function value(v, ctx, depth = 0) {
 }
 
 /** A row of seats: name, whose turn, score. */
-export function seatBoxes(ctx, extra = () => null) {
+export function seatBoxes(ctx, extra = (/** @type {number} */ _i) => null) {
   const v = ctx.view;
   const out = [];
   for (let i = 0; i < v.players; i++) {

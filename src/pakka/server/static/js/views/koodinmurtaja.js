@@ -1,3 +1,4 @@
+// @ts-check
 // Koodinmurtaja table: every player's code as a row of cards (sorted, lowest
 // on the left). Choose a hidden card of the target, then name its rank; after
 // a right guess, guess on or stop. Optional probability hints from the

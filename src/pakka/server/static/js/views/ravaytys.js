@@ -1,3 +1,4 @@
+// @ts-check
 // Räväytys table: the hand (sortable; select a card to see its moves), the
 // contract of the round, the stock and discard pile with the buy window, the
 // melds on the table with what each wild card stands for (lay-off and swap
@@ -176,9 +177,9 @@ export function render(ctx) {
       if (i === 0) el.dataset.autofocus = "1";
       // Drag a card to rearrange the hand, or onto a meld to lay it off.
       el.draggable = true;
-      el.addEventListener("dragstart", (e) => { e.dataTransfer.setData("text/plain", c); e.dataTransfer.setData("application/x-pakka-index", String(i)); });
+      el.addEventListener("dragstart", (/** @type {DragEvent} */ e) => { e.dataTransfer.setData("text/plain", c); e.dataTransfer.setData("application/x-pakka-index", String(i)); });
       el.addEventListener("dragover", (e) => e.preventDefault());
-      el.addEventListener("drop", (e) => {
+      el.addEventListener("drop", (/** @type {DragEvent} */ e) => {
         e.preventDefault();
         const from = Number(e.dataTransfer.getData("application/x-pakka-index"));
         if (Number.isNaN(from) || e.dataTransfer.getData("text/plain") === "") return;

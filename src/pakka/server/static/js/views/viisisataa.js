@@ -1,3 +1,4 @@
+// @ts-check
 // Viisisataa (Five Hundred) table: the bidding box with only the legal bids,
 // the kitty exchange, the trick in the middle, tricks taken, the contract and
 // the score sheet to 500.
@@ -59,6 +60,11 @@ function sortLegal(legal) {
 }
 
 /** @typedef {import("../types").LegalAction} LegalAction */
+
+/** A call's word in the bidding box, by its kind. */
+function actionWord(kind) {
+  return { pass: t("vs_pass"), double: t("vs_double"), redouble: t("vs_redouble") }[kind] || kind;
+}
 
 export function render(ctx) {
   const v = ctx.view;

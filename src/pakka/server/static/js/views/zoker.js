@@ -1,3 +1,4 @@
+// @ts-check
 // The Zoker games: Solo (the 4x4 square and piles), Memo (face-down cards
 // that turn, with the memory of every card seen), Tiko (the pile: on top or
 // underneath), Kubo (the four layers of the cube as grids, legal places lit)
