@@ -124,6 +124,11 @@ def validate_frames(server: str, frames: list[str]) -> int:
                 schema = json.load(r)["frame"]
             validators[name] = jsonschema.Draft202012Validator(schema)
         errors = list(validators[name].iter_errors(frame))
+        if errors:  # say what is wrong inside the frame's own type
+            schema = validators[name].schema
+            kind = str(frame.get("type", "")).capitalize() + "Frame"
+            one = jsonschema.Draft202012Validator({**schema, "$ref": f"#/$defs/{kind}"})
+            errors = list(one.iter_errors(frame)) or errors
         assert not errors, (
             f"a {frame.get('type')} frame of {name} does not match the schema: "
             + "; ".join(f"{list(e.absolute_path)}: {e.message[:300]}" for e in errors[:5])

@@ -160,6 +160,9 @@ export class TableScreen {
         if (f.table) this.summary = f.table;
         if (old && old.game_no !== f.game_no) this.uiState = {};
         this.pending = false;
+        // Until the catalogue is here the frame waits (welcome renders it): the log
+        // and labels never show as bare keys.
+        if (!this.cat) return;
         // A queued sequence of moves (e.g. a proposed lay-down) goes on step by step.
         const q = this.uiState.queue;
         if (q && q.length && f.seat === this.shown && !this.spectator) {
