@@ -7,9 +7,15 @@ from the arena seed, the deal, the rotation and the seat, so a run repeats
 exactly (also with ``jobs > 1``).
 
 Each bot's win rate (its share of the win; ties share) and mean score are
-first averaged per deal over its seats and rotations; the 95% confidence
-interval is Student's t over those per-deal means. "A beats B" means the 95%
-interval of the paired per-deal difference A − B excludes zero.
+first averaged per deal over its seats and rotations; the deal is the unit of
+every statistic. Intervals are seeded percentile bootstraps over deals, and
+"A beats B" is decided on the paired per-deal differences A − B by a sign-flip
+permutation test, only with at least :data:`pakka.stats.MIN_DEALS` deals and
+differences that vary (see :mod:`pakka.stats`). The resampling is seeded from
+the arena seed, so the same run prints the same figures.
+
+The Student-t helpers (:func:`mean_ci`, :func:`paired_difference`,
+:func:`t_quantile`) are kept for scripts; the arena's verdicts no longer use them.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ from pakka.bots import SeatHandle, make_bot
 from pakka.core.errors import RulesError
 from pakka.core.game import Game
 from pakka.core.registry import load, load_automated
+from pakka.stats import Comparison, Interval, compare, interval
 
 MAX_MOVES = 100_000
 """A game longer than this is a bug in a game or bot; the arena stops with an error."""
@@ -270,7 +277,7 @@ class ArenaResult:
             out.append(f"{b}#{i + 1}" if self.bots.count(b) > 1 else b)
         return out
 
-    def _per_deal(self, bot: int, metric: str) -> list[float]:
+    def _by_deal(self, bot: int, metric: str) -> dict[int, float]:
         sums: dict[int, float] = {}
         counts: dict[int, int] = {}
         for g in self.games:
@@ -279,7 +286,10 @@ class ArenaResult:
                 if b == bot:
                     sums[g.deal] = sums.get(g.deal, 0.0) + values[seat]
                     counts[g.deal] = counts.get(g.deal, 0) + 1
-        return [sums[d] / counts[d] for d in sorted(sums)]
+        return {d: sums[d] / counts[d] for d in sorted(sums)}
+
+    def _per_deal(self, bot: int, metric: str) -> list[float]:
+        return list(self._by_deal(bot, metric).values())
 
     def per_deal_wins(self, bot: int) -> list[float]:
         """The bot's mean win share per deal (over its seats and rotations), by deal."""
@@ -289,17 +299,28 @@ class ArenaResult:
         """The bot's mean score per deal, by deal."""
         return self._per_deal(bot, "score")
 
+    def per_deal_differences(self, a: int, b: int, metric: str = "win") -> list[float]:
+        """Bot ``a``'s per-deal value minus bot ``b``'s on the same deal, by deal
+        (``metric`` is ``"win"`` or ``"score"``): the pairs every comparison uses."""
+        va, vb = self._by_deal(a, metric), self._by_deal(b, metric)
+        return [va[d] - vb[d] for d in va if d in vb]
+
     def seat_games(self, bot: int) -> int:
         """How many (game, seat) pairs the bot played."""
         return sum(g.seat_bots.count(bot) for g in self.games)
 
-    def win_rate(self, bot: int) -> Estimate:
-        """The bot's share of wins with a 95% interval over deals (cut to [0, 1])."""
-        return mean_ci(self.per_deal_wins(bot)).clipped(0.0, 1.0)
+    def _stats_seed(self, *key: object) -> str:
+        """The seed of one statistic's resampling: the arena seed and what is measured."""
+        return "/".join(str(k) for k in ("arena", self.seed, *key))
 
-    def mean_score(self, bot: int) -> Estimate:
-        """The bot's mean score with a 95% interval over deals."""
-        return mean_ci(self.per_deal_scores(bot))
+    def win_rate(self, bot: int) -> Interval:
+        """The bot's share of wins with a 95% bootstrap interval over deals (in [0, 1])."""
+        rng = random.Random(self._stats_seed("win", bot))
+        return interval(self.per_deal_wins(bot), rng, bounds=(0.0, 1.0))
+
+    def mean_score(self, bot: int) -> Interval:
+        """The bot's mean score with a 95% bootstrap interval over deals."""
+        return interval(self.per_deal_scores(bot), random.Random(self._stats_seed("score", bot)))
 
     def ms_per_decision(self, bot: int) -> float:
         """Mean thinking time (CPU) of the bot per decision, in milliseconds, including
@@ -312,17 +333,27 @@ class ArenaResult:
                     decisions += g.decisions[seat]
         return 1000.0 * secs / decisions if decisions else math.nan
 
-    def win_difference(self, a: int, b: int) -> Estimate:
-        """Paired per-deal difference of win rates ``a − b`` with its 95% interval."""
-        return paired_difference(self.per_deal_wins(a), self.per_deal_wins(b))
+    def _compare(
+        self, a: int, b: int, metric: str, bounds: tuple[float, float] | None
+    ) -> Comparison:
+        va, vb = self._by_deal(a, metric), self._by_deal(b, metric)
+        deals = [d for d in va if d in vb]
+        seed = self._stats_seed(f"{metric}-difference", a, b)
+        return compare([va[d] for d in deals], [vb[d] for d in deals], seed, bounds)
 
-    def score_difference(self, a: int, b: int) -> Estimate:
-        """Paired per-deal difference of mean scores ``a − b`` with its 95% interval."""
-        return paired_difference(self.per_deal_scores(a), self.per_deal_scores(b))
+    def win_difference(self, a: int, b: int) -> Comparison:
+        """Paired per-deal difference of win rates ``a − b``: bootstrap interval (within
+        [−1, 1]), sign-flip p-value and verdict."""
+        return self._compare(a, b, "win", (-1.0, 1.0))
+
+    def score_difference(self, a: int, b: int) -> Comparison:
+        """Paired per-deal difference of mean scores ``a − b``, treated like win rates."""
+        return self._compare(a, b, "score", None)
 
     def significant(self, a: int, b: int) -> bool:
-        """Whether bot ``a``'s win rate differs from ``b``'s (the 95% interval excludes 0)."""
-        return self.win_difference(a, b).excludes_zero
+        """Whether bot ``a``'s win rate differs significantly from ``b``'s: at least
+        :data:`pakka.stats.MIN_DEALS` deals, differences that vary, sign-flip p < 0.05."""
+        return self.win_difference(a, b).significant
 
     def pairs(self) -> list[tuple[int, int]]:
         """Every pair of distinct lineup entries."""

@@ -89,16 +89,19 @@ def test_arena_result_statistics_by_hand() -> None:
     assert r.per_deal_scores(0) == [3.5, 1.5, 2.0]
     assert r.seat_games(0) == 6
     w = r.win_rate(0)
-    assert w.mean == pytest.approx(2 / 3)
-    # sd of (1, .5, .5) = 0.288675; se = 0.166667; t(0.975, 2) = 4.302653
+    assert w.mean == pytest.approx(2 / 3) and w.varies
+    # Student's t would run past [0, 1] here (half width 0.717); the bootstrap interval
+    # of the mean of (1, .5, .5) lies between the smallest and the largest value.
     half = 4.302653 * 0.288675 / math.sqrt(3)
     assert mean_ci(r.per_deal_wins(0)).half_width == pytest.approx(half, abs=1e-5)
-    assert 2 / 3 - half < 0 and 2 / 3 + half > 1
-    assert (w.low, w.high) == (0.0, 1.0)  # cut to the possible range of a win rate
-    assert w.format(2) == "0.67 [0.00, 1.00]"
+    assert 0.5 <= w.low < w.mean < w.high <= 1.0
+    assert w.format(2) == f"0.67 [{w.low:.2f}, {w.high:.2f}]"
     diff = r.win_difference(0, 1)  # per deal: 1, 0, 0
     assert diff.mean == pytest.approx(1 / 3)
-    assert not diff.excludes_zero and not r.significant(0, 1)
+    assert r.per_deal_differences(0, 1) == [1.0, 0.0, 0.0]
+    # Every sign pattern of (±1, ±0, ±0) is as far from zero as the observed one.
+    assert diff.p_value == 1.0 and diff.verdict == "too_few_deals"
+    assert not diff.significant and not r.significant(0, 1)
     assert r.ms_per_decision(0) == pytest.approx(2.0)  # 0.01 s per 5 decisions
     assert r.pairs() == [(0, 1)]
     assert ArenaResult("x", 2, {}, ["a", "a"], 1, 0).labels == ["a#1", "a#2"]
@@ -175,12 +178,23 @@ def test_arena_command(
     assert rc == 0
     assert "40 deals x 2 seat rotations = 80 games" in out
     assert "win rate (95% CI)" in out and "high − random: win rate" in out
+    assert "paired sign-flip test over deals" in out
     data = json.loads(out_json.read_text())
     assert data["pairs"][0]["a"] == "high"
     assert data["stats"][0]["win_rate"]["n"] == 40
+    assert data["method"]["min_deals"] == 20
     diff = data["pairs"][0]["win_difference"]
-    assert data["pairs"][0]["significant"] == (diff["low"] > 0 or diff["high"] < 0)
-    assert ("(significant)" in out) == data["pairs"][0]["significant"]
+    assert diff["verdict"] in ("significant", "not_significant", "no_variation")
+    assert data["pairs"][0]["significant"] == diff["significant"]
+    assert data["pairs"][0]["significant"] == (diff["verdict"] == "significant")
+    if diff["significant"]:
+        assert diff["p_value"] < 0.05 and diff["varies"]
+    assert ("(significant, p" in out) == data["pairs"][0]["significant"]
+    argv = ["arena", toy_bots, "--players", "2", "--bots", "high,random", "--deals", "4"]
+    rc, out, _ = run_cli(monkeypatch, capsys, [*argv, "--lang", "en"])
+    assert "no verdict: fewer than 20 deals, p = " in out and "(significant" not in out
+    rc, out, _ = run_cli(monkeypatch, capsys, [*argv, "--lang", "fi"])
+    assert "ei ratkaisua: alle 20 jakoa, p = " in out and "etumerkkitesti" in out
     rc, out, _ = run_cli(
         monkeypatch,
         capsys,

@@ -163,7 +163,10 @@ def test_menu_offers_stop_first_and_plausible_guesses() -> None:
     legal = [str(a) for a in state.legal_actions()]
     offered = menu(view, legal, "en")
     assert offered[0] == "stop" and set(offered) <= set(legal)
-    assert describe_action("stop", view, "en") == "stop and hide your drawn card"
+    # The label comes from the display layer and names the drawn 8S in words.
+    assert describe_action("stop", view, "en") == "stop and hide your drawn card, the 8 of spades"
+    assert describe_action("stop", view, "fi") == "lopeta ja piilota nostettu korttisi, pata-8"
+    assert describe_action("2/2=Q", view, "en") == ""  # guesses read plainly in notation
     # Seat 2's second card lies above the revealed 4S, so 2, 3 and 4 cannot fit it.
     ranks = plausible_ranks(view, 2, 2)
     assert min(ranks) >= 5 and 14 in ranks

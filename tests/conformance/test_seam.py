@@ -12,7 +12,7 @@ import jsonschema
 import pytest
 
 import pakka
-from pakka.core.registry import game_class
+from pakka.core.registry import game_class, load_automated
 from pakka.core.seam import LEGAL_ACTION_SCHEMA, check_view
 from pakka.i18n import LANGUAGES, messages
 
@@ -20,8 +20,11 @@ GAMES = pakka.games()
 
 
 def _positions(name: str, players: int, seed: int, every: int = 5) -> list[Any]:
-    """States along one seeded random game (a clone every ``every`` moves, and the end)."""
-    game = pakka.load(name, players=players)
+    """States along one seeded random game (a clone every ``every`` moves, and the end).
+
+    Loaded as automated play loads a game (``load_automated``: e.g. Viisisataa's match
+    cap, without which random play never reaches 500)."""
+    game = load_automated(name, players=players)
     state = game.new_state(seed=seed)
     rng = random.Random(seed)
     out = [state.clone()]
@@ -46,7 +49,7 @@ def test_structured_legal_actions_agree_with_the_engine(name: str) -> None:
     the same ids and notation; every label key has a text in every language."""
     validator = jsonschema.Draft202012Validator(LEGAL_ACTION_SCHEMA)
     for players in _counts(name):
-        game = pakka.load(name, players=players)
+        game = load_automated(name, players=players)
         cat = messages(name)
         for state in _positions(name, players, seed=11):
             described = game.display.legal(state)

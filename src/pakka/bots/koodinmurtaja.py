@@ -76,7 +76,7 @@ class DeduceBot:
                 hits: dict[tuple[int, int], int] = {}
                 owner = {sl.handle: q for q in know.seats for sl in know.slots[q]}
                 assigns = (
-                    [a for a, _p in know._chain(self.rng, start, draws, know.MCMC_SWEEPS, 2)]
+                    know.chain_draws(self.rng, start, draws)
                     if start is not None
                     else [know.sample(self.rng)[0] for _ in range(draws)]
                 )

@@ -10,7 +10,7 @@ from typing import Any
 from pakka.bots.base import SeatHandle
 from pakka.core.game import Action, Game, State
 from pakka.games.zoker.solo import SoloState, policy_action
-from pakka.games.zoker.solo_solver import _playout
+from pakka.games.zoker.solo_solver import playout
 
 
 class PolicyBot:
@@ -55,7 +55,7 @@ class MonteCarloBot:
                 t.apply_legal(a)  # type: ignore[arg-type]
                 upper = sum(1 << c for c in t.upper if c >= 0)
                 piles = tuple(sorted((p[-1], len(p)) for p in t.piles if p))
-                totals[i] += _playout(t.stock[::-1], upper, piles, self.rng)[0]
+                totals[i] += playout(t.stock[::-1], upper, piles, self.rng)[0]
         best = max(range(len(legal)), key=lambda i: totals[i])
         return legal[best]
 

@@ -406,25 +406,35 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
             overflow="fold",
             min_width=12 if col == "arena.bot" else None,
         )
+    from pakka import stats
+
+    def cell(e: stats.Interval, digits: int) -> str:
+        if e.n >= 2 and not e.varies:
+            return f"{e.format(digits)} ({t(lang, 'arena.no_variation_short')})"
+        return e.format(digits)
+
+    rates = [(result.win_rate(i), result.mean_score(i)) for i in range(len(result.bots))]
     for i, label in enumerate(result.labels):
-        w, s = result.win_rate(i), result.mean_score(i)
+        w, s = rates[i]
         table.add_row(
             escape(label),
             str(result.seat_games(i)),
-            w.format(3),
-            s.format(2),
+            cell(w, 3),
+            cell(s, 2),
             f"{result.ms_per_decision(i):.2f}",
         )
     console.print(table)
     labels = result.labels
-    for a, b in result.pairs():
-        wd, sd = result.win_difference(a, b), result.score_difference(a, b)
 
-        def sig(e: Any) -> str:
-            if e.n < 2:
-                return t(lang, "arena.undefined")
-            return t(lang, "arena.significant" if e.excludes_zero else "arena.not_significant")
+    def verdict(c: stats.Comparison) -> str:
+        p = "p < 0.001" if c.p_value < 0.001 else f"p = {c.p_value:.3f}"
+        return t(lang, f"arena.{c.verdict}", p=p, min=stats.MIN_DEALS)
 
+    comparisons = {
+        (a, b): (result.win_difference(a, b), result.score_difference(a, b))
+        for a, b in result.pairs()
+    }
+    for (a, b), (wd, sd) in comparisons.items():
         console.print(
             t(
                 lang,
@@ -432,9 +442,21 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
                 a=labels[a],
                 b=labels[b],
                 win=wd.format(3),
-                winsig=sig(wd),
+                winsig=verdict(wd),
                 score=sd.format(2),
-                scoresig=sig(sd),
+                scoresig=verdict(sd),
+            ),
+            highlight=False,
+            markup=False,
+        )
+    if comparisons:
+        console.print(
+            t(
+                lang,
+                "arena.method",
+                exact=stats.EXACT_MAX_DEALS,
+                min=stats.MIN_DEALS,
+                alpha=stats.ALPHA,
             ),
             highlight=False,
             markup=False,
@@ -449,11 +471,21 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
             "deals": result.deals,
             "seed": result.seed,
             "seconds": result.seconds,
+            "method": {
+                "interval": "percentile bootstrap over deals",
+                "confidence": stats.CONFIDENCE,
+                "bootstrap_resamples": stats.BOOTSTRAP_RESAMPLES,
+                "test": "paired sign-flip permutation test over deals",
+                "exact_max_deals": stats.EXACT_MAX_DEALS,
+                "permutation_resamples": stats.PERMUTATION_RESAMPLES,
+                "min_deals": stats.MIN_DEALS,
+                "alpha": stats.ALPHA,
+            },
             "stats": [
                 {
                     "bot": labels[i],
-                    "win_rate": vars(result.win_rate(i)),
-                    "mean_score": vars(result.mean_score(i)),
+                    "win_rate": rates[i][0].to_json(),
+                    "mean_score": rates[i][1].to_json(),
                     "ms_per_decision": result.ms_per_decision(i),
                 }
                 for i in range(len(labels))
@@ -462,11 +494,11 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
                 {
                     "a": labels[a],
                     "b": labels[b],
-                    "win_difference": vars(result.win_difference(a, b)),
-                    "score_difference": vars(result.score_difference(a, b)),
-                    "significant": result.significant(a, b),
+                    "win_difference": wd.to_json(),
+                    "score_difference": sd.to_json(),
+                    "significant": wd.significant,
                 }
-                for a, b in result.pairs()
+                for (a, b), (wd, sd) in comparisons.items()
             ],
         }
         Path(args.json).write_text(json.dumps(data, indent=1, default=str) + "\n")

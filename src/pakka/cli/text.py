@@ -103,9 +103,15 @@ TEXT: dict[str, dict[str, str]] = {
         "arena.score": "mean score (95% CI)",
         "arena.time": "ms/decision",
         "arena.diff": "{a} − {b}: win rate {win} ({winsig}); score {score} ({scoresig})",
-        "arena.significant": "significant",
-        "arena.not_significant": "not significant",
+        "arena.significant": "significant, {p}",
+        "arena.not_significant": "not significant, {p}",
+        "arena.too_few_deals": "no verdict: fewer than {min} {min|deal|deals}, {p}",
+        "arena.no_variation": "no variation across deals",
+        "arena.no_variation_short": "no variation",
         "arena.undefined": "needs at least 2 deals",
+        "arena.method": "Intervals: 95% bootstrap over deals. p: paired sign-flip test over "
+        "deals (exact up to {exact} {exact|deal|deals}). Significant needs at least "
+        "{min} {min|deal|deals}, differences that vary and p < {alpha}.",
         "arena.progress": "Playing",
         "arena.elapsed": "{games} {games|game|games} in {seconds:.1f} s",
         # pakka bench
@@ -203,9 +209,15 @@ TEXT: dict[str, dict[str, str]] = {
         "arena.score": "pisteiden ka. (95 % LV)",
         "arena.time": "ms/päätös",
         "arena.diff": "{a} − {b}: voitto-osuus {win} ({winsig}); pisteet {score} ({scoresig})",
-        "arena.significant": "merkitsevä",
-        "arena.not_significant": "ei merkitsevä",
+        "arena.significant": "merkitsevä, {p}",
+        "arena.not_significant": "ei merkitsevä, {p}",
+        "arena.too_few_deals": "ei ratkaisua: alle {min} {min|jako|jakoa}, {p}",
+        "arena.no_variation": "ei vaihtelua jakojen välillä",
+        "arena.no_variation_short": "ei vaihtelua",
         "arena.undefined": "vaatii vähintään 2 jakoa",
+        "arena.method": "Välit: 95 % bootstrap jakojen yli. p: parittainen etumerkkitesti "
+        "jakojen yli (tarkka enintään {exact} jaolla). Merkitsevä vaatii vähintään "
+        "{min} {min|jako|jakoa}, vaihtelevat erot ja p < {alpha}.",
         "arena.progress": "Pelataan",
         "arena.elapsed": "{games} {games|peli|peliä} {seconds:.1f} sekunnissa",
         "bench.title": "pakka bench: {repeats} toiston mediaani, kukin "

@@ -44,6 +44,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "error.bad_request": "The server did not accept these settings: {reason}",
         "error.forbidden": "That is not allowed: {reason}",
         "error.invite_used": "This invite link has already been used.",
+        "prompt.generic": "Your move.",
+        "prompt.over": "The game is over.",
     },
     "fi": {
         "action.generic": "{text}",
@@ -80,5 +82,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "error.bad_request": "Palvelin ei hyväksynyt näitä asetuksia: {reason}",
         "error.forbidden": "Se ei ole sallittu: {reason}",
         "error.invite_used": "Tämä kutsulinkki on jo käytetty.",
+        "prompt.generic": "Sinun siirtosi.",
+        "prompt.over": "Peli on päättynyt.",
     },
 }

@@ -179,6 +179,12 @@ class Display:
         """Every card code of the game -> its name in words in ``lang``."""
         return {}
 
+    def prompt(self, view: Mapping[str, Any]) -> Message:
+        """What the phase of ``view`` asks of the player to act, in words."""
+        if view.get("is_terminal"):
+            return msg("prompt.over")
+        return msg("prompt.generic")
+
     def describe(self, state: State[Any], action: Action) -> LegalAction:
         """``action`` (legal in ``state``) as a structured value."""
         return {

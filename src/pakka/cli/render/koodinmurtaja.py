@@ -5,6 +5,10 @@ A revealed card is shown plainly; a card only the viewer knows (their own
 hidden cards) is shown in brackets; a hidden unknown card is ``?`` followed by
 the ranks publicly refuted for it (``≠2,5``, D-KM-7). Above: game, dealer,
 stock and phase; below: the drawn card and whom the player in turn guesses at.
+
+Everything computed from the rules (what the phase asks, action labels, which
+guesses fit the board) comes from the game's display layer
+(:mod:`pakka.games.koodinmurtaja.display`); this module only lays it out.
 """
 
 from __future__ import annotations
@@ -16,9 +20,12 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from pakka.core.cards import parse_card, rank_from_text
-from pakka.games.koodinmurtaja.cards import FULL_DECK, HALF_DECK, rank_of, strength
-from pakka.i18n import fill
+from pakka.core.cards import parse_card
+from pakka.core.seam import ActionKind
+from pakka.games.koodinmurtaja.display import DISPLAY
+from pakka.i18n import fill, render_entry
+
+GAME = "koodinmurtaja"
 
 LABELS: dict[str, dict[str, str]] = {
     "en": {
@@ -34,15 +41,6 @@ LABELS: dict[str, dict[str, str]] = {
         "drawn_other": "Seat {seat} has drawn a card.",
         "drawn_known": "Seat {seat} drew {card}.",
         "no_drawn": "No card drawn (the stock is empty).",
-        "phase.guess": "Seat {seat} must guess a hidden card of seat {target}.",
-        "phase.continue": "Seat {seat} guessed right: guess again at {options}, or stop.",
-        "phase.reveal": "Seat {seat} must reveal one of their own hidden cards.",
-        "phase.over": "The game is over.",
-        "same": "seat {seat}",
-        "next": "seat {seat}",
-        "or": " or ",
-        "legend": "Guess: SEAT/POSITION=RANK, e.g. {example} (position 1 is the lowest card).",
-        "legend_rank": "Guess: SEAT=RANK, e.g. {example}.",
         "wins": "match wins: {wins}",
         "stock_cards": "stock (top first): {cards}",
         "rank_refuted": "holds no hidden {ranks}",
@@ -61,15 +59,6 @@ LABELS: dict[str, dict[str, str]] = {
         "drawn_other": "Paikka {seat} on nostanut kortin.",
         "drawn_known": "Paikka {seat} nosti kortin {card}.",
         "no_drawn": "Korttia ei nostettu (pakka on loppu).",
-        "phase.guess": "Paikan {seat} on arvattava paikan {target} piilokortti.",
-        "phase.continue": "Paikka {seat} arvasi oikein: arvaa lisää ({options}) tai lopeta.",
-        "phase.reveal": "Paikan {seat} on paljastettava yksi omista piilokorteistaan.",
-        "phase.over": "Peli on päättynyt.",
-        "same": "paikka {seat}",
-        "next": "paikka {seat}",
-        "or": " tai ",
-        "legend": "Arvaus: PAIKKA/KOHTA=ARVO, esim. {example} (kohta 1 on pienin kortti).",
-        "legend_rank": "Arvaus: PAIKKA=ARVO, esim. {example}.",
         "wins": "ottelun voitot: {wins}",
         "stock_cards": "pakka (päällimmäinen ensin): {cards}",
         "rank_refuted": "ei piilossa arvoja {ranks}",
@@ -183,25 +172,11 @@ def render(view: dict[str, Any], lang: str) -> RenderableType:
     if view.get("is_terminal") or phase == "over":
         for w in view.get("winners", []):
             parts.append(Text(_l(lang, "winner", seat=w), style="bold green"))
-    elif phase == "guess":
-        parts.append(Text(_l(lang, "phase.guess", seat=cp, target=target)))
-    elif phase == "continue":
-        options = []
-        if view.get("same_target"):
-            options.append(_l(lang, "same", seat=target))
-        if view.get("next_target") is not None:
-            options.append(_l(lang, "next", seat=view["next_target"]))
-        parts.append(
-            Text(_l(lang, "phase.continue", seat=cp, options=_l(lang, "or").join(options) or "–"))
-        )
-    elif phase == "reveal":
-        parts.append(Text(_l(lang, "phase.reveal", seat=cp)))
-    if me is not None and cp == me and phase in ("guess", "continue"):
-        positional = view.get("options", {}).get("guess", "positional") == "positional"
-        example = f"{target}/1=Q" if positional else f"{target}=Q"
-        parts.append(
-            Text(_l(lang, "legend" if positional else "legend_rank", example=example), style="dim")
-        )
+    elif phase in ("guess", "continue", "reveal"):
+        parts.append(Text(render_entry(GAME, DISPLAY.prompt(view), lang)))
+    legend = DISPLAY.legend(view)
+    if legend is not None:
+        parts.append(Text(render_entry(GAME, legend, lang), style="dim"))
     return Group(*parts)
 
 
@@ -211,69 +186,23 @@ def _split(template: str, card: Text) -> list[Text | str]:
     return [before, card, after]
 
 
-DESCRIBE: dict[str, dict[str, str]] = {
-    "en": {
-        "stop": "stop and hide your drawn card",
-        "stop_empty": "stop",
-        "reveal": "reveal your card {pos}",
-        "guess": "seat {seat} card {pos} = {rank}",
-        "guess_rank": "seat {seat} holds a hidden {rank}",
-    },
-    "fi": {
-        "stop": "lopeta ja piilota nostettu kortti",
-        "stop_empty": "lopeta",
-        "reveal": "paljasta oma korttisi {pos}",
-        "guess": "paikka {seat} kortti {pos} = {rank}",
-        "guess_rank": "paikalla {seat} on piilossa {rank}",
-    },
-}
-
-
 def describe_action(text: str, view: dict[str, Any], lang: str) -> str:
-    """A short label for ``stop`` and ``reveal N`` (guesses are clear in notation)."""
-    d = DESCRIBE.get(lang, DESCRIBE["en"])
-    if text == "stop":
-        return d["stop"] if view.get("drawn") else d["stop_empty"]
-    if text.startswith("reveal "):
-        return d["reveal"].format(pos=text.split()[1])
-    return ""
+    """The display layer's label for ``stop`` and ``reveal N`` (guesses are clear in
+    notation, and the menu lays them out in columns)."""
+    action = DISPLAY.describe_view(view, text)
+    if action["kind"] == ActionKind.GUESS.value:
+        return ""
+    return render_entry(GAME, action["label"], lang)
 
 
 def plausible_ranks(view: dict[str, Any], seat: int, position: int) -> set[int]:
-    """Ranks the hidden card at ``position`` (1-based) of ``seat`` can have by what the
-    board shows plainly: the code is sorted (R-KM-4), so the card lies strictly
-    between the nearest cards the viewer can see on either side; ranks publicly
-    refuted for it (D-KM-7) are out. (No deeper deduction: that is the hint's job.)"""
-    code = view["codes"][seat]
-    lo, hi = -1, 52
-    for e in code[: position - 1]:
-        if e.get("card"):
-            lo = max(lo, strength(parse_card(e["card"])))
-    for e in code[position:]:
-        if e.get("card"):
-            hi = min(hi, strength(parse_card(e["card"])))
-    deck = HALF_DECK if view.get("options", {}).get("deck") == "half" else FULL_DECK
-    seen = {strength(parse_card(e["card"])) for c in view["codes"] for e in c if e.get("card")}
-    drawn = view.get("drawn") or {}
-    if drawn.get("card"):
-        seen.add(strength(parse_card(drawn["card"])))
-    refuted = {rank_from_text(r) for r in code[position - 1].get("not", [])}
-    return {rank_of(k) for k in deck if lo < k < hi and k not in seen} - refuted
+    """The ranks the board plainly allows for a hidden card (see
+    :meth:`~pakka.games.koodinmurtaja.display.KoodinmurtajaDisplay.plausible_ranks`)."""
+    return DISPLAY.plausible_ranks(view, seat, position)
 
 
 def menu(view: dict[str, Any], legal: Sequence[str], lang: str) -> list[str]:
     """The numbered choices: stop/reveal first, then the guesses whose rank fits the
     visible order of the code (other legal guesses can still be typed)."""
-    special = [a for a in legal if "=" not in a]
-    guesses = []
-    for a in legal:
-        if "=" not in a:
-            continue
-        where, _, rank = a.partition("=")
-        seat, slash, pos = where.partition("/")
-        if not slash:
-            guesses.append(a)  # rank-only variant: no position to bound
-            continue
-        if rank_from_text(rank) in plausible_ranks(view, int(seat), int(pos)):
-            guesses.append(a)
-    return special + guesses
+    described = [DISPLAY.describe_view(view, text) for text in legal]
+    return [a["text"] for a in DISPLAY.suggested(view, described)]

@@ -16,6 +16,12 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from pakka.core.registry import game_class
+from pakka.games.zoker.display import KuboDisplay
+from pakka.i18n import render_entry
+
+KUBO = KuboDisplay()
+
 STYLES = {"B": "bold blue", "G": "bold green", "O": "bold dark_orange", "R": "bold red"}
 GLYPHS = {"1": "◔", "2": "◗", "3": "▲", "4": "■"}
 
@@ -33,13 +39,10 @@ LABELS: dict[str, dict[str, str]] = {
         "layer": "layer {n}",
         "legend_kubo": "+ a card may go here now · x covered for ever · . empty",
         "legend_memo": "? face down, unseen · dim: face down, seen before · ▶ face up",
-        "phase_claims": "Piste! window: seat {seat} may claim {lines} or pass",
-        "open": "completed, not yet claimed: {lines}",
         "round": "round {n}",
         "points": "round points",
         "totals": "totals",
         "pairs": "pairs {p} · straights {s} · mistakes {m} · score {score}",
-        "draw": "you may draw more cards (draw) before placing",
         "over": "The game is over.",
     },
     "fi": {
@@ -55,13 +58,10 @@ LABELS: dict[str, dict[str, str]] = {
         "layer": "taso {n}",
         "legend_kubo": "+ kortin voi asettaa tähän nyt · x peitetty · . tyhjä",
         "legend_memo": "? kuvapuoli alaspäin, näkemätön · himmeä: nähty aiemmin · ▶ esillä",
-        "phase_claims": "Piste!-hetki: paikka {seat} voi vaatia rivin {lines} tai ohittaa",
-        "open": "valmiit, vaatimatta: {lines}",
         "round": "kierros {n}",
         "points": "kierroksen pisteet",
         "totals": "yhteensä",
         "pairs": "pareja {p} · suoria {s} · virheitä {m} · pisteet {score}",
-        "draw": "voit nostaa lisää kortteja (draw) ennen asettamista",
         "over": "Peli on päättynyt.",
     },
 }
@@ -117,6 +117,10 @@ def render(view: dict[str, Any], lang: str) -> RenderableType:
     }.get(game, _pairs)(view, lang)
     if view.get("is_terminal"):
         return Group(body, Text(_l(lang, "over"), style="bold"))
+    if view.get("current_player") == view.get("seat") or view.get("phase") == "claims":
+        # What the position asks of the player to act, from the display layer.
+        prompt = game_class(game).display.prompt(view)
+        return Group(body, Text(render_entry(game, prompt, lang), style="italic"))
     return body
 
 
@@ -191,38 +195,32 @@ def _tiko(view: dict[str, Any], lang: str) -> RenderableType:
 
 
 def _kubo(view: dict[str, Any], lang: str) -> RenderableType:
-    grids = view.get("grids", [])
-    placeable = set(view.get("placeable", []))
-    covered = set(view.get("covered", []))
-    attrs = view.get("grid_attributes", ["size", "shape"])
-    layer_attr = view.get("layers", "colour")
-    values = {"colour": "BGOR", "size": ["S", "M", "L", "XL"], "shape": "1234"}
+    # Which card belongs to a cell, whether it is placeable or covered, and what the
+    # phase asks: all from the display layer (R-KU-1..8), none worked out here.
+    rows, cols = KUBO.axis_codes(view)
+    layers = view.get("layers", "colour")
+    marks = {
+        "placeable": Text("+".center(6), style="bold green"),
+        "covered": Text("x".center(6), style="dim red"),
+        "empty": Text(".".center(6), style="dim"),
+    }
     panels: list[RenderableType] = []
-    for n, grid in enumerate(grids):
+    for n, layer in enumerate(KUBO.cells(view)):
         t = Table(
-            title=f"{_l(lang, 'layer', n=n + 1)} ({layer_attr} {values[layer_attr][n]})",
+            title=render_entry("zoker-kubo", KUBO.layer_title(layers, n, lang), lang),
             show_header=True,
             box=None,
             padding=(0, 0),
         )
         t.add_column("", width=3)
-        for y in range(4):
-            t.add_column(str(values[attrs[1]][y]), no_wrap=True)
-        for x in range(4):
-            cells: list[Text] = []
-            for y in range(4):
-                name = grid[x][y]
-                if name:
-                    cells.append(card(name, width=6))
-                else:
-                    code = _code(layer_attr, attrs, n, x, y)
-                    if code in placeable:
-                        cells.append(Text("+".center(6), style="bold green"))
-                    elif code in covered:
-                        cells.append(Text("x".center(6), style="dim red"))
-                    else:
-                        cells.append(Text(".".center(6), style="dim"))
-            t.add_row(str(values[attrs[0]][x]), *cells)
+        for code in cols:
+            t.add_column(code, no_wrap=True)
+        for x, row in enumerate(layer):
+            cells = [
+                card(code, width=6) if status == "card" else marks[status].copy()
+                for code, status in row
+            ]
+            t.add_row(rows[x], *cells)
         panels.append(t)
     parts: list[RenderableType] = [
         Text(
@@ -235,27 +233,13 @@ def _kubo(view: dict[str, Any], lang: str) -> RenderableType:
         _seat_line(view, lang, view.get("totals", []), _l(lang, "totals")),
         Columns(panels, padding=(0, 3)),
         Text(_l(lang, "legend_kubo"), style="dim"),
+        Text(render_entry("zoker-kubo", KUBO.score_rule(view["options"]), lang), style="dim"),
     ]
-    if view.get("open_lines"):
-        lines = ", ".join(view["open_lines"])
-        if view.get("phase") == "claims":
-            parts.append(
-                Text(_l(lang, "phase_claims", seat=view.get("current_player"), lines=lines))
-            )
-        else:
-            parts.append(Text(_l(lang, "open", lines=lines)))
     if "hand" in view:
         h = Text(_l(lang, "hand") + ": ")
         h.append_text(cards(view["hand"]))
         parts.append(h)
-        if view.get("may_draw") and view.get("current_player") == view.get("seat"):
-            parts.append(Text(_l(lang, "draw"), style="italic"))
     return Group(*parts)
-
-
-def _code(layer_attr: str, attrs: list[str], layer: int, x: int, y: int) -> str:
-    v = {layer_attr: layer, attrs[0]: x, attrs[1]: y}
-    return "BGOR"[v["colour"]] + ("S", "M", "L", "XL")[v["size"]] + "1234"[v["shape"]]
 
 
 def _pairs(view: dict[str, Any], lang: str) -> RenderableType:

@@ -227,6 +227,14 @@ class Knowledge:
     ) -> tuple[dict[int, int], list[int]]:
         return self._chain(rng, start, 1, self.MCMC_SWEEPS, 0)[0]
 
+    def chain_draws(
+        self, rng: random.Random, start: Mapping[int, int], draws: int, thin: int = 2
+    ) -> list[dict[int, int]]:
+        """``draws`` consistent assignments (handle -> card) from one Metropolis chain
+        that starts at the consistent assignment ``start`` (for callers, such as the
+        bots, that estimate more than the per-card marginals)."""
+        return [a for a, _pool in self._chain(rng, start, draws, self.MCMC_SWEEPS, thin)]
+
     def _chain(
         self, rng: random.Random, start: Mapping[int, int], draws: int, burn: int, thin: int
     ) -> list[tuple[dict[int, int], list[int]]]:

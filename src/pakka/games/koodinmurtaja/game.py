@@ -18,6 +18,7 @@ from pakka.core.errors import IllegalAction, RulesError
 from pakka.core.game import Game, State
 from pakka.core.log import LogEntry
 from pakka.core.options import Option
+from pakka.core.seam import Display
 from pakka.games.koodinmurtaja.actions import (
     ActionTable,
     Guess,
@@ -36,6 +37,7 @@ from pakka.games.koodinmurtaja.cards import (
     text_of,
 )
 from pakka.games.koodinmurtaja.deduction import Knowledge, knowledge_from_view
+from pakka.games.koodinmurtaja.display import DISPLAY
 from pakka.games.koodinmurtaja.view import KoodinmurtajaView
 
 CODE_SIZE = 4
@@ -109,6 +111,7 @@ class Koodinmurtaja(Game["KMState"]):
     max_players = 8
     phases: ClassVar[type[Enum]] = Phase
     view_type: ClassVar[type | None] = KoodinmurtajaView
+    display: ClassVar[Display] = DISPLAY
     option_specs = (
         Option(
             "deck",

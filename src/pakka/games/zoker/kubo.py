@@ -26,6 +26,7 @@ from typing import Any, ClassVar, NamedTuple
 from pakka.core.errors import IllegalAction, NotationError, RulesError
 from pakka.core.game import Game, State
 from pakka.core.options import Option
+from pakka.core.seam import Display
 from pakka.games.zoker.common import (
     ZokerDeckMixin,
     check_not_stacked,
@@ -48,6 +49,8 @@ from pakka.games.zoker.deck import (
     line_of,
     parse_card,
 )
+from pakka.games.zoker.display import KuboDisplay
+from pakka.games.zoker.view import KuboView
 
 HAND_SIZE = 4
 MAX_DRAW_HAND = 5
@@ -143,6 +146,8 @@ class Kubo(ZokerDeckMixin, Game["KuboState"]):
     """Zoker Kubo: build the cube and complete straights, diagonals and Zokers."""
 
     name = "zoker-kubo"
+    view_type: ClassVar[type | None] = KuboView
+    display: ClassVar[Display] = KuboDisplay()
     title: ClassVar[dict[str, str]] = {"en": "Zoker Kubo", "fi": "Zoker Kubo"}
     summary: ClassVar[dict[str, str]] = {
         "en": "Strategy: build the 4x4x4 card cube and score lines of four.",

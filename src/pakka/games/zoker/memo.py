@@ -19,8 +19,11 @@ from typing import Any, ClassVar
 from pakka.core.errors import IllegalAction
 from pakka.core.game import Game, State
 from pakka.core.options import Option
+from pakka.core.seam import Display
 from pakka.games.zoker.common import ZokerDeckMixin, opt_int, winners_by_max
 from pakka.games.zoker.deck import ALIKE_ANY, COMPATIBLE, NAMES, deal_order, has_pair
+from pakka.games.zoker.display import MemoDisplay
+from pakka.games.zoker.view import MemoView
 
 DEALER = 0
 """D-ME-5: seat 0 deals; seat 1 turns first."""
@@ -43,6 +46,8 @@ class Memo(ZokerDeckMixin, Game["MemoState"]):
     """Zoker Memo: find compatible pairs among face-down cards."""
 
     name = "zoker-memo"
+    view_type: ClassVar[type | None] = MemoView
+    display: ClassVar[Display] = MemoDisplay()
     title: ClassVar[dict[str, str]] = {"en": "Zoker Memo", "fi": "Zoker Memo"}
     summary: ClassVar[dict[str, str]] = {
         "en": "Memory game: turn two cards, keep them if they are a compatible pair.",

@@ -21,6 +21,7 @@ from pakka.core.bits import set_bits
 from pakka.core.errors import IllegalAction, NotationError
 from pakka.core.game import Game, State
 from pakka.core.options import Option
+from pakka.core.seam import Display
 from pakka.games.zoker.common import ZokerDeckMixin, opt_int
 from pakka.games.zoker.deck import (
     COMPATIBLE,
@@ -34,6 +35,8 @@ from pakka.games.zoker.deck import (
     line_of,
     parse_card,
 )
+from pakka.games.zoker.display import PairsDisplay
+from pakka.games.zoker.view import PairsView
 
 PAIR_POINTS = 1
 STRAIGHT_POINTS = 3
@@ -71,6 +74,8 @@ class Pairs(ZokerDeckMixin, Game["PairsState"]):
     """The pairs trainer: practise seeing compatible cards and straights."""
 
     name = "zoker-pairs"
+    view_type: ClassVar[type | None] = PairsView
+    display: ClassVar[Display] = PairsDisplay()
     title: ClassVar[dict[str, str]] = {
         "en": "Zoker pairs trainer",
         "fi": "Zoker-parien harjoittelu",

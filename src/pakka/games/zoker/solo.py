@@ -19,8 +19,11 @@ from typing import Any, ClassVar
 
 from pakka.core.errors import IllegalAction
 from pakka.core.game import Game, State
+from pakka.core.seam import Display
 from pakka.games.zoker.common import ZokerDeckMixin
 from pakka.games.zoker.deck import COMPATIBLE, NAMES, deal_order
+from pakka.games.zoker.display import SoloDisplay
+from pakka.games.zoker.view import SoloView
 
 UPPER = 12
 """Places in the three upper rows (index ``row * 4 + column``)."""
@@ -61,6 +64,8 @@ class Solo(ZokerDeckMixin, Game["SoloState"]):
     """Zoker Solo: build the tallest pile of compatible cards."""
 
     name = "zoker-solo"
+    view_type: ClassVar[type | None] = SoloView
+    display: ClassVar[Display] = SoloDisplay()
     title: ClassVar[dict[str, str]] = {"en": "Zoker Solo", "fi": "Zoker Solo"}
     summary: ClassVar[dict[str, str]] = {
         "en": "Solitaire: pile compatible cards in the bottom row as high as you can.",

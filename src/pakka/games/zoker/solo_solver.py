@@ -208,7 +208,7 @@ def solve(
     if not exact:
         rnd = random.Random(seed)
         for _ in range(playouts):
-            score, steps = _playout(order, upper0, piles0, rnd)
+            score, steps = playout(order, upper0, piles0, rnd)
             if score > best[0]:
                 best[0] = score
                 best_path[0] = steps
@@ -222,11 +222,16 @@ def solve(
     )
 
 
-def _playout(
+def playout(
     order: list[int], upper: int, piles: Piles, rnd: random.Random
 ) -> tuple[int, list[tuple[str, int, int]]]:
     """One randomised greedy game on the abstract position (merges first, then
-    cards onto the tallest compatible pile, then deal, then new piles)."""
+    cards onto the tallest compatible pile, then deal, then new piles).
+
+    Public for bots (the Solo ``mc`` bot plays it on sampled stock orders):
+    ``order`` is the stock top first, ``upper`` a mask of the upper cards and
+    ``piles`` ``(top card, height)`` per bottom pile; returns the final score
+    and the abstract steps."""
     comp = COMPATIBLE
     pl = [list(p) for p in piles]
     k = 0
@@ -294,3 +299,7 @@ def _realise(state: SoloState, steps: list[tuple[str, int, int]]) -> list[str]:
         s.apply(text)
         out.append(text)
     return out
+
+
+_playout = playout
+"""The former private name (kept for compatibility)."""

@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 
 from pakka.core.errors import IllegalAction, NotationError
 from pakka.core.game import Game, State
+from pakka.core.seam import Display
 from pakka.games.zoker.common import (
     ZokerDeckMixin,
     hands_full_view,
@@ -23,6 +24,8 @@ from pakka.games.zoker.common import (
     winners_by_max,
 )
 from pakka.games.zoker.deck import CARDS, NAMES, STRONGER, deal_order, parse_card
+from pakka.games.zoker.display import TikoDisplay
+from pakka.games.zoker.view import TikoView
 
 HAND_SIZE = 4
 DEALER = 0
@@ -46,6 +49,8 @@ class Tiko(ZokerDeckMixin, Game["TikoState"]):
     """Zoker Tiko: tricks won by the card on top of the pile."""
 
     name = "zoker-tiko"
+    view_type: ClassVar[type | None] = TikoView
+    display: ClassVar[Display] = TikoDisplay()
     title: ClassVar[dict[str, str]] = {"en": "Zoker Tiko", "fi": "Zoker Tiko"}
     summary: ClassVar[dict[str, str]] = {
         "en": "Trick game with the Zoker deck: stronger cards go on top, the top card wins.",

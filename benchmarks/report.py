@@ -1,0 +1,281 @@
+"""The one generator of ``docs/benchmarks.md``: it runs benchmarks and writes their tables.
+
+Every figure of the document comes from a result file ``benchmarks/results/<id>.json``
+that this script wrote: the benchmark's JSON output together with its command, the
+commit it was measured on, the time and the machine's load. The document is made
+from those files alone, so it always shows the current figures with their commands
+(history is git).
+
+    uv run python benchmarks/report.py run [ID ...]   # measure (all entries by default)
+    uv run python benchmarks/report.py render         # rewrite docs/benchmarks.md
+    uv run python benchmarks/report.py check          # fail if the document is stale
+
+Later benchmarks join by adding an :class:`Entry` (a command that writes JSON to
+``{out}``) and, if the table needs it, a renderer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shlex
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "benchmarks" / "results"
+DOC = ROOT / "docs" / "benchmarks.md"
+
+
+@dataclass(frozen=True)
+class Target:
+    """A figure the project promised: ``game``/``setup``/``name`` at least ``minimum``."""
+
+    label: str
+    game: str
+    setup_prefix: str
+    name: str
+    minimum: float
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One benchmark: its command (``{out}`` is the JSON file it writes) and its table."""
+
+    id: str
+    title: str
+    command: tuple[str, ...]
+    kind: str
+    """``bench`` (``pakka bench --json``) or ``arena`` (``pakka arena --json``)."""
+    note: str = ""
+    targets: tuple[Target, ...] = ()
+
+
+ENTRIES: tuple[Entry, ...] = (
+    Entry(
+        id="speed",
+        title="Engine speed: random play and search, every game (`pakka bench`)",
+        command=("uv run pakka --lang en bench --seconds 1 --repeats 5 --json {out}",),
+        kind="bench",
+        note=(
+            "Random playouts go through the public API as a front end does "
+            "(`legal_actions()` then `apply`); rates are per CPU second of one process, "
+            "median of the repeats (min..max beside it)."
+        ),
+        targets=(
+            Target(
+                "Koodinmurtaja random play",
+                "koodinmurtaja",
+                "2 players",
+                "random actions/s",
+                150_000,
+            ),
+            Target(
+                "Viisisataa random play", "viisisataa", "3 players", "random actions/s", 150_000
+            ),
+            Target("Räväytys random play", "ravaytys", "3 players", "random actions/s", 64_000),
+        ),
+    ),
+    Entry(
+        id="strength-tiko",
+        title="Strength: Zoker Tiko, 2 players (`pakka arena`, duplicate deals)",
+        command=(
+            "uv run pakka --lang en arena zoker-tiko --players 2 --bots random,medium,hard "
+            "--deals 20 --seed 1 --json {out}",
+        ),
+        kind="arena",
+    ),
+    Entry(
+        id="strength-koodinmurtaja",
+        title="Strength: Koodinmurtaja, 2 players (`pakka arena`, duplicate deals)",
+        command=(
+            "uv run pakka --lang en arena koodinmurtaja --players 2 "
+            "--bots random,easy,medium,hard --deals 30 --seed 1 --json {out}",
+        ),
+        kind="arena",
+    ),
+)
+
+
+def _git(*args: str) -> str:
+    return subprocess.run(
+        ["git", *args], cwd=ROOT, capture_output=True, text=True, check=False
+    ).stdout.strip()
+
+
+def run(entry: Entry) -> Path:
+    """Measure ``entry`` and store its result file."""
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "out.json"
+        command = " ".join(entry.command).format(out=out)
+        started = time.time()
+        load_before = os.getloadavg()[0]
+        subprocess.run(shlex.split(command), cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+        data = json.loads(out.read_text())
+    dirty = bool(_git("status", "--porcelain", "--untracked-files=no", "src"))
+    record = {
+        "id": entry.id,
+        "command": " ".join(entry.command).replace(" --json {out}", " --json FILE"),
+        "commit": _git("rev-parse", "--short", "HEAD") + ("+changes" if dirty else ""),
+        "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(started)),
+        "seconds": round(time.time() - started, 1),
+        "load_average": round(max(load_before, os.getloadavg()[0]), 1),
+        "result": data,
+    }
+    path = RESULTS / f"{entry.id}.json"
+    path.write_text(json.dumps(record, indent=1) + "\n")
+    return path
+
+
+def _num(x: float) -> str:
+    return f"{x:,.0f}" if abs(x) >= 100 else f"{x:,.2f}"
+
+
+def _bench_table(result: list[dict[str, Any]]) -> list[str]:
+    lines = ["| game | setup | figure | median | min..max |", "|---|---|---|---:|---:|"]
+    for f in result:
+        lines.append(
+            f"| {f['game']} | {f['setup']} | {f['name']} | {_num(f['median'])} | "
+            f"{_num(f['min'])}..{_num(f['max'])} |"
+        )
+    return lines
+
+
+def _interval(iv: dict[str, Any]) -> str:
+    if iv.get("low") is None:
+        return f"{iv['mean']:.3f} (no variation)"
+    return f"{iv['mean']:.3f} [{iv['low']:.3f}, {iv['high']:.3f}]"
+
+
+def _arena_table(result: dict[str, Any]) -> list[str]:
+    lines = [
+        f"{result['deals']} deals, seed {result['seed']}, every bot in every seat of each deal.",
+        "",
+        "| bot | win rate (95 % interval) | mean score | ms per decision |",
+        "|---|---:|---:|---:|",
+    ]
+    for s in result["stats"]:
+        lines.append(
+            f"| {s['bot']} | {_interval(s['win_rate'])} | {_interval(s['mean_score'])} | "
+            f"{s['ms_per_decision']:.2f} |"
+        )
+    if result.get("pairs"):
+        lines += ["", "| a vs b | win-rate difference | p | verdict |", "|---|---:|---:|---|"]
+        for p in result["pairs"]:
+            wd = p["win_difference"]
+            lines.append(
+                f"| {p['a']} vs {p['b']} | {_interval(wd)} | {wd.get('p_value', float('nan')):.3g} "
+                f"| {wd.get('verdict', '')} |"
+            )
+    return lines
+
+
+RENDER: dict[str, Callable[[Any], list[str]]] = {"bench": _bench_table, "arena": _arena_table}
+
+HEADER = """# Benchmarks
+
+This document is generated by `benchmarks/report.py` from the result files in
+`benchmarks/results/`; do not edit it by hand. To measure again and rewrite it:
+
+```sh
+uv run python benchmarks/report.py run        # or: run ID ...
+uv run python benchmarks/report.py render
+```
+
+## Method
+
+- The machine is this project's kind: 2 cores, Python 3.11. It is shared and noisy, so
+  every figure is a median over repeats, and each table says the load average while it
+  was measured. Compare code only side by side (old and new alternately in the same
+  minutes), never against a figure here.
+- Speeds are per CPU second of one process (`time.process_time`), so other programs on
+  the machine distort them much less than wall-clock time would.
+- Strength is measured in duplicate arenas: every bot plays every seat of the same
+  deals. Intervals are percentile bootstraps over deals, differences are tested with a
+  paired sign-flip permutation test over deals, and nothing is called significant with
+  fewer than 20 deals (`src/pakka/stats.py`).
+- Instruction counts (`benchmarks/instructions_per_action.py` under
+  `valgrind --tool=callgrind`) are deterministic and compare code without noise.
+"""
+
+
+def render() -> str:
+    """The whole document, from the result files."""
+    out = [HEADER.rstrip(), ""]
+    target_rows: list[str] = []
+    for entry in ENTRIES:
+        out += [f"## {entry.title}", ""]
+        path = RESULTS / f"{entry.id}.json"
+        if not path.exists():
+            out += [f"Not measured yet. Command: `{' '.join(entry.command)}`", ""]
+            continue
+        rec = json.loads(path.read_text())
+        out += [
+            f"Command: `{rec['command']}`  ",
+            f"Commit `{rec['commit']}`, {rec['date']}, load average {rec['load_average']}, "
+            f"{rec['seconds']} s.",
+            "",
+        ]
+        if entry.note:
+            out += [entry.note, ""]
+        out += RENDER[entry.kind](rec["result"])
+        out.append("")
+        for t in entry.targets:
+            figs = [
+                f
+                for f in rec["result"]
+                if f["game"] == t.game
+                and f["setup"].startswith(t.setup_prefix)
+                and f["name"] == t.name
+            ]
+            if figs:
+                got = figs[0]["median"]
+                met = "met" if got >= t.minimum else "**not met**"
+                target_rows.append(f"| {t.label} | ≥ {t.minimum:,.0f} | {got:,.0f} | {met} |")
+            else:
+                target_rows.append(f"| {t.label} | ≥ {t.minimum:,.0f} | (not measured) | — |")
+    if target_rows:
+        out += [
+            "## Targets",
+            "",
+            "| target | wanted | measured (median) | |",
+            "|---|---:|---:|---|",
+            *target_rows,
+            "",
+        ]
+    return "\n".join(out).rstrip() + "\n"
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    ap.add_argument("what", choices=("run", "render", "check"))
+    ap.add_argument("ids", nargs="*", help="entries to run (default: all)")
+    args = ap.parse_args(argv)
+    if args.what == "run":
+        chosen = [e for e in ENTRIES if not args.ids or e.id in args.ids]
+        unknown = set(args.ids) - {e.id for e in ENTRIES}
+        if unknown:
+            ap.error(f"no entries {sorted(unknown)}; they are {[e.id for e in ENTRIES]}")
+        for e in chosen:
+            print(f"{e.id}: {run(e)}", flush=True)
+        DOC.write_text(render())
+        return 0
+    if args.what == "render":
+        DOC.write_text(render())
+        return 0
+    if DOC.read_text() != render():
+        print("docs/benchmarks.md is stale: run `benchmarks/report.py render`", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
