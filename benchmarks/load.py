@@ -75,6 +75,7 @@ class Table:
         self.conns: list[ClientConnection] = []
         self.pending: tuple[int, float, set[int]] | None = None
         self.acked = 0
+        self.watch = ""  # the spectator code: reads the (unlisted) table's summary
 
 
 async def reader(table: Table, seat: int, ws: ClientConnection, stats: dict[str, Any]) -> None:
@@ -134,6 +135,7 @@ async def main() -> None:
                 )
                 t = r.json()
                 table = Table(t["table_id"], args.players)
+                table.watch = t["spectator"]["code"]
                 for seat in range(args.players):
                     ws = await connect(
                         f"ws://127.0.0.1:{port}/ws/tables/{table.id}", max_size=2**22
@@ -187,7 +189,8 @@ async def main() -> None:
             own = time.process_time() - own0
             lost = 0
             for table in tables:
-                s = (await http.get(f"/api/tables/{table.id}")).json()
+                headers = {"X-Spectator-Code": table.watch}
+                s = (await http.get(f"/api/tables/{table.id}", headers=headers)).json()
                 if table.pending is not None or (s["state_id"] != table.acked and table.acked):
                     lost += 1
         lat = sorted(stats["lat"])

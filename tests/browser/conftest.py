@@ -46,7 +46,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("browser-db") / "pakka.sqlite3"
     log = tmp_path_factory.mktemp("browser-log") / "server.log"
     # A testing server: tables may be dealt from stacked decks (never in production).
-    env = dict(os.environ, PAKKA_BOT_PAUSE="0", PAKKA_ALLOW_STACKED_DECKS="1")
+    # Every test's browser asks for hints from 127.0.0.1: no per-address hint limit.
+    env = dict(
+        os.environ, PAKKA_BOT_PAUSE="0", PAKKA_ALLOW_STACKED_DECKS="1", PAKKA_HINT_RATE="1000"
+    )
     with open(log, "wb") as out:
         proc = subprocess.Popen(
             [sys.executable, str(Path(__file__).with_name("_serve.py")), str(port), str(db)],

@@ -204,6 +204,11 @@ def texts(frame: dict[str, Any]) -> list[str]:
     return [a["text"] for a in frame["legal"]]
 
 
+def watch(table: dict[str, Any]) -> dict[str, str]:
+    """The header that lets a test read an unlisted table it created (its spectator code)."""
+    return {"X-Spectator-Code": table["spectator"]["code"]}
+
+
 # -- a live server -------------------------------------------------------------------------------
 class Server:
     """A uvicorn server on a free loopback port, run in a thread."""

@@ -71,7 +71,8 @@ def test_upgrade_from_previous_revision_keeps_tables(db_url: str) -> None:
     server = Server(db_url)  # migrates to the newest revision at start-up
     try:
         assert current_revision(make_engine(db_url)) == HEAD
-        summary = server.http.get("/api/tables/old1").json()
+        bearer = {"Authorization": "Bearer seat-token-1"}  # an unlisted table
+        summary = server.http.get("/api/tables/old1", headers=bearer).json()
         assert summary["state_id"] == 2 and not summary["closed"]
         client = server.client("old1", tokens=["seat-token-1"])
         f = client.wait_state(2, 1)

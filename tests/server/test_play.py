@@ -15,7 +15,7 @@ import pakka.core.registry
 from pakka import Record
 from pakka.core.registry import load_automated
 
-from .conftest import Client, Server, served_games, texts
+from .conftest import Client, Server, served_games, texts, watch
 from .leaks import check_frames
 
 RANDOM_MOVES = 40
@@ -122,7 +122,7 @@ def complete_game_checked(server: Server, game: str) -> Record:
             c.wait_state(final_sid, c.welcome["seats"][0], timeout=30)
     watcher.wait_state(clients[0].latest[0]["state_id"])
     assert clients[0].latest[0]["view"]["is_terminal"]
-    r = server.http.get(f"/api/tables/{t['table_id']}/games/1/record")
+    r = server.http.get(f"/api/tables/{t['table_id']}/games/1/record", headers=watch(t))
     assert r.status_code == 200
     record = Record.from_json(r.text)
     assert len(record.actions) == moves
@@ -145,7 +145,7 @@ def complete_game_checked(server: Server, game: str) -> Record:
 def test_record_not_before_the_end(server: Server) -> None:
     """A record holds the deal, so it is refused while the game runs."""
     t, _ = seat_table(server, "toy", 2)
-    r = server.http.get(f"/api/tables/{t['table_id']}/games/1/record")
+    r = server.http.get(f"/api/tables/{t['table_id']}/games/1/record", headers=watch(t))
     assert r.status_code == 409
     assert r.json()["error"] == "conflict"
 

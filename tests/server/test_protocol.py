@@ -15,7 +15,7 @@ import pakka
 import pakka.core.registry
 from pakka.server.frames import PROTOCOL_VERSION
 
-from .conftest import Client, Server, check_error_msg, served_games, texts
+from .conftest import Client, Server, check_error_msg, served_games, texts, watch
 
 
 def two_player(server: Server, **extra: object) -> tuple[dict[str, Any], list[str]]:
@@ -60,7 +60,7 @@ def test_errors_leave_connection_open_and_state_unchanged(server: Server) -> Non
     c1.send({"type": "ping", "id": 3})
     assert c1.recv_type("pong")["id"] == 3
     # Still open, nothing changed: a correct action is accepted as state 1.
-    assert server.http.get(f"/api/tables/{t['table_id']}").json()["state_id"] == 0
+    assert server.http.get(f"/api/tables/{t['table_id']}", headers=watch(t)).json()["state_id"] == 0
     c1.send({"type": "action", "state_id": 0, "action": legal[0]})
     assert c1.wait_state(1, 1)["last_action"] == {"seat": 1, "action": legal[0], "by": "human"}
     c1.send({"type": "action", "state_id": 1, "action": legal[0]})
@@ -109,7 +109,7 @@ def test_same_state_id_twice_exactly_one_applied(server: Server) -> None:
     b.drain()
     errors = [f for c in (a, b) for f in c.frames if f["type"] == "error"]
     assert [e["code"] for e in errors] == ["stale_state"]
-    summary = server.http.get(f"/api/tables/{t['table_id']}").json()
+    summary = server.http.get(f"/api/tables/{t['table_id']}", headers=watch(t)).json()
     assert summary["state_id"] == 1 and summary["games"][0]["moves"] == 1
 
 
@@ -214,11 +214,12 @@ def test_clock_timeout_bot_moves_and_seat_becomes_zombie(server: Server) -> None
     assert f["clock"]["seat"] == 1 and f["clock"]["seconds"] == 1
     f = c1.wait_state(1, 1, timeout=5)
     assert f["last_action"] == {"seat": 1, "action": f["last_action"]["action"], "by": "timeout"}
-    summary = server.http.get(f"/api/tables/{t['table_id']}").json()
+    summary = server.http.get(f"/api/tables/{t['table_id']}", headers=watch(t)).json()
     assert summary["seats"][1]["zombie"]
     c1.send({"type": "resume"})
     c1.recv_type("state")
-    assert not server.http.get(f"/api/tables/{t['table_id']}").json()["seats"][1]["zombie"]
+    summary = server.http.get(f"/api/tables/{t['table_id']}", headers=watch(t)).json()
+    assert not summary["seats"][1]["zombie"]
 
 
 def test_bots_play_and_play_again_passes_the_deal(server: Server) -> None:
@@ -238,7 +239,7 @@ def test_bots_play_and_play_again_passes_the_deal(server: Server) -> None:
         if texts(f):
             c.send({"type": "action", "state_id": f["state_id"], "action": texts(f)[0]})
     assert f["state_id"] == 6
-    assert server.http.get(f"/api/tables/{tid}/games/1/record").status_code == 200
+    assert server.http.get(f"/api/tables/{tid}/games/1/record", headers=watch(t)).status_code == 200
     c.send({"type": "play_again", "game_no": 1})
     g2 = c.recv_type("state")
     assert g2["game_no"] == 2 and g2["state_id"] == 7 and g2["log_index"] == 0
@@ -247,9 +248,9 @@ def test_bots_play_and_play_again_passes_the_deal(server: Server) -> None:
     assert c.recv_type("error")["code"] == "stale_state"
     c.send({"type": "play_again", "game_no": 2})
     assert c.recv_type("error")["code"] == "not_over"
-    summary = server.http.get(f"/api/tables/{tid}").json()
+    summary = server.http.get(f"/api/tables/{tid}", headers=watch(t)).json()
     assert [g["game_no"] for g in summary["games"]] == [1, 2]
-    assert server.http.get(f"/api/tables/{tid}/games/2/record").status_code == 409
+    assert server.http.get(f"/api/tables/{tid}/games/2/record", headers=watch(t)).status_code == 409
 
 
 def test_message_rate_limit(sqlite_url: str) -> None:
@@ -295,7 +296,7 @@ def test_thinking_bot_does_not_block_the_event_loop(server: Server) -> None:
         c.send({"type": "ping", "id": i})
         c.recv_type("pong")
         waits.append(time.perf_counter() - t0)
-        r = server.http.get(f"/api/tables/{t['table_id']}")
+        r = server.http.get(f"/api/tables/{t['table_id']}", headers=watch(t))
         assert r.json()["state_id"] == 0
     assert max(waits) < 0.5, waits
     assert c.wait_state(1, 0, timeout=10)["last_action"]["by"] == "bot"

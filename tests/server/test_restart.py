@@ -23,7 +23,7 @@ from pakka import Record
 from pakka.server.db import make_engine
 from pakka.server.store import Store
 
-from .conftest import Client, served_games, texts
+from .conftest import Client, served_games, texts, watch
 
 HERE = Path(__file__).resolve().parent
 
@@ -135,7 +135,7 @@ def test_sigkill_mid_game_loses_nothing(db_url: str) -> None:
     try:
         for game, (t, acked, before) in humans.items():
             n = players_for(game)
-            summary = p.http.get(f"/api/tables/{t['table_id']}").json()
+            summary = p.http.get(f"/api/tables/{t['table_id']}", headers=watch(t)).json()
             sid = summary["state_id"]
             assert sid in (acked, acked + 1), "an acknowledged action was lost"
             # what each seat saw before the kill is the stored record replayed: same deal

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .conftest import Server
+from .conftest import Server, watch
 
 
 def test_r_5s_22_a_viisisataa_table_has_no_hand_cap_by_default(server: Server) -> None:
@@ -14,5 +14,5 @@ def test_r_5s_22_a_viisisataa_table_has_no_hand_cap_by_default(server: Server) -
     assert opt["default"] == 0 and set(opt["defaults"].values()) == {0}
     assert "no cap" in opt["help"]["en"] and opt["rule"] == "R-5S-22"
     t = server.create(game="viisisataa", players=3, take_seat=0)
-    summary = server.http.get(f"/api/tables/{t['table_id']}").json()
+    summary = server.http.get(f"/api/tables/{t['table_id']}", headers=watch(t)).json()
     assert summary["options"]["max_hands"] == 0

@@ -19,7 +19,7 @@ from fastapi.staticfiles import StaticFiles
 
 import pakka
 from pakka.server import db as dbmod
-from pakka.server import routes, ws
+from pakka.server import health, routes, ws
 from pakka.server.config import Settings, db_url
 from pakka.server.errors import ApiError, api_error, invalid_request
 from pakka.server.hub import Hub
@@ -64,6 +64,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.exception_handler(ApiError)(api_error)
     app.exception_handler(RequestValidationError)(invalid_request)
 
+    app.include_router(health.router)
     app.include_router(routes.router)
     app.include_router(ws.router)
 

@@ -13,7 +13,7 @@ import importlib
 import random
 from typing import Any
 
-from fastapi import APIRouter, HTTPException
+from fastapi import APIRouter, Depends, HTTPException
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict
 
@@ -21,6 +21,7 @@ from pakka.core.cards import RANK_NAMES
 from pakka.core.registry import games
 from pakka.i18n import LANGUAGES, card_names, messages
 from pakka.rules import rules_text
+from pakka.server.limits import limit_hints
 
 router = APIRouter()
 
@@ -111,12 +112,13 @@ def _ravaytys_hint(view: dict[str, Any]) -> dict[str, Any]:
 _HINTS = {"koodinmurtaja": _koodinmurtaja_hint, "ravaytys": _ravaytys_hint}
 
 
-@router.post("/api/games/{game}/hint")
+@router.post("/api/games/{game}/hint", dependencies=[Depends(limit_hints)])
 def game_hint(game: str, body: HintRequest) -> dict[str, Any]:
     """Probabilities for the hint overlay, computed from the caller's own view only.
 
     The request carries nothing but what the caller already sees, so the
-    answer cannot reveal anything hidden from them.
+    answer cannot reveal anything hidden from them. A hint is a search: each
+    client address may ask ``Settings.hint_rate`` times a second (429 beyond).
     """
     _known(game)
     fn = _HINTS.get(game)

@@ -54,6 +54,11 @@ class Settings:
     """Messages a connection may send in a burst [PAKKA_MSG_BURST]."""
     create_per_minute: float = 30.0
     """Tables one client address may create per minute [PAKKA_CREATE_PER_MINUTE]."""
+    hint_rate: float = 2.0
+    """Hint requests per second one client address may make on average; a hint
+    is a search, so it is dearer than other requests [PAKKA_HINT_RATE]."""
+    hint_burst: float = 30.0
+    """Hint requests one client address may make in a burst [PAKKA_HINT_BURST]."""
     hello_timeout: float = 10.0
     """Seconds a new WebSocket has to send ``hello`` [PAKKA_HELLO_TIMEOUT]."""
     sqlite_sync: str = "NORMAL"

@@ -30,10 +30,13 @@ class ApiError(Exception):
         code: str,
         message: str,
         key: str | None = None,
+        *,
+        headers: dict[str, str] | None = None,
         **args: Any,
     ) -> None:
         super().__init__(message)
         self.status, self.code, self.message = status, code, message
+        self.headers = headers
         self.msg: Message = {"key": key or "error." + code, "args": args or {"reason": message}}
 
 
@@ -62,7 +65,9 @@ def error_frame(
 async def api_error(request: Request, exc: ApiError) -> JSONResponse:
     """The body of a refused request: ``{"error": code, "message": ..., "msg": {key, args}}``."""
     return JSONResponse(
-        {"error": exc.code, "message": exc.message, "msg": exc.msg}, status_code=exc.status
+        {"error": exc.code, "message": exc.message, "msg": exc.msg},
+        status_code=exc.status,
+        headers=exc.headers,
     )
 
 

@@ -25,6 +25,7 @@ from pakka.core.options import options_to_json
 from pakka.core.record import Record
 from pakka.server.config import Settings
 from pakka.server.errors import ApiError
+from pakka.server.health import Metrics
 from pakka.server.scheduler import BotPool
 from pakka.server.seats import (
     BOT,
@@ -57,6 +58,7 @@ class Hub:
         self.workers = BotPool(settings)
         self.create_log: dict[str, list[float]] = {}
         self.inline_db = store.engine.dialect.name == "sqlite"
+        self.metrics = Metrics(self)
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a blocking database call: inline for SQLite (a WAL commit is one

@@ -220,6 +220,12 @@ class Ok(BaseModel):
     ok: bool = True
 
 
+class HumanOut(Ok):
+    """``POST .../seats/{seat}/human``: a seat nobody holds gets a fresh invite."""
+
+    invite: InviteOut | None = None
+
+
 class OpenTable(BaseModel):
     """A listed table that is looking for players."""
 

@@ -19,7 +19,7 @@ from pakka.bots import bot_names
 from pakka.bots import levels as bot_levels
 from pakka.core.options import OptionValue
 from pakka.core.registry import game_class
-from pakka.server import frames
+from pakka.server import access, frames
 from pakka.server.errors import ApiError
 from pakka.server.hub import Hub
 from pakka.server.models import (
@@ -28,6 +28,7 @@ from pakka.server.models import (
     CreatedTable,
     CreateTable,
     EmptyBody,
+    HumanOut,
     InviteOut,
     JoinBody,
     LevelBody,
@@ -155,8 +156,9 @@ async def open_tables(hub: HubDep, game: str | None = None) -> dict[str, Any]:
 
 
 @router.get("/api/tables/{table_id}")
-async def table_summary(hub: HubDep, table_id: str) -> dict[str, Any]:
-    """The public summary of a table."""
+async def table_summary(hub: HubDep, table_id: str, request: Request) -> dict[str, Any]:
+    """The summary of a table (unlisted: with a credential, see :mod:`access`)."""
+    access.check_live(hub, table_id, request)
     return hub.table(table_id).summary()
 
 
@@ -203,11 +205,11 @@ async def to_bot(
     return {"ok": True}
 
 
-@router.post("/api/tables/{table_id}/seats/{seat}/human", response_model=Ok)
+@router.post("/api/tables/{table_id}/seats/{seat}/human", response_model=HumanOut)
 async def to_human(hub: HubDep, table_id: str, seat: int, request: Request) -> dict[str, Any]:
-    """(Creator) hand a zombie seat back to its player."""
-    await hub.seating.to_human(table_id, seat, bearer(request))
-    return {"ok": True}
+    """(Creator) hand a zombie seat back to its player (or a fresh invite, if it has none)."""
+    invite = await hub.seating.to_human(table_id, seat, bearer(request))
+    return {"ok": True, "invite": invite}
 
 
 @router.post("/api/tables/{table_id}/close", response_model=Ok)
@@ -232,14 +234,16 @@ async def again(hub: HubDep, table_id: str, body: AgainBody, request: Request) -
 
 
 @router.get("/api/tables/{table_id}/games")
-async def table_games(hub: HubDep, table_id: str) -> dict[str, Any]:
-    """The games played at a table."""
+async def table_games(hub: HubDep, table_id: str, request: Request) -> dict[str, Any]:
+    """The games played at a table (unlisted: with a credential)."""
+    access.check_live(hub, table_id, request)
     return {"games": hub.table(table_id).summary()["games"]}
 
 
 @router.get("/api/tables/{table_id}/games/{game_no}/record")
-async def record(hub: HubDep, table_id: str, game_no: int) -> Response:
-    """A finished game's record (JSON for ``pakka replay``)."""
+async def record(hub: HubDep, table_id: str, game_no: int, request: Request) -> Response:
+    """A finished game's record (JSON for ``pakka replay``; unlisted: with a credential)."""
+    await access.check_stored(hub, table_id, request)
     rec = await hub.record(table_id, game_no)
     return Response(
         rec.to_json(),

@@ -80,10 +80,13 @@ class Seating:
                 if hit is None or hit[0] != table.id or table.seats[hit[1]].status != CLAIMED:
                     return False
                 seats.append(hit[1])
-            conn.seats = sorted(set(seats))
+            # A spectator that says hello with tokens becomes a seat connection.
+            conn.seats, conn.spectator = sorted(set(seats)), False
             return True
+        # ...and a seat connection that says hello to watch gives up its seats.
+        conn.seats = []
         if hello.watch is not None:
-            conn.spectator = digest(hello.watch) == table.watch_hash
+            conn.spectator = secrets.compare_digest(digest(hello.watch), table.watch_hash)
             return conn.spectator
         conn.spectator = table.listed
         return conn.spectator
@@ -183,11 +186,16 @@ class Seating:
             if s.token_hash:
                 self.tokens.pop(s.token_hash, None)
                 self._drop_seat_from_conns(table, seat)
-            code = new_secret()
             status = OPEN if s.status == CLAIMED else s.status
-            await table.set_seat(seat, invite_hash=digest(code), token_hash=None, status=status)
-            self.invites[digest(code)] = (table.id, seat)
+            invite = await self._new_invite(table, seat, token_hash=None, status=status)
             table.broadcast_table()
+        return invite
+
+    async def _new_invite(self, table: LiveTable, seat: int, **values: Any) -> dict[str, Any]:
+        """Give ``seat`` a fresh invite link (and these other changes; under the lock)."""
+        code = new_secret()
+        await table.set_seat(seat, invite_hash=digest(code), **values)
+        self.invites[digest(code)] = (table.id, seat)
         return {"seat": seat, "code": code, "url": f"/#invite={code}"}
 
     def _drop_seat_from_conns(self, table: LiveTable, seat: int) -> None:
@@ -226,13 +234,22 @@ class Seating:
             table.broadcast_table()
             table.scheduler.schedule()
 
-    async def to_human(self, table_id: str, seat: int, token: str | None) -> None:
-        """End a zombie: the seat waits for its holder again."""
+    async def to_human(self, table_id: str, seat: int, token: str | None) -> dict[str, Any] | None:
+        """End a zombie: the seat waits for its holder again.
+
+        A seat nobody holds (its player left, or it was never claimed) and that has
+        no outstanding invite gets a fresh one, returned for the creator to pass on:
+        otherwise nobody could ever take the seat and the game would stall."""
         table = self.hub.table(table_id)
         self.check_admin(table, token)
         async with table.lock:
-            self._human_seat(table, seat)
-            await table.set_seat(seat, zombie=False)
+            s = self._human_seat(table, seat)
+            invite = None
+            if s.status in (OPEN, LEFT) and not s.invite_hash:
+                invite = await self._new_invite(table, seat, zombie=False)
+            else:
+                await table.set_seat(seat, zombie=False)
             table.scheduler.timed_out.discard(seat)
             table.broadcast(table=True)
             table.scheduler.schedule()
+        return invite

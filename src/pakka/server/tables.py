@@ -312,9 +312,12 @@ class LiveTable:
         else:
             act = s.parse_action(action)
         canonical = str(act)
+        t0 = time.perf_counter()
         await self.hub.db(
             self.hub.store.add_action, self.id, self.game_no, len(s.history), canonical, seat, by
         )
+        self.hub.metrics.commit_seconds.observe(time.perf_counter() - t0)
+        self.hub.metrics.actions_accepted.labels(by).inc()
         # One-player tables keep the position before the move for the undo check.
         self._before_last = s.clone() if self.players == 1 else None
         s.apply_legal(act)

@@ -24,6 +24,7 @@ from pakka.server.connection import Connection
 from pakka.server.errors import ApiError, error_frame
 from pakka.server.frames import PROTOCOL_VERSION
 from pakka.server.hub import Hub
+from pakka.server.limits import MAX_DEPTH, too_deep
 from pakka.server.models import (
     WS_MESSAGES,
     ActionMsg,
@@ -141,11 +142,27 @@ def _decode(conn: Connection, text: str, settings: Settings) -> Any:
             args={"rate": settings.msg_rate},
         )
         return None
+    if too_deep(text):
+        _error(
+            conn,
+            "too_deep",
+            f"JSON nested deeper than {MAX_DEPTH} levels",
+            args={"limit": MAX_DEPTH},
+        )
+        return None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         _error(
             conn, "malformed", f"not JSON: {e.msg}", key="error.not_json", args={"reason": e.msg}
+        )
+        return None
+    except RecursionError:  # a backstop: too_deep already refuses deep nesting
+        _error(
+            conn,
+            "too_deep",
+            f"JSON nested deeper than {MAX_DEPTH} levels",
+            args={"limit": MAX_DEPTH},
         )
         return None
     if not isinstance(data, dict):
@@ -212,12 +229,15 @@ async def _serve(hub: Hub, table: LiveTable, conn: Connection) -> None:
                 conn.send(_protocol_error(msg.protocol))
                 continue
             async with table.lock:
+                held = list(conn.seats)
                 if not hub.seating.authorise(table, conn, msg):
                     _error(conn, "unauthorized", "no such seat or spectator code", "hello")
                     conn.seats, conn.spectator = [], False
                     return
                 conn.log_pos.clear()
                 table.welcome(conn)
+                if conn.seats != held:  # e.g. a spectator took its seat: "connected" changed
+                    table.broadcast_table()
         elif msg.type == "sync":
             async with table.lock:
                 table.send_state(conn, full=True)
@@ -284,6 +304,7 @@ async def _action(table: LiveTable, conn: Connection, msg: ActionMsg) -> None:
                 # e.g. the database refused the commit: nothing was applied
                 logging.getLogger("pakka.server").exception("action failed")
                 err = ApiError(500, "server_error", "the action could not be stored; try again")
+        table.hub.metrics.actions_refused.labels(err.code).inc()
         _error(conn, err.code, err.message, "action", key=err.msg["key"], args=err.msg["args"])
         table.send_state(conn)
 

@@ -179,9 +179,9 @@ export type KoodinmurtajaCodeCard = {
   not: Array<string>;
 };
 
-/** The card the player to act drew this turn (R-KM-7). */
+/** The card the player to act drew this turn (R-KM-7); absent (``None`` in the view) when the stock was empty (R-KM-13) or the card has been placed. */
 export type KoodinmurtajaDrawn = {
-  player: number;
+  player: number | null;
   handle: number;
   card: string | null;
 };
@@ -221,4 +221,122 @@ export type KoodinmurtajaView = {
   rank_refuted: Array<Array<string>>;
   results: Array<KoodinmurtajaGameResult>;
   wins: Array<number>;
+};
+
+// -- zoker-solo (Game.view_type) --
+
+export type ZokerSoloView = {
+  game: string;
+  players: number;
+  options: Record<string, any>;
+  seat: number | null;
+  current_player: number | null;
+  is_terminal: boolean;
+  scores: Array<number>;
+  winners: Array<number>;
+  moves: number;
+  log?: Array<LogLine>;
+  upper: Array<string | null>;
+  piles: Array<Array<string>>;
+  stock: number;
+  score: number;
+};
+
+// -- zoker-memo (Game.view_type) --
+
+export type ZokerMemoView = {
+  game: string;
+  players: number;
+  options: Record<string, any>;
+  seat: number | null;
+  current_player: number | null;
+  is_terminal: boolean;
+  scores: Array<number>;
+  winners: Array<number>;
+  moves: number;
+  log?: Array<LogLine>;
+  table: Array<string | null>;
+  columns: number;
+  face_up: Array<number>;
+  stock: number;
+  taken: Array<number>;
+};
+
+// -- zoker-tiko (Game.view_type) --
+
+export type ZokerTikoView = {
+  game: string;
+  players: number;
+  options: Record<string, any>;
+  seat: number | null;
+  current_player: number | null;
+  is_terminal: boolean;
+  scores: Array<number>;
+  winners: Array<number>;
+  moves: number;
+  log?: Array<LogLine>;
+  hand_sizes: Array<number>;
+  stock: number;
+  pile: Array<string>;
+  pile_seats: Array<number>;
+  top_seat: number | null;
+  leader: number;
+  won: Array<number>;
+  played: Array<string>;
+  hand?: Array<string>;
+};
+
+// -- zoker-kubo (Game.view_type) --
+
+export type ZokerKuboView = {
+  game: string;
+  players: number;
+  options: Record<string, any>;
+  seat: number | null;
+  current_player: number | null;
+  is_terminal: boolean;
+  scores: Array<number>;
+  winners: Array<number>;
+  moves: number;
+  log?: Array<LogLine>;
+  layers: string;
+  grid_attributes: Array<string>;
+  board: Array<string>;
+  grids: Array<Array<Array<string | null>>>;
+  placeable: Array<string>;
+  covered: Array<string>;
+  hand_sizes: Array<number>;
+  stock: number;
+  turn: number;
+  phase: string;
+  placed_this_turn: number;
+  placed_last_turn: Array<number>;
+  may_draw: boolean;
+  round: number;
+  round_points: Array<number>;
+  totals: Array<number>;
+  open_lines?: Array<string>;
+  claimers?: Array<number>;
+  hand?: Array<string>;
+};
+
+// -- zoker-pairs (Game.view_type) --
+
+export type ZokerPairsView = {
+  game: string;
+  players: number;
+  options: Record<string, any>;
+  seat: number | null;
+  current_player: number | null;
+  is_terminal: boolean;
+  scores: Array<number>;
+  winners: Array<number>;
+  moves: number;
+  log?: Array<LogLine>;
+  table: Array<string | null>;
+  pairs: number;
+  straights: number;
+  mistakes: number;
+  refuted: Array<string>;
+  score: number;
 };
