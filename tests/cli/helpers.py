@@ -16,10 +16,11 @@ def run_cli(
     capsys: pytest.CaptureFixture[str],
     argv: Sequence[str],
     lines: Sequence[str] = (),
+    columns: int = 100,
 ) -> tuple[int, str, str]:
     """``pakka *argv`` reading ``lines`` as input; (exit status, stdout, stderr)."""
     monkeypatch.setattr(sys, "stdin", io.StringIO("".join(line + "\n" for line in lines)))
-    monkeypatch.setenv("COLUMNS", "100")
+    monkeypatch.setenv("COLUMNS", str(columns))
     rc = main(list(argv))
     out = capsys.readouterr()
     return rc, out.out, out.err

@@ -232,5 +232,6 @@ def test_rules_and_options_of_koodinmurtaja(
 ) -> None:
     rc, out, _ = run_cli(monkeypatch, capsys, ["rules", GAME, "--lang", "fi"])
     assert rc == 0 and "Koodinmurtaja" in out and "pelaaja" in out.lower()
-    rc, out, _ = run_cli(monkeypatch, capsys, ["games", GAME, "--lang", "en"])
-    assert rc == 0 and "empty_stock_penalty" in out and "false" in out and "deduce" in out
+    rc, out, _ = run_cli(monkeypatch, capsys, ["games", GAME, "--lang", "en"], columns=220)
+    assert rc == 0 and "empty_stock_penalty" in out and "no [false]" in out and "deduce" in out
+    assert "Penalty once the stock is empty" in out and "First dealer" in out

@@ -61,7 +61,7 @@ def test_d_so_3_solo_undo_in_the_terminal(
     out = _solo(monkeypatch, capsys, save, "en", ["a3-a4", "d3-c4", "undo", "quit"])
     assert "Took back 1 move" in out and "Not allowed" not in out
     assert json.loads(save.read_text())["actions"] == ["a3-a4"]
-    out = _solo(monkeypatch, capsys, save, "fi", ["a3-a4", "d3-c4", "kumoa 2", "lopeta"])
+    out = _solo(monkeypatch, capsys, save, "fi", ["a3-a4", "d3-c4", "kumoa 2", "poistu"])
     assert "Peruttiin 2 siirtoa" in out
     assert json.loads(save.read_text())["actions"] == []
 
@@ -72,7 +72,7 @@ def test_d_so_3_undo_explains_when_there_is_nothing_to_take_back(
     """D-SO-3: undo with no move yet is explained, in both languages."""
     out = _solo(monkeypatch, capsys, tmp_path / "s.json", "en", ["undo", "quit"])
     assert "nothing to take back" in out
-    out = _solo(monkeypatch, capsys, tmp_path / "s.json", "fi", ["kumoa", "lopeta"])
+    out = _solo(monkeypatch, capsys, tmp_path / "s.json", "fi", ["kumoa", "poistu"])
     assert "Peruttavaa ei ole vielä mitään" in out
 
 

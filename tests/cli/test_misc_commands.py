@@ -17,8 +17,9 @@ def test_games_lists_summaries_and_options(
     rc, out, _ = run_cli(monkeypatch, capsys, ["games", "--lang", "en"])
     assert rc == 0 and "clitoy" in out and "Toy: Play your highest cards." in out
     rc, out, _ = run_cli(monkeypatch, capsys, ["games", toy_bots, "--lang", "fi"])
-    assert "Pelin clitoy valinnat" in out and "kortteja pelaajalle (R-TOY-1)" in out
-    assert "Botit: high, random, ismcts" in out
+    assert "Pelin Lelu valinnat" in out and "kortteja pelaajalle" in out and "R-TOY-1" in out
+    assert "(R-TOY-1)" not in out  # rule ids only in the rules-reference column
+    assert "Botit (anna --bots-valinnalla): high, random, ismcts" in out
 
 
 def test_rules_of_a_game_without_rules_text(

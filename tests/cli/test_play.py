@@ -97,7 +97,7 @@ def test_bad_input_in_finnish(
         monkeypatch,
         capsys,
         ["play", toy, "--players", "2", "--seed", "5", "--lang", "fi"],
-        ["", "99", "xx", "lopeta"],
+        ["", "99", "xx", "poistu"],
     )
     assert "Kirjoita siirto, listan numero tai apu." in out
     assert "Vaihtoehtoa 99 ei ole; valitse 1..2." in out
@@ -215,7 +215,7 @@ def test_hint_falls_back_to_the_hard_bot(
         ["play", toy, "--players", "2", "--seed", "5", "--lang", "en"],
         ["hint", "quit"],
     )
-    assert "The hard bot would play: " in out
+    assert "Bot (hard) would play: " in out
 
 
 def test_hint_uses_the_games_hint(
@@ -225,7 +225,7 @@ def test_hint_uses_the_games_hint(
         monkeypatch,
         capsys,
         ["play", toy_bots, "--players", "2", "--seed", "5", "--lang", "fi"],
-        ["vihje", "lopeta"],
+        ["vihje", "poistu"],
     )
     assert "Vihje: pelaa 9S" in out and "2S: ok" in out
-    assert "Paikat: 0: sinä, 1: medium" in out
+    assert "Paikat: 0: sinä, 1: Botti (keskitaso)" in out

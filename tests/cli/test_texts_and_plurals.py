@@ -44,12 +44,16 @@ def test_ints_option_plural() -> None:
 def test_games_table_describes_options_in_the_chosen_language(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setenv("COLUMNS", "200")
-    rc, out, _ = run_cli(monkeypatch, capsys, ["games", "viisisataa", "--lang", "en"])
+    rc, out, _ = run_cli(monkeypatch, capsys, ["games", "viisisataa", "--lang", "en"], columns=300)
     assert rc == 0 and "an integer of at least 0" in out
     assert not re.search(r"an integer 0\s", out)
-    rc, out, _ = run_cli(monkeypatch, capsys, ["games", "viisisataa", "--lang", "fi"])
-    assert "kokonaisluku, vähintään 0" in out
+    assert "First dealer" in out and "seat 1..5" in out  # seats 1-based, as a player counts
+    assert "one round each (American) [american]" in out and "no [false]" in out
+    assert "R-5S-9" in out and "(R-5S-9)" not in out  # rule ids only in their own column
+    rc, out, _ = run_cli(monkeypatch, capsys, ["games", "viisisataa", "--lang", "fi"], columns=300)
+    assert "kokonaisluku, vähintään 0" in out and "Ensimmäinen jakaja" in out
+    assert "paikka 1..5" in out and "kukin kerran (amerikkalainen) [american]" in out
+    assert "ei [false]" in out and "Tasot: helppo [easy], keskitaso [medium], vaikea [hard]" in out
 
 
 def test_fill_chooses_singular_or_plural() -> None:
@@ -78,7 +82,7 @@ def test_one_player_welcome_is_singular(
     )
     assert rc == 0 and "1 player." in out and "1 players" not in out
     rc, out, _ = run_cli(
-        monkeypatch, capsys, ["play", "zoker-solo", "--seed", "1", "--lang", "fi"], ["lopeta"]
+        monkeypatch, capsys, ["play", "zoker-solo", "--seed", "1", "--lang", "fi"], ["poistu"]
     )
     assert "1 pelaaja." in out and "1 pelaajaa" not in out
 
@@ -122,7 +126,7 @@ def test_messages_name_the_command_the_user_ran(
         monkeypatch,
         capsys,
         ["play", "--resume", str(save), "--lang", "fi"],
-        ["lopeta"],
+        ["poistu"],
     )
     assert f"pakka play --resume {save}" in out and out.count("--resume") == 1
 

@@ -44,8 +44,9 @@ def test_r_5s_22_pakka_games_describes_no_cap(
         assert main(["games", GAME, "--lang", lang]) == 0
         line = next(x for x in capsys.readouterr().out.splitlines() if "max_hands" in x)
         cells = [c.strip() for c in line.split("│")]
-        assert cells[1:4] == ["max_hands", kind, "0"]
-        assert cells[4].startswith(words) and cells[4].endswith("(R-5S-22)")
+        name = "Hands at most" if lang == "en" else "Jakoja enintään"
+        assert cells[1:5] == [name, "max_hands", kind, "0"]
+        assert cells[5].startswith(words) and cells[6] == "R-5S-22"
 
 
 def test_r_5s_22_arena_and_bench_set_a_cap_explicitly() -> None:

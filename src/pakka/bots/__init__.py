@@ -132,6 +132,37 @@ def levels(game: str) -> dict[str, str]:
     return {k: lv.get(k, defaults[k]) for k in LEVEL_NAMES}
 
 
+LEVEL_WORDS: dict[str, dict[str, str]] = {
+    "en": {"easy": "easy", "medium": "medium", "hard": "hard", "bot": "Bot", "you": "you"},
+    "fi": {
+        "easy": "helppo",
+        "medium": "keskitaso",
+        "hard": "vaikea",
+        "bot": "Botti",
+        "you": "sinä",
+    },
+}
+"""The levels and the word for a bot in each language (what a player reads; the
+specs themselves stay ``easy``/``medium``/``hard``)."""
+
+
+def level_word(level: str, lang: str = "en") -> str:
+    """A level name in ``lang`` (``medium`` -> ``keskitaso``); other text unchanged."""
+    return LEVEL_WORDS.get(lang, LEVEL_WORDS["en"]).get(level.strip().lower(), level)
+
+
+def bot_label(spec: str, lang: str = "en", number: int | None = None) -> str:
+    """How a bot is named to a player: ``Bot (medium)`` / ``Botti (keskitaso)``, with
+    a 1-based ``number`` ``Botti (keskitaso) 2``; a bot named by spec keeps its name
+    (``Botti (ismcts)``), its parameters dropped."""
+    words = LEVEL_WORDS.get(lang, LEVEL_WORDS["en"])
+    name = spec.strip()
+    if _split_import_spec(name) is None:
+        name = name.partition(":")[0]
+    label = f"{words['bot']} ({level_word(name, lang)})"
+    return label if number is None else f"{label} {number}"
+
+
 def _parse_value(text: str) -> Any:
     for conv in (int, float):
         try:
@@ -184,12 +215,15 @@ __all__ = [
     "ENTRY_POINT_GROUP",
     "GAME_BOT_MODULES",
     "LEVEL_NAMES",
+    "LEVEL_WORDS",
     "Bot",
     "RandomBot",
     "SeatHandle",
+    "bot_label",
     "bot_names",
     "entry_point_bots",
     "handle_for",
+    "level_word",
     "levels",
     "load_factory",
     "make_bot",

@@ -18,8 +18,9 @@ from rich.markdown import Markdown
 from rich.markup import escape
 from rich.table import Table
 
-from pakka.cli.text import prog, t
+from pakka.cli.text import OPTION_TEXT, prog, t
 from pakka.core.errors import PakkaError, RulesError
+from pakka.core.options import Option, OptionValue
 from pakka.defaults import DEFAULT_DB_FILE, DEFAULT_HOST, DEFAULT_PORT
 from pakka.i18n import LANGUAGES, default_language
 
@@ -206,13 +207,21 @@ def split_specs(text: str) -> list[str]:
 
 
 def parse_sets(items: Sequence[str], lang: str) -> dict[str, str]:
-    """``["deck=full", ...]`` -> ``{"deck": "full"}`` (values are checked by the game)."""
+    """``["deck=full", ...]`` -> ``{"deck": "full"}`` (values are checked by the game).
+
+    A seat option (:data:`SEAT_OPTIONS`) is typed 1-based, as ``pakka games`` shows
+    it, and passed on 0-based (``dealer=1`` -> ``"0"``)."""
     out: dict[str, str] = {}
     for item in items:
         key, eq, value = item.partition("=")
         if not eq or not key.strip():
             raise RulesError(t(lang, "err.set", item=item))
-        out[key.strip()] = value.strip()
+        key, value = key.strip(), value.strip()
+        if key in SEAT_OPTIONS:
+            if not value.isdigit() or int(value) < 1:
+                raise RulesError(t(lang, "err.seat_option", name=key, value=value))
+            value = str(int(value) - 1)
+        out[key] = value
     return out
 
 
@@ -226,33 +235,97 @@ def _option_text(value: Any) -> str:
     return str(value)
 
 
+SEAT_OPTIONS = frozenset({"dealer", "first_dealer"})
+"""Options whose value is a seat: shown and typed 1-based in the terminal (the
+engine counts seats from 0), so ``--set dealer=1`` is the first seat."""
+
+
+def option_value_text(game: str, o: Option, value: Any, lang: str) -> str:
+    """An option value as a player reads it: in words, with what to type after
+    ``--set`` in brackets where the two differ (``puolikas [half]``, ``kyllä [true]``,
+    seats 1-based)."""
+    if o.name in SEAT_OPTIONS and isinstance(value, int):
+        return t(lang, "games.seat_value", n=value + 1)
+    if isinstance(value, bool):
+        return f"{t(lang, 'games.yes' if value else 'games.no')} [{_option_text(value)}]"
+    typed = _option_text(value)
+    words = option_words(game, f"val.{o.name}.{typed}", lang)
+    return typed if words is None or words == typed else f"{words} [{typed}]"
+
+
+def option_words(game: str, key: str, lang: str) -> str | None:
+    """An option's name or value in words: the game's ``opt.<game>.…`` text, else the
+    CLI's (:data:`pakka.cli.text.OPTION_TEXT`); ``None`` if neither has one."""
+    table = OPTION_TEXT.get(lang, OPTION_TEXT["en"])
+    own = key.replace(".", f".{game}.", 1)
+    return table.get(own) or table.get(key)
+
+
+def option_allowed_text(game: str, o: Option, lang: str) -> str:
+    """The allowed values in player terms (words, with the typed value in brackets)."""
+    if o.kind == "choice":
+        return ", ".join(option_value_text(game, o, c, lang) for c in o.choices)
+    if o.kind == "bool":
+        return ", ".join(option_value_text(game, o, v, lang) for v in (True, False))
+    if o.name in SEAT_OPTIONS and o.minimum is not None and o.maximum is not None:
+        return t(lang, "games.seat_value", n=f"{o.minimum + 1}..{o.maximum + 1}")
+    return o.allowed(lang)
+
+
 def cmd_games(args: argparse.Namespace, console: Console) -> int:
     """``pakka games [GAME]``."""
-    from pakka.bots import bot_names, levels
+    from pakka.bots import LEVEL_NAMES, bot_names, level_word
     from pakka.core.registry import game_class, games
 
     lang = args.lang
     if args.game:
         cls = game_class(args.game)
-        table = Table(title=t(lang, "games.options", game=args.game))
-        for col in ("games.option", "games.allowed", "games.default", "games.help"):
+        table = Table(title=t(lang, "games.options", game=cls.title.get(lang) or args.game))
+        cols = ("games.option", "games.set", "games.allowed", "games.default", "games.help")
+        for col in cols:
             table.add_column(t(lang, col))
+        table.add_column(t(lang, "games.rule"), style="dim")
         for o in cls.option_specs:
-            default = (
-                _option_text(o.default)
-                if not callable(o.default)
-                else ", ".join(
-                    f"{n}: {_option_text(o.default(n))}"
-                    for n in range(cls.min_players, cls.max_players + 1)
+            if callable(o.default):
+                groups: list[tuple[int, int, OptionValue]] = []
+                for n in range(cls.min_players, cls.max_players + 1):
+                    value = o.default(n)
+                    if groups and groups[-1][2] == value:
+                        groups[-1] = (groups[-1][0], n, value)
+                    else:
+                        groups.append((n, n, value))
+                default = "\n".join(
+                    t(
+                        lang,
+                        "games.per_players",
+                        n=lo if lo == hi else f"{lo}–{hi}",
+                        count=hi,
+                        value=option_value_text(args.game, o, value, lang),
+                    )
+                    for lo, hi, value in groups
                 )
-            )
+            else:
+                default = option_value_text(args.game, o, o.default, lang)
             help_text = o.help.get(lang) or o.help.get("en", "")
-            rule = f" ({o.rule})" if o.rule else ""
-            table.add_row(o.name, o.allowed(lang), str(default), help_text + rule)
-        console.print(table)
-        lv = ", ".join(f"{k}={v}" for k, v in levels(args.game).items())
+            name = option_words(args.game, f"opt.{o.name}", lang) or o.name
+            table.add_row(
+                escape(name),
+                escape(o.name),
+                escape(option_allowed_text(args.game, o, lang)),
+                escape(default),
+                escape(help_text),
+                escape(o.rule),
+            )
+        if cls.option_specs:
+            console.print(table)
+            console.print(t(lang, "games.rules_line", game=args.game), highlight=False)
+        lv = ", ".join(
+            k if level_word(k, lang) == k else f"{level_word(k, lang)} [{k}]" for k in LEVEL_NAMES
+        )
         console.print(
-            t(lang, "games.bots", bots=", ".join(bot_names(args.game)), levels=lv), highlight=False
+            t(lang, "games.bots", bots=", ".join(bot_names(args.game)), levels=lv),
+            highlight=False,
+            markup=False,
         )
         return 0
     table = Table(title=t(lang, "games.title"))
@@ -268,7 +341,11 @@ def cmd_games(args: argparse.Namespace, console: Console) -> int:
         summary = cls.summary.get(lang) or cls.summary.get("en", "")
         title = cls.title.get(lang, "")
         text = f"{title}: {summary}" if title else summary
-        table.add_row(name, f"{cls.min_players}–{cls.max_players}", text)
+        lo, hi = cls.min_players, cls.max_players
+        count = (
+            t(lang, "games.count_one", n=lo) if lo == hi else t(lang, "games.count", lo=lo, hi=hi)
+        )
+        table.add_row(name, count, text)
     console.print(table)
     return 0
 
@@ -578,8 +655,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return COMMANDS[args.command](args, console)
     except PakkaError as e:
+        from pakka.cli.play import refusal_text
+
+        game = getattr(args, "game", None) or ""
+        message = refusal_text(game if isinstance(game, str) else "", e, args.lang)
         Console(stderr=True).print(
-            f"[red]{escape(t(args.lang, 'err.error', message=e))}[/]", highlight=False
+            f"[red]{escape(t(args.lang, 'err.error', message=message))}[/]", highlight=False
         )
         return 2
     except KeyboardInterrupt:

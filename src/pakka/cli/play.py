@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 import json
 import random
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,14 +25,15 @@ from rich.markdown import Markdown
 from rich.markup import escape
 from rich.table import Table
 
-from pakka.bots import GAME_BOT_MODULES, Bot, SeatHandle, make_bot
+from pakka.bots import GAME_BOT_MODULES, Bot, SeatHandle, bot_label, make_bot
 from pakka.cli.render import menu_hook, renderer
 from pakka.cli.text import command_of, t
 from pakka.core.errors import PakkaError, RecordError
 from pakka.core.game import Action, State
 from pakka.core.record import Record, undone
+from pakka.core.seam import LegalAction
 from pakka.core.undo import undo_blocker
-from pakka.i18n import render_entry
+from pakka.i18n import card_names, messages, render_entry
 from pakka.rules import rules_text
 
 MAX_CHOICES_SHOWN = 80
@@ -39,14 +41,84 @@ MAX_CHOICES_SHOWN = 80
 
 
 def entry_text(game: str, entry: dict[str, Any], lang: str) -> str:
-    """A log entry in words; list arguments (cards) read as ``3S 4S 7H``, not ``['3S', …]``."""
+    """A log entry in words: a word argument with a catalogue key
+    ``<prefix>.<arg>.<word>`` reads translated; an argument that is a card code (or
+    a list of them, or codes separated by spaces or dashes) reads as the cards'
+    names where the game names its cards, even if the template prints it plainly
+    (``{card}``); a list that the template names with ``{x:cards}`` is left to it;
+    any other list reads as its items, not as ``['3S', …]``."""
     args = entry.get("args") or {}
-    if any(isinstance(v, list | tuple) for v in args.values()):
-        args = {
-            k: " ".join(map(str, v)) if isinstance(v, list | tuple) else v for k, v in args.items()
-        }
-        entry = {"key": entry.get("key", ""), "args": args}
-    return render_entry(game, entry, lang)
+    names = card_names(game, lang)
+    if not names and not any(isinstance(v, list | tuple) for v in args.values()):
+        return render_entry(game, entry, lang)
+    cat = messages(game)
+    key = str(entry.get("key", ""))
+    template = cat.get(lang, {}).get(key) or cat.get("en", {}).get(key) or ""
+
+    word_key = f"{key.partition('.')[0]}.{{}}.{{}}"
+
+    def words(k: str, v: Any) -> Any:
+        if isinstance(v, str):
+            # A word the catalogue translates (Kubo's kind "straight": kubo.kind.straight).
+            if word_key.format(k, v) in cat.get("en", {}):
+                return {"key": word_key.format(k, v), "args": {}}
+            parts = v.replace("-", " ").split()
+            if names and parts and all(p in names for p in parts):
+                return ", ".join(names[p] for p in parts)
+            return v
+        if not isinstance(v, list | tuple) or "{" + k + ":cards}" in template:
+            return v
+        if names and v and all(str(x) in names for x in v):
+            return ", ".join(names[str(x)] for x in v)
+        return " ".join(map(str, v))
+
+    return render_entry(game, {"key": key, "args": {k: words(k, v) for k, v in args.items()}}, lang)
+
+
+def refusal_text(game: str, error: Exception, lang: str, typed: str = "") -> str:
+    """Why ``error`` (an :class:`~pakka.core.errors.IllegalAction`,
+    :class:`~pakka.core.errors.RulesError` …) refused something, in ``lang``.
+
+    A refusal that carries its reason as catalogue keys is said in ``lang``:
+    Räväytys' ``Refusal.text(lang)``, or a ``key`` with ``fields`` (Viisisataa's
+    refusals, option errors). One without a key is an English sentence: English
+    readers get it, others a sentence of their own that names what was typed.
+    """
+    text = getattr(error, "text", None)
+    if callable(text):
+        try:
+            return str(text(lang))
+        except (KeyError, TypeError):
+            pass
+    key = getattr(error, "key", None)
+    if isinstance(key, str) and key:
+        fields = getattr(error, "fields", None) or {}
+        return render_entry(game, {"key": key, "args": dict(fields)}, lang)
+    if lang == "en" or not typed:
+        return str(error)
+    return t(lang, "play.refused", text=typed)
+
+
+def enable_line_editing(stream: Any = None) -> bool:
+    """Line editing and history for the prompts (arrow keys, Ctrl-R …) through the
+    standard :mod:`readline`, where it exists and input comes from a terminal.
+
+    Importing :mod:`readline` is what makes :func:`input` edit lines; the history
+    is cleared so that it holds this session's lines only. ``False`` (and nothing
+    changed) when input is not a TTY or there is no ``readline`` (Windows)."""
+    stream = sys.stdin if stream is None else stream
+    try:
+        if not stream.isatty():
+            return False
+    except (AttributeError, ValueError):
+        return False
+    try:
+        import readline
+    except ImportError:
+        return False
+    readline.clear_history()
+    readline.set_history_length(500)
+    return True
 
 
 def bot_seed(game_seed: int, seat: int, moves: int) -> int:
@@ -87,8 +159,11 @@ class PlaySession:
     read_line: Callable[[str], str] | None = None
     bots: dict[int, Bot] = field(default_factory=dict)
     shown_log: int = 0
+    line_editing: bool = False
 
     def __post_init__(self) -> None:
+        if self.read_line is None:
+            self.line_editing = enable_line_editing()
         self.render, self.describe = renderer(self.state.game.name)
         self.menu = menu_hook(self.state.game.name)
         moves = len(self.state.history)
@@ -105,8 +180,14 @@ class PlaySession:
 
     def seat_name(self, p: int) -> str:
         """How a seat is named on screen: ``seat 2 (you)`` / ``seat 1 (medium)``."""
-        who = self.tr("play.you") if p == self.seat else str(self.bot_specs[p])
-        return f"{self.tr('play.seat_label', seat=p)} ({who})"
+        return f"{self.tr('play.seat_label', seat=p)} ({self.who(p)})"
+
+    def who(self, p: int) -> str:
+        """Who plays seat ``p``: ``you``/``sinä`` or ``Bot (medium)``/``Botti (keskitaso)``."""
+        spec = self.bot_specs[p]
+        if p == self.seat or spec is None:
+            return self.tr("play.you")
+        return bot_label(spec, self.lang)
 
     def names(self) -> list[str]:
         """Player names for the record."""
@@ -121,6 +202,10 @@ class PlaySession:
         try:
             if self.read_line is not None:
                 return self.read_line(prompt)
+            if self.line_editing:
+                # The prompt goes to input() itself, so readline redraws it when editing.
+                self.console.file.flush()
+                return input(f"{prompt}> ")
             return self.console.input(f"[bold]{escape(prompt)}[/]> ")
         except (EOFError, KeyboardInterrupt):  # Ctrl-D / Ctrl-C at the prompt: quit (and save)
             self.console.print()
@@ -155,16 +240,34 @@ class PlaySession:
         self.console.rule(self.tr("play.board_title", title=title, moves=view["moves"]))
         self.console.print(self.render(view, self.lang))
 
+    def structured(self) -> dict[int, LegalAction]:
+        """The legal actions as the game's display layer describes them, by id."""
+        return {la["id"]: la for la in self.state.game.display.legal(self.state)}
+
+    def action_words(self, action: Action, la: LegalAction | None = None) -> str:
+        """What ``action`` does, in words in the session's language: the display
+        layer's label, else the renderer's description, else the notation."""
+        text = str(action)
+        if la is None:
+            la = self.structured().get(action.id)
+        if la is not None and la["label"].get("key") != "action.generic":
+            return render_entry(self.state.game.name, la["label"], self.lang)
+        if self.describe is not None:
+            desc = self.describe(text, self.state.view(self.seat), self.lang)
+            if desc:
+                return desc
+        return text
+
     def choice_labels(self, legal: list[Action]) -> list[tuple[str, bool]]:
-        """Menu labels (rich markup) for the legal actions, and whether the renderer
-        described each one."""
-        view = self.state.view(self.seat)
+        """Menu labels (rich markup) for the legal actions, and whether each one is
+        in words: the label, then the notation in brackets as what may be typed."""
+        by_id = self.structured()
         labels = []
         for a in legal:
             text = str(a)
-            desc = self.describe(text, view, self.lang) if self.describe is not None else ""
-            if desc and desc != text:
-                labels.append((f"{escape(text)}  [dim]{escape(desc)}[/]", True))
+            words = self.action_words(a, by_id.get(a.id))
+            if words and words != text:
+                labels.append((f"{escape(words)}   [dim]{escape('[' + text + ']')}[/]", True))
             else:
                 labels.append((escape(text), False))
         return labels
@@ -255,7 +358,10 @@ class PlaySession:
             return
         bot = make_bot(game, "hard", seed=bot_seed(self.state.seed, self.seat, 0))
         action = bot.choose(handle)
-        self.console.print(f"[green]{self.tr('play.hint_bot', bot='hard', action=action)}[/]")
+        words = self.action_words(action)
+        shown = words if words == str(action) else f"{words} [{action}]"
+        text = self.tr("play.hint_bot", bot=bot_label("hard", self.lang), action=shown)
+        self.console.print(f"[green]{escape(text)}[/]")
 
     def show_rules(self) -> None:
         """The game's rules in the session's language."""
@@ -307,6 +413,8 @@ class PlaySession:
                 continue
             word, _, rest = text.partition(" ")
             cmd = command_of(word)
+            if text.lower() in ("lopeta peli", "quit game"):
+                cmd = "quit"
             if cmd == "quit":
                 return False
             if cmd == "help":
@@ -342,7 +450,12 @@ class PlaySession:
             try:
                 self.state.apply(text)
             except PakkaError as e:
-                self.console.print(f"[red]{self.tr('play.illegal', reason=e)}[/]", highlight=False)
+                reason = refusal_text(self.state.game.name, e, self.lang, text)
+                self.console.print(
+                    f"[red]{escape(self.tr('play.illegal', reason=reason))}[/]", highlight=False
+                )
+                if word.lower() in ("lopeta", "stop"):
+                    self.console.print(self.tr("play.quit_word"), highlight=False)
                 continue
             return True
 
@@ -351,7 +464,7 @@ class PlaySession:
         rng = random.Random(bot_seed(self.state.seed, p, len(self.state.history)))
         handle = SeatHandle(self.state, p, rng)
         if self.console.is_terminal:
-            with self.console.status(self.tr("play.thinking", seat=p, bot=self.bot_specs[p])):
+            with self.console.status(self.tr("play.thinking", seat=p, bot=self.who(p))):
                 action = self.bots[p].choose(handle)
         else:
             action = self.bots[p].choose(handle)
@@ -364,10 +477,7 @@ class PlaySession:
         title = game.title.get(self.lang) or game.name
         welcome = self.tr("play.welcome", title=title, players=game.num_players, seat=self.seat)
         self.console.print(f"[bold]{escape(welcome)}[/]")
-        seats = ", ".join(
-            f"{p}: {self.tr('play.you') if p == self.seat else self.bot_specs[p]}"
-            for p in range(game.num_players)
-        )
+        seats = ", ".join(f"{p}: {self.who(p)}" for p in range(game.num_players))
         self.console.print(self.tr("play.seats", seats=seats), highlight=False)
         while not self.state.is_terminal:
             p = self.state.current_player

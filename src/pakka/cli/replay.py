@@ -20,6 +20,7 @@ from pakka.cli.text import t
 from pakka.core.errors import PakkaError, RecordError
 from pakka.core.game import State
 from pakka.core.record import Record
+from pakka.i18n import card_names, render_entry
 
 
 def replay_states(record: Record) -> list[State[Any]]:
@@ -73,9 +74,11 @@ class ReplaySession:
             actor = before.current_player
             public = type(state).public_history
             if self.seat is None or public or actor == self.seat:
-                action = self.record.actions[self.pos - 1]
+                action = self.action_words(before, self.record.actions[self.pos - 1])
                 self.console.print(
-                    self.tr("replay.action", n=self.pos, seat=actor, action=escape(action))
+                    self.tr("replay.action", n=self.pos, seat=actor, action=action),
+                    highlight=False,
+                    markup=False,
                 )
             start = len(before.log)
         for entry in state.log[start:]:
@@ -89,6 +92,19 @@ class ReplaySession:
         if self.seat is None:
             self.show_hands(view)
 
+    def action_words(self, before: State[Any], text: str) -> str:
+        """The move ``text`` played at ``before`` in words (the display layer's label),
+        with its notation in brackets; the notation alone for a game without labels."""
+        try:
+            act = before.parse_action(text)
+            label = before.game.display.describe(before, act)["label"]
+        except PakkaError:
+            return text
+        if label.get("key") == "action.generic":
+            return text
+        words = render_entry(self.record.game, label, self.lang)
+        return text if words == text else f"{words} [{text}]"
+
     def show_hands(self, view: dict[str, Any]) -> None:
         """Every seat's hand, for the omniscient view: the renderers draw the board as one
         seat sees it (their own hand at most), so the full view's ``hands`` are listed
@@ -98,9 +114,16 @@ class ReplaySession:
             return
         self.console.print(self.tr("replay.hands"), style="bold")
         for p, hand in enumerate(hands):
-            cards = " ".join(map(str, hand)) if isinstance(hand, list) else str(hand)
+            names = card_names(self.record.game, self.lang)
+            cards = (
+                (", " if names else " ").join(names.get(str(c), str(c)) for c in hand)
+                if isinstance(hand, list)
+                else str(hand)
+            )
             label = self.tr("play.seat_label", seat=p)
-            self.console.print(f"  {label}: {cards or '-'}", highlight=False, markup=False)
+            self.console.print(
+                f"  {label}: {cards or '-'}", highlight=False, markup=False, soft_wrap=True
+            )
 
     def ask(self) -> str | None:
         """One command line, or ``None`` at the end of input."""

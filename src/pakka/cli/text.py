@@ -17,13 +17,23 @@ TEXT: dict[str, dict[str, str]] = {
         "games.title": "Games",
         "games.name": "name",
         "games.players": "players",
+        "games.count": "{lo}–{hi} {hi|player|players}",
+        "games.count_one": "{n} {n|player|players}",
+        "games.set": "type with --set",
+        "games.rule": "rules reference",
+        "games.rules_line": "Rules reference: {prog} rules {game} (the numbers in the last "
+        "column).",
+        "games.seat_value": "seat {n}",
+        "games.per_players": "{n} {count|player|players}: {value}",
+        "games.yes": "yes",
+        "games.no": "no",
         "games.summary": "summary",
         "games.options": "Options of {game}",
         "games.option": "option",
         "games.allowed": "allowed",
         "games.default": "default",
         "games.help": "meaning",
-        "games.bots": "Bots: {bots}. Levels: {levels}.",
+        "games.bots": "Bots (give with --bots): {bots}. Levels: {levels}.",
         "games.broken": "(cannot be loaded: {error})",
         # pakka play
         "play.welcome": "{title} — {players} {players|player|players}. You are seat {seat}. "
@@ -35,7 +45,10 @@ TEXT: dict[str, dict[str, str]] = {
         "play.choices": "Your choices:",
         "play.more_choices": "{n} more legal {n|move is|moves are} not numbered; type "
         "{n|it|them} in notation (see rules).",
-        "play.prompt": "Your move (number, notation or help)",
+        "play.prompt": "Your move (number, notation, help, or quit to leave)",
+        "play.refused": "{text!r} cannot be played now; pick a number from the list or type help.",
+        "play.quit_word": "To leave the game type quit (stop is a move, where the game has it).",
+        "play.bot": "Bot ({level})",
         "play.thinking": "Seat {seat} ({bot}) is thinking…",
         "play.illegal": "Not allowed: {reason}",
         "play.bad_number": "There is no choice {n}; pick 1..{max}.",
@@ -57,7 +70,7 @@ TEXT: dict[str, dict[str, str]] = {
         "again would reveal the order of the stock).",
         "undo.bad_count": "Give how many moves to take back, e.g. undo 2.",
         "play.hint_best": "Hint: {best}",
-        "play.hint_bot": "The {bot} bot would play: {action}",
+        "play.hint_bot": "{bot} would play: {action}",
         "play.help": (
             "Enter a move as a number from the list or in notation (see `rules`).\n"
             "Commands:\n"
@@ -68,7 +81,8 @@ TEXT: dict[str, dict[str, str]] = {
             "  log         the whole game log so far\n"
             "  undo [N]    take back the last move (or N moves; one-player games)\n"
             "  save [FILE] save the game to continue later (--resume FILE)\n"
-            "  quit        stop (the game is saved if you gave --save)"
+            "  quit        leave the game (it is saved if you gave --save);\n"
+            "              stop is a move of Koodinmurtaja, not a command"
         ),
         "play.log_title": "Log",
         "play.board_title": "{title} — move {moves}",
@@ -79,6 +93,7 @@ TEXT: dict[str, dict[str, str]] = {
         "{others} other {others|seat|seats}; give one spec for all or one per other seat",
         "err.seat": "--seat {seat} is not a seat; seats are 0..{max}",
         "err.set": "--set {item!r} must look like key=value",
+        "err.seat_option": "--set {name}={value}: give a seat number from 1 (the first seat)",
         "err.resume_game": "{file} is a record of {found}, not {game}",
         "err.error": "error: {message}",
         "err.no_server": "the web server is not installed in this build (pakka.server is missing)",
@@ -124,14 +139,23 @@ TEXT: dict[str, dict[str, str]] = {
     "fi": {
         "games.title": "Pelit",
         "games.name": "nimi",
-        "games.players": "pelaajia",
+        "games.players": "pelaajat",
+        "games.count": "{lo}–{hi} {hi|pelaaja|pelaajaa}",
+        "games.count_one": "{n} {n|pelaaja|pelaajaa}",
+        "games.set": "anna --set-valinnalla",
+        "games.rule": "sääntöviite",
+        "games.rules_line": "Sääntöviitteet: {prog} rules {game} (viimeisen sarakkeen numerot).",
+        "games.seat_value": "paikka {n}",
+        "games.per_players": "{n} {count|pelaaja|pelaajaa}: {value}",
+        "games.yes": "kyllä",
+        "games.no": "ei",
         "games.summary": "kuvaus",
         "games.options": "Pelin {game} valinnat",
         "games.option": "valinta",
         "games.allowed": "sallitut",
         "games.default": "oletus",
         "games.help": "merkitys",
-        "games.bots": "Botit: {bots}. Tasot: {levels}.",
+        "games.bots": "Botit (anna --bots-valinnalla): {bots}. Tasot: {levels}.",
         "games.broken": "(ei voi ladata: {error})",
         "play.welcome": "{title} — {players} {players|pelaaja|pelaajaa}. Olet paikalla {seat}. "
         "Kirjoita apu nähdäksesi komennot.",
@@ -142,7 +166,12 @@ TEXT: dict[str, dict[str, str]] = {
         "play.choices": "Vaihtoehdot:",
         "play.more_choices": "{n} {n|muu sallittu siirto|muuta sallittua siirtoa} ei ole "
         "numeroitu; kirjoita {n|se|ne} merkintänä (katso säännöt).",
-        "play.prompt": "Siirtosi (numero, merkintä tai apu)",
+        "play.prompt": "Siirtosi (numero, merkintä, apu, tai poistu lopettaaksesi pelin)",
+        "play.refused": "Siirtoa {text!r} ei voi tehdä nyt; valitse listasta numero tai "
+        "kirjoita apu.",
+        "play.quit_word": "Pelistä poistutaan kirjoittamalla poistu (lopeta on Koodinmurtajassa "
+        "siirto: lopeta arvaaminen).",
+        "play.bot": "Botti ({level})",
         "play.thinking": "Paikka {seat} ({bot}) miettii…",
         "play.illegal": "Ei sallittu: {reason}",
         "play.bad_number": "Vaihtoehtoa {n} ei ole; valitse 1..{max}.",
@@ -164,7 +193,7 @@ TEXT: dict[str, dict[str, str]] = {
         "(uusi jako paljastaisi pakan järjestyksen).",
         "undo.bad_count": "Kerro, montako siirtoa perutaan, esim. kumoa 2.",
         "play.hint_best": "Vihje: {best}",
-        "play.hint_bot": "Botti {bot} pelaisi: {action}",
+        "play.hint_bot": "{bot} pelaisi: {action}",
         "play.help": (
             "Anna siirto listan numerona tai merkintänä (katso `säännöt`).\n"
             "Komennot:\n"
@@ -175,7 +204,8 @@ TEXT: dict[str, dict[str, str]] = {
             "  loki             koko pelin loki tähän asti (log)\n"
             "  kumoa [N]        peru viimeinen siirto (tai N siirtoa; yksinpelit) (undo)\n"
             "  tallenna [TIED]  tallenna peli myöhempää jatkoa varten (save; --resume TIED)\n"
-            "  lopeta           lopeta (peli tallentuu, jos annoit --save) (quit)"
+            "  poistu           poistu pelistä (peli tallentuu, jos annoit --save) (quit);\n"
+            "                   lopeta on Koodinmurtajan siirto (lopeta arvaaminen), ei komento"
         ),
         "play.log_title": "Loki",
         "play.board_title": "{title} — siirto {moves}",
@@ -186,6 +216,8 @@ TEXT: dict[str, dict[str, str]] = {
         "anna yksi kaikille tai yksi kullekin muulle paikalle",
         "err.seat": "--seat {seat} ei ole paikka; paikat ovat 0..{max}",
         "err.set": "--set {item!r} pitää antaa muodossa avain=arvo",
+        "err.seat_option": "--set {name}={value}: anna paikan numero 1:stä alkaen (ensimmäinen "
+        "paikka)",
         "err.resume_game": "{file} on pelin {found} tallenne, ei pelin {game}",
         "err.error": "virhe: {message}",
         "err.no_server": "verkkopalvelinta ei ole tässä asennuksessa (pakka.server puuttuu)",
@@ -195,7 +227,7 @@ TEXT: dict[str, dict[str, str]] = {
         "replay.viewing": "Näkymä: {who}",
         "replay.omniscient": "kaikki (kaikkitietävä)",
         "replay.prompt": "[n] seuraava, [b] takaisin, [j] N hyppää, [s] K paikka, "
-        "[o] kaikki, [q] lopeta",
+        "[o] kaikki, [q] poistu",
         "replay.unknown": "Tuntematon komento {cmd!r}.",
         "replay.end": "Tallenne loppui.",
         "replay.action": "Siirto {n}: paikka {seat} pelaa {action}",
@@ -228,6 +260,118 @@ TEXT: dict[str, dict[str, str]] = {
     },
 }
 
+OPTION_TEXT: dict[str, dict[str, str]] = {
+    "en": {
+        "opt.deck": "Deck",
+        "val.deck.half": "half deck (spades and hearts)",
+        "val.deck.full": "whole deck",
+        "opt.guess": "Guessing",
+        "val.guess.positional": "point at a card",
+        "val.guess.rank-only": "name a rank only",
+        "opt.empty_stock_penalty": "Penalty once the stock is empty",
+        "opt.games": "Games in a match",
+        "opt.dealer": "First dealer",
+        "opt.auction": "Bidding",
+        "val.auction.american": "one round each (American)",
+        "val.auction.australian": "until all but one pass (Australian)",
+        "opt.misere": "Misère bid",
+        "opt.all_pass": "If everyone passes",
+        "val.all_pass.redeal": "deal again",
+        "val.all_pass.grand_no_contract": "grand without a contract",
+        "opt.joker_suit_unled_only": "Led joker: only a suit not yet led",
+        "opt.full_deck": "Whole deck (3 players)",
+        "opt.lose_at_minus_500": "The game ends at −500 too",
+        "opt.winner_bonus": "Winner's bonus",
+        "opt.doubling": "Doubling",
+        "opt.partner_scoring": "Partners' score",
+        "val.partner_scoring.half": "split between them",
+        "val.partner_scoring.full": "in full to both",
+        "opt.partner_by_card": "Secret partner named by a card",
+        "opt.max_hands": "Hands at most",
+        "opt.first_dealer": "First dealer",
+        "opt.layout": "Cards at the start",
+        "opt.easy": "Easy game",
+        "opt.layers": "Layers of the cube",
+        "val.layers.colour": "colour",
+        "val.layers.size": "size",
+        "val.layers.shape": "shape",
+        "opt.points": "Points per line",
+        "opt.claims": "Claiming lines",
+        "val.claims.auto": "automatic",
+        "val.claims.manual": "by hand (Piste!)",
+        "opt.rounds": "Rounds at most",
+        "opt.target": "Target score",
+        "opt.cards": "Cards dealt",
+        "opt.go_out_by_melding": "Go out by melding",
+        "opt.reshuffles": "Reshuffling the discards",
+        "val.reshuffles.once": "once",
+        "val.reshuffles.unlimited": "as often as needed",
+        "opt.max_buys_per_round": "Buys per round at most",
+        "opt.max_wilds_per_group": "Wild cards per group at most",
+        "opt.scoring": "Values of the cards left in hand",
+        "val.scoring.default": "standard",
+        "val.scoring.high": "high",
+        "val.scoring.flat": "flat",
+        "opt.max_turns_per_round": "Turns per round at most",
+    },
+    "fi": {
+        "opt.deck": "Pakka",
+        "val.deck.half": "puolikas pakka (padat ja hertat)",
+        "val.deck.full": "koko pakka",
+        "opt.guess": "Arvaustapa",
+        "val.guess.positional": "osoita kortti",
+        "val.guess.rank-only": "pelkkä arvo",
+        "opt.empty_stock_penalty": "Rangaistus pakan loputtua",
+        "opt.games": "Pelejä ottelussa",
+        "opt.dealer": "Ensimmäinen jakaja",
+        "opt.auction": "Tarjoustapa",
+        "val.auction.american": "kukin kerran (amerikkalainen)",
+        "val.auction.australian": "kunnes muut ovat passanneet (australialainen)",
+        "opt.misere": "Misääritarjous",
+        "opt.all_pass": "Jos kaikki passaavat",
+        "val.all_pass.redeal": "uusi jako",
+        "val.all_pass.grand_no_contract": "grandi ilman sitoumusta",
+        "opt.joker_suit_unled_only": "Johdettu jokeri: vain johtamaton maa",
+        "opt.full_deck": "Koko pakka (3 pelaajaa)",
+        "opt.lose_at_minus_500": "Peli päättyy myös −500:aan",
+        "opt.winner_bonus": "Voittajan lisäpisteet",
+        "opt.doubling": "Kahdennus",
+        "opt.partner_scoring": "Parin pisteet",
+        "val.partner_scoring.half": "puoliksi",
+        "val.partner_scoring.full": "kokonaan kummallekin",
+        "opt.partner_by_card": "Salainen pari kortin mukaan",
+        "opt.max_hands": "Jakoja enintään",
+        "opt.first_dealer": "Ensimmäinen jakaja",
+        "opt.layout": "Kortteja alussa",
+        "opt.easy": "Helpotettu peli",
+        "opt.layers": "Kuution tasot",
+        "val.layers.colour": "väri",
+        "val.layers.size": "koko",
+        "val.layers.shape": "muoto",
+        "opt.points": "Pisteet riveistä",
+        "opt.claims": "Rivien ilmoittaminen",
+        "val.claims.auto": "automaattisesti",
+        "val.claims.manual": "itse (Piste!)",
+        "opt.rounds": "Kierroksia enintään",
+        "opt.target": "Tavoitepisteet",
+        "opt.cards": "Kortteja jaetaan",
+        "opt.go_out_by_melding": "Pois pöytäämällä",
+        "opt.reshuffles": "Avopakan sekoitukset",
+        "val.reshuffles.once": "kerran",
+        "val.reshuffles.unlimited": "tarpeen mukaan",
+        "opt.max_buys_per_round": "Ostoja kierroksella enintään",
+        "opt.max_wilds_per_group": "Villejä ryhmässä enintään",
+        "opt.scoring": "Käteen jääneiden korttien arvot",
+        "val.scoring.default": "tavallinen",
+        "val.scoring.high": "korkea",
+        "val.scoring.flat": "tasainen",
+        "opt.max_turns_per_round": "Vuoroja kierroksella enintään",
+    },
+}
+"""Option names (``opt.<name>``) and values (``val.<name>.<value>``) in player terms,
+for ``pakka games``; a game-specific text (``opt.<game>.<name>``) wins. The name and
+value typed with ``--set`` are shown beside them."""
+
 COMMANDS: dict[str, tuple[str, ...]] = {
     "help": ("help", "apu", "?"),
     "hint": ("hint", "vihje"),
@@ -236,9 +380,12 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "log": ("log", "loki"),
     "save": ("save", "tallenna"),
     "undo": ("undo", "kumoa", "peru"),
-    "quit": ("quit", "exit", "lopeta"),
+    "quit": ("quit", "exit", "poistu"),
 }
-"""In-game command -> the words (English and Finnish) that invoke it."""
+"""In-game command -> the words (English and Finnish) that invoke it.
+
+``lopeta`` is not among them: it is Koodinmurtaja's "stop guessing" (the engine
+reads it as ``stop``), so quitting is ``poistu``/``quit`` and the prompt says so."""
 
 
 def prog() -> str:

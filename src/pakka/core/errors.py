@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class PakkaError(ValueError):
     """Base of every error that pakka raises for bad input."""
 
 
 class RulesError(PakkaError):
-    """An invalid game, player count or option; the message names the allowed values."""
+    """An invalid game, player count or option; the message names the allowed values.
+
+    ``key`` and ``fields`` (optional) are the same text as a message key of the
+    catalogue (:mod:`pakka.core.messages` or the game's) and its arguments, as
+    Viisisataa's refusals carry them, so a front end can say it in the reader's
+    language; ``str()`` stays the English sentence."""
+
+    def __init__(self, message: str, key: str | None = None, **fields: Any) -> None:
+        super().__init__(message)
+        self.key = key
+        self.fields = fields
 
 
 class IllegalAction(PakkaError):

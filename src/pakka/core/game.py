@@ -116,7 +116,12 @@ class Game(ABC, Generic[S]):
         ):
             raise RulesError(
                 f"{self.name}: players={num_players!r} is not allowed; use "
-                f"{self.min_players}..{self.max_players}"
+                f"{self.min_players}..{self.max_players}",
+                "error.players",
+                game=self.name,
+                players=repr(num_players),
+                lo=self.min_players,
+                hi=self.max_players,
             )
         self.num_players = num_players
         self.options: dict[str, OptionValue] = resolve_options(

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pakka.core.errors import RulesError
+from pakka.core.messages import MESSAGES
 
 OptionValue = str | int | bool | tuple[int, ...]
 
@@ -42,33 +43,46 @@ class Option:
         d = self.default
         return d(num_players) if callable(d) else d
 
+    def allowed_message(self) -> dict[str, Any]:
+        """The allowed values as a message (``error.allowed.*`` of
+        :mod:`pakka.core.messages`), for front ends that render it in any language."""
+        if self.kind == "choice":
+            return _msg("error.allowed.choice", choices=", ".join(repr(c) for c in self.choices))
+        if self.kind == "bool":
+            return _msg("error.allowed.bool")
+        if self.kind == "int":
+            lo, hi = self.minimum, self.maximum
+            if lo is not None and hi is not None:
+                return _msg("error.allowed.int_range", lo=lo, hi=hi)
+            if lo is not None:
+                return _msg("error.allowed.int_min", lo=lo)
+            if hi is not None:
+                return _msg("error.allowed.int_max", hi=hi)
+            return _msg("error.allowed.int")
+        return _msg("error.allowed.ints", n=self.length)
+
     def allowed(self, lang: str = "en") -> str:
         """A human-readable description of the allowed values, in ``lang`` (``en`` or
         ``fi``): ``an integer 1..5``, ``an integer of at least 0``, ``3 integers …``."""
-        fi = lang == "fi"
-        if self.kind == "choice":
-            head = "yksi näistä: " if fi else "one of "
-            return head + ", ".join(repr(c) for c in self.choices)
-        if self.kind == "bool":
-            return "true tai false" if fi else "true or false"
-        if self.kind == "int":
-            lo, hi = self.minimum, self.maximum
-            word = "kokonaisluku" if fi else "an integer"
-            if lo is not None and hi is not None:
-                return f"{word} {lo}..{hi}"
-            if lo is not None:
-                return f"{word}, vähintään {lo}" if fi else f"{word} of at least {lo}"
-            if hi is not None:
-                return f"{word}, enintään {hi}" if fi else f"{word} of at most {hi}"
-            return word
-        n = self.length
-        if fi:
-            return "1 kokonaisluku" if n == 1 else f"{n} kokonaislukua pilkuin erotettuina"
-        return "1 integer" if n == 1 else f"{n} integers separated by commas"
+        m = self.allowed_message()
+        template = MESSAGES.get(lang, MESSAGES["en"])[m["key"]]
+        n = m["args"].get("n")
+        if n is not None:  # the one plural choice of these texts (core cannot import i18n)
+            head, _, rest = template.partition("{n|")
+            one, _, tail = rest.partition("|")
+            many, _, end = tail.partition("}")
+            template = head + (one if n == 1 else many) + end
+        return template.format(**m["args"])
 
     def coerce(self, value: Any) -> OptionValue:
         """Check ``value`` (a Python value or text) and return it in canonical form."""
-        bad = RulesError(f"option {self.name!r}: {value!r} is not allowed; use {self.allowed()}")
+        bad = RulesError(
+            f"option {self.name!r}: {value!r} is not allowed; use {self.allowed()}",
+            "error.option_value",
+            option=self.name,
+            value=repr(value),
+            allowed=self.allowed_message(),
+        )
         if self.kind == "choice":
             if isinstance(value, str) and value.strip().lower() in self.choices:
                 return value.strip().lower()
@@ -78,9 +92,9 @@ class Option:
                 return value
             if isinstance(value, str):
                 v = value.strip().lower()
-                if v in ("true", "yes", "on", "1"):
+                if v in ("true", "yes", "on", "1", "kyllä", "kylla"):
                     return True
-                if v in ("false", "no", "off", "0"):
+                if v in ("false", "no", "off", "0", "ei"):
                     return False
             raise bad
         if self.kind == "int":
@@ -111,6 +125,10 @@ class Option:
         return nums
 
 
+def _msg(key: str, **args: Any) -> dict[str, Any]:
+    return {"key": key, "args": args}
+
+
 def resolve_options(
     game: str, specs: Sequence[Option], num_players: int, given: Mapping[str, Any]
 ) -> dict[str, OptionValue]:
@@ -119,7 +137,13 @@ def resolve_options(
     unknown = sorted(set(given) - set(by_name))
     if unknown:
         known = ", ".join(by_name) or "none"
-        raise RulesError(f"{game} has no option {unknown[0]!r}; its options are: {known}")
+        raise RulesError(
+            f"{game} has no option {unknown[0]!r}; its options are: {known}",
+            "error.option_unknown",
+            game=game,
+            option=unknown[0],
+            known=", ".join(by_name) or _msg("error.none"),
+        )
     resolved: dict[str, OptionValue] = {}
     for o in specs:
         resolved[o.name] = (

@@ -31,7 +31,7 @@ def test_render_and_hint_in_both_languages() -> None:
         assert ("Round" if lang == "en" else "Kierros") in out
         h = hint(g, SeatHandle(s, s.current_player), lang)
         assert h["best"] in [str(a) for a in s.legal_actions()]
-    assert describe_action("buy", s.view(0), "fi") == "Ostan!"
+    assert describe_action("buy", s.view(0), "fi").startswith("Ostan!")
 
 
 def test_bots_play_legal_moves() -> None:

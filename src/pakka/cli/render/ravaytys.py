@@ -1,5 +1,9 @@
 """Terminal rendering of a Räväytys view: the contract, the table with what every
-wild card stands for, the hand grouped by the solver's best lay-down, the buy prompt."""
+wild card stands for, the hand with the hint's best lay-down, the buy prompt.
+
+Every rule value (the contract in words, the score sheet, the hint, what a phase
+asks, action labels) comes from the game's display layer
+(:mod:`pakka.games.ravaytys.display`); this module only lays it out."""
 
 from __future__ import annotations
 
@@ -9,62 +13,24 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from pakka.core.cards import parse_card
-from pakka.i18n import fill
+from pakka.games.ravaytys.display import RavaytysDisplay
+from pakka.i18n import render_entry
 
 _SYM = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-_T = {
-    "en": {
-        "round": "Round {r}/8 — contract: {c}",
-        "sets": "{n} {n|set|sets}",
-        "runs": "{n} {n|run|runs}",
-        "table": "Table",
-        "none": "(nothing on the table)",
-        "hand": "Your hand",
-        "groups": "Best lay-down",
-        "left": "left in hand",
-        "nocontract": "contract not possible yet",
-        "top": "Discard: {t}   stock {s}   pile {p}",
-        "buy": "Seat {p} left the discard {t}: do you buy it (discard + penalty card)?",
-        "seat": "seat",
-        "cards": "cards",
-        "points": "total",
-        "building": "Laying down",
-        "transit": "Place the freed wild card {w}",
-        "stage1": "The stock was reshuffled: a card drawn now may not be discarded.",
-        "stage2": "The stock is exhausted: a turn is only a discard.",
-    },
-    "fi": {
-        "round": "Kierros {r}/8 — tavoite: {c}",
-        "sets": "{n} kolmoset",
-        "runs": "{n} {n|värisuora|värisuoraa}",
-        "table": "Pöytä",
-        "none": "(pöydässä ei ole mitään)",
-        "hand": "Kätesi",
-        "groups": "Paras pöytäys",
-        "left": "käteen jää",
-        "nocontract": "tavoite ei vielä onnistu",
-        "top": "Avopakka: {t}   umpipakka {s}   pino {p}",
-        "buy": "Paikka {p} jätti kortin {t}: ostatko sen (+ sakkokortti)?",
-        "seat": "paikka",
-        "cards": "kortit",
-        "points": "yhteensä",
-        "building": "Pöytäys kesken",
-        "transit": "Sijoita vapautunut villi {w}",
-        "stage1": "Umpipakka sekoitettiin: nyt nostettua korttia ei saa laittaa pois.",
-        "stage2": "Pakat ovat lopussa: vuorolla vain laitetaan kortti pois.",
-    },
-}
+_DISPLAY = RavaytysDisplay()
+
+
+def _tr(key: str, lang: str, **args: Any) -> str:
+    return render_entry("ravaytys", {"key": key, "args": args}, lang)
 
 
 def card_text(t: str) -> Text:
     """A card with its suit symbol, red suits in red, wild cards highlighted."""
     if t == "JK":
         return Text("JK", style="bold magenta")
-    c = parse_card(t)
-    s = c.suit_letter
+    s = t[-1]
     label = _SYM[s] + t[:-1]
-    if c.rank == 2 and s in "SC":
+    if _DISPLAY.is_wild(t):
         return Text(label, style="bold magenta")
     return Text(label, style="red" if s in "HD" else "")
 
@@ -83,113 +49,83 @@ def _meld_line(m: dict[str, Any]) -> Text:
 
 def render(view: dict[str, Any], lang: str = "en") -> RenderableType:
     """The board as the view's seat sees it (log excluded)."""
-    t = _T.get(lang, _T["en"])
+    d = _DISPLAY
     parts: list[RenderableType] = []
-    c = view["contract"]
-    bits = []
-    if c["sets"]:
-        bits.append(fill(t["sets"], {"n": c["sets"]}))
-    if c["runs"]:
-        bits.append(fill(t["runs"], {"n": c["runs"]}))
-    parts.append(Text(t["round"].format(r=view["round"], c=" + ".join(bits)), style="bold"))
+    parts.append(Text(render_entry("ravaytys", d.round_title(view), lang), style="bold"))
+    rows = d.sheet(view)
     sheet = Table(show_header=True, box=None)
-    sheet.add_column(t["seat"])
-    sheet.add_column(t["cards"])
+    sheet.add_column(_tr("rv.ui.seat", lang))
+    sheet.add_column(_tr("rv.ui.cards", lang))
     for i in range(len(view["sheet"])):
         sheet.add_column(str(i + 1))
-    sheet.add_column(t["points"])
-    for p in range(view["players"]):
-        mark = "*" if p == view["current_player"] else ""
+    sheet.add_column(_tr("rv.ui.points", lang))
+    you = _tr("rv.ui.you", lang)
+    for r in rows:
+        p = r["seat"]
         sheet.add_row(
-            f"{p}{mark}" + (" (you)" if p == view["seat"] and lang != "fi" else ""),
-            str(view["hand_sizes"][p]),
-            *[str(r[p]) for r in view["sheet"]],
-            str(view["scores"][p]),
+            f"{p}{'*' if r['to_act'] else ''}" + (f" {you}" if p == view["seat"] and you else ""),
+            str(r["hand_size"]),
+            *[str(x) for x in r["rounds"]],
+            str(r["total"]),
         )
     parts.append(sheet)
-    parts.append(Text(t["table"], style="bold underline"))
+    parts.append(Text(_tr("rv.ui.table", lang), style="bold underline"))
     if view["melds"]:
         for m in view["melds"]:
-            parts.append(_meld_line(m) + Text(f"  ({t['seat']} {m['owner']})", style="dim"))
+            owner = _tr("rv.ui.owner", lang, owner=m["owner"])
+            parts.append(_meld_line(m) + Text(f"  ({owner})", style="dim"))
     else:
-        parts.append(Text(t["none"], style="dim"))
+        parts.append(Text(_tr("rv.ui.none", lang), style="dim"))
     if view["pending"]:
-        parts.append(Text(t["building"], style="bold"))
+        parts.append(Text(_tr("rv.ui.building", lang), style="bold"))
         for m in view["pending"]:
             parts.append(_meld_line(m))
     top = view["top"] or "-"
-    parts.append(Text(t["top"].format(t=top, s=view["stock_size"], p=view["pile_size"])))
-    if view["stage"] == 1:
-        parts.append(Text(t["stage1"], style="yellow"))
-    elif view["stage"] == 2:
-        parts.append(Text(t["stage2"], style="yellow"))
-    if view.get("in_transit"):
-        parts.append(Text(t["transit"].format(w=view["in_transit"]), style="bold yellow"))
-    if view["phase"] == "buy" and view.get("asked") == view["seat"]:
-        parts.append(Text(t["buy"].format(p=view["turn_player"], t=top), style="bold yellow"))
+    parts.append(
+        Text(_tr("rv.ui.top", lang, top=top, stock=view["stock_size"], pile=view["pile_size"]))
+    )
+    note = d.stage_note(view)
+    if note is not None:
+        parts.append(Text(render_entry("ravaytys", note, lang), style="yellow"))
+    if view["phase"] == "place" or (view["phase"] == "buy" and view.get("asked") == view["seat"]):
+        parts.append(Text(render_entry("ravaytys", d.prompt(view), lang), style="bold yellow"))
     hand = view.get("hand")
     if hand is not None:
-        parts.append(Text(t["hand"], style="bold underline"))
-        parts.append(_hand(view, hand, t))
+        parts.append(Text(_tr("rv.ui.hand", lang), style="bold underline"))
+        parts.append(_hand(view, hand, lang))
     return Group(*parts)
 
 
-def _hand(view: dict[str, Any], hand: list[str], t: dict[str, str]) -> RenderableType:
-    line = Text()
-    for h in hand:
-        line.append_text(card_text(h))
+def _cards_line(cards: list[str], indent: str = "") -> Text:
+    line = Text(indent)
+    for c in cards:
+        code, _, rep = c.partition("=")
+        line.append_text(card_text(code))
+        if rep:
+            line.append(f"={rep}", style="dim")
         line.append(" ")
-    seat = view["seat"]
-    if view["down"][seat] or not hand:
+    return line
+
+
+def _hand(view: dict[str, Any], hand: list[str], lang: str) -> RenderableType:
+    line = _cards_line(hand)
+    hint = _DISPLAY.hint(view)
+    if hint is None:
         return line
-    from pakka.games.ravaytys.cards import VALUES
-    from pakka.games.ravaytys.solver import best_contract
-
-    counts = [0] * 53
-    for h in hand:
-        counts[parse_card(h).index] += 1
-    opts = view["options"]
-    arr = best_contract(
-        counts,
-        view["contract"]["sets"],
-        view["contract"]["runs"],
-        VALUES[opts["scoring"]],
-        0 if opts["go_out_by_melding"] else 1,
-        opts["max_wilds_per_group"],
-    )
     rows: list[RenderableType] = [line]
-    if arr is None:
-        rows.append(Text(t["nocontract"], style="dim"))
+    if not hint["possible"]:
+        rows.append(Text(_tr("rv.ui.nocontract", lang), style="dim"))
         return Group(*rows)
-    rows.append(Text(t["groups"] + ":", style="dim"))
-    from pakka.games.ravaytys.cards import name
-
-    for g in arr.groups:
-        gl = Text("  ")
-        for c in g.cards:
-            gl.append_text(card_text(name(c)))
-            gl.append(" ")
-        rows.append(gl)
-    rest = Text(f"  {t['left']}: ")
-    for c in range(53):
-        for _ in range(arr.remainder[c]):
-            rest.append_text(card_text(name(c)))
-            rest.append(" ")
-    rest.append(f"({arr.value})", style="dim")
+    rows.append(Text(_tr("rv.ui.groups", lang) + ":", style="dim"))
+    for g in hint["groups"]:
+        rows.append(_cards_line(g, "  "))
+    rest = _cards_line(hint["left"], f"  {_tr('rv.ui.left', lang)}: ")
+    rest.append(f"({hint['value']})", style="dim")
     rows.append(rest)
     return Group(*rows)
 
 
 def describe_action(text: str, view: dict[str, Any], lang: str = "en") -> str:
-    """Friendlier menu labels for a few actions."""
-    fi = lang == "fi"
-    labels = {
-        "take": "ota poislaitettu kortti" if fi else "take the discard",
-        "draw": "nosta umpipakasta" if fi else "leave it, draw from the stock",
-        "buy": "Ostan!" if fi else "buy it (plus a penalty card)",
-        "pass": "en osta" if fi else "do not buy",
-        "meld": "pöydätä tavoite" if fi else "lay down the contract",
-        "close": "sulje ryhmä" if fi else "close this group",
-        "cancel": "peru pöytäys" if fi else "take the groups back",
-    }
-    return labels.get(text, text)
+    """The display layer's label of a legal action, in words."""
+    label = _DISPLAY.label_for_text(view, text)
+    return text if label is None else render_entry("ravaytys", label, lang)

@@ -21,6 +21,7 @@ from pakka.core.errors import IllegalAction, NotationError
 from pakka.core.game import Game, State
 from pakka.core.log import LogEntry
 from pakka.core.options import Option
+from pakka.core.seam import Display
 from pakka.games.ravaytys import actions as A
 from pakka.games.ravaytys.actions import ACTIONS, BY_TEXT, RvAction
 from pakka.games.ravaytys.cards import (
@@ -38,9 +39,11 @@ from pakka.games.ravaytys.cards import (
     rank_of,
     suit_of,
 )
+from pakka.games.ravaytys.display import RavaytysDisplay
 from pakka.games.ravaytys.melds import Meld, runs_adjacent
 from pakka.games.ravaytys.messages import MESSAGES
 from pakka.games.ravaytys.solver import can_lay_down
+from pakka.games.ravaytys.view import RavaytysView
 
 OPEN, START, BUY, PLAY, BUILD, PLACE, OVER = range(7)
 
@@ -127,6 +130,8 @@ class Ravaytys(Game["RavaytysState"]):
     min_players = 3
     max_players = 6
     phases: ClassVar[type[Enum]] = Phase
+    view_type: ClassVar[type | None] = RavaytysView
+    display: ClassVar[Display] = RavaytysDisplay()
     option_specs = (
         Option(
             "go_out_by_melding",
