@@ -12,6 +12,8 @@ import json
 import urllib.request
 from typing import Any
 
+import pytest
+
 import pakka
 from pakka.core.registry import games
 
@@ -117,7 +119,10 @@ if "ravaytys" in REGISTERED:
         page.keyboard.press("Enter")
         page.wait_for_selector('.meld.lit[data-meld="M1"] .swap-target')
         assert page.locator(".meld.lit").count() == 1  # only the sevens take 7C
-        assert "JK" in page.inner_text('.meld[data-meld="M1"] .swap-target')
+        # The swap names the joker it frees (in words; the wild card's code in data-wild).
+        swap = '.meld[data-meld="M1"] .swap-target'
+        assert page.get_attribute(swap, "data-wild") == "JK"
+        assert "joker" in page.inner_text(swap)
         before = state_id(page)
         tab_to(page, ".swap-target")
         page.keyboard.press("Enter")
@@ -150,9 +155,43 @@ if "ravaytys" in REGISTERED:
         assert page.locator('.hand [data-kinds~="discard"]').count() == 3
         assert not page.js_errors, page.js_errors
 
+    def test_ravaytys_lay_down_by_clicking_r_rv_13(page: Page, server: str) -> None:
+        """R-RV-13: the contract (two sets) laid down with the table's own controls:
+        "Lay down", open a set of sevens, add 7H, 7S and the joker by clicking them,
+        close; the same for the eights. The melds then show on the table."""
+        table = create_stacked(
+            server,
+            {
+                "game": "ravaytys",
+                "players": 3,
+                "deck": RV_DECK,
+                "setup": RV_SETUP[:3],  # seat 1 has drawn: its turn to play
+            },
+        )
+        open_seat(page, server, table, 1)
+        act_and_wait(page, lambda: page.click("#rv-meld"))
+        for rank, cards in (("7", ["7H", "7S", "JK"]), ("8", ["8H", "8S", "8D"])):
+            act_and_wait(page, lambda r=rank: page.click(f'.open-btn[data-action="set {r}"]'))
+            for c in cards:
+                page.click(f'.hand [data-card="{c}"][data-kinds~="add"]')
+                act_and_wait(page, lambda: page.click("#rv-card-actions .add-btn"))
+            act_and_wait(page, lambda: page.click("#rv-close"))
+        assert meld_cards(page, "M1") == ["7H", "7S", "JK as 7"]
+        assert meld_cards(page, "M2") == ["8H", "8S", "8D"]
+        assert page.locator("#rv-cancel").count() == 0
+        assert page.locator('.hand [data-kinds~="discard"]').count() > 0
+        assert not page.js_errors, page.js_errors
+
 
 if "viisisataa" in REGISTERED:
+    # Until Viisisataa's display layer lands on main its view offers label buttons
+    # only (no #vs-value, no discard by card, no partner/double controls); strict, so
+    # these turn into failures (and lose the mark) when the layer lands.
+    NEEDS_VS_DISPLAY = pytest.mark.xfail(
+        strict=True, reason="needs the Viisisataa display layer (structured legal actions)"
+    )
 
+    @NEEDS_VS_DISPLAY
     def test_viisisataa_partner_choice_r_5s_25(page: Page, server: str) -> None:
         """R-5S-25 / D-5S-4: with five players the contractor chooses a partner after
         the bidding; the table then names the partner."""
@@ -181,6 +220,7 @@ if "viisisataa" in REGISTERED:
         page.wait_for_selector('.hand button.playable[data-action^="discard"]')
         assert not page.js_errors, page.js_errors
 
+    @NEEDS_VS_DISPLAY
     def test_viisisataa_partner_by_card_r_5s_25(page: Page, server: str) -> None:
         """R-5S-25 variant (option partner_by_card): after the kitty exchange the
         contractor names a card; the table shows the called card."""
@@ -211,6 +251,7 @@ if "viisisataa" in REGISTERED:
         assert "secret partner" in page.inner_text("#log")
         assert not page.js_errors, page.js_errors
 
+    @NEEDS_VS_DISPLAY
     def test_viisisataa_doubling_v5_d_5s_7(page: Page, browser: Any, server: str) -> None:
         """V5 / D-5S-7 (option doubling): after the bidding an opponent doubles, then
         the contractor (a second browser profile) redoubles; both tables show the

@@ -340,3 +340,63 @@ export type ZokerPairsView = {
   refuted: Array<string>;
   score: number;
 };
+
+// -- ravaytys (Game.view_type) --
+
+/** The round's contract and deal (the table after R-RV-4). */
+export type RavaytysContract = {
+  sets: number;
+  runs: number;
+  cards: number;
+};
+
+export type RavaytysMeldCard = {
+  card: string;
+  as?: string;
+};
+
+export type RavaytysMeldView = {
+  owner: number;
+  kind: "set" | "run";
+  cards: Array<RavaytysMeldCard>;
+  id?: string;
+  suit?: string;
+  from?: string;
+  to?: string;
+  rank?: string;
+};
+
+export type RavaytysView = {
+  game: string;
+  players: number;
+  options: Record<string, any>;
+  seat: number | null;
+  current_player: number | null;
+  is_terminal: boolean;
+  scores: Array<number>;
+  winners: Array<number>;
+  moves: number;
+  log?: Array<LogLine>;
+  round: number;
+  contract: RavaytysContract;
+  dealer: number;
+  turn_player: number;
+  phase: "open" | "start" | "buy" | "play" | "build" | "place" | "over";
+  stage: number;
+  hand_sizes: Array<number>;
+  known: Array<Array<string>>;
+  down: Array<boolean>;
+  melds: Array<RavaytysMeldView>;
+  pending: Array<RavaytysMeldView>;
+  pending_open: boolean;
+  in_transit: string | null;
+  top: string | null;
+  pile_size: number;
+  stock_size: number;
+  buys: Array<number>;
+  asked: number | null;
+  turns: number;
+  sheet: Array<Array<number>>;
+  hand?: Array<string>;
+  drawn?: string | null;
+};

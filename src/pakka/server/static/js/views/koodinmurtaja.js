@@ -82,7 +82,8 @@ export function render(ctx) {
     h("span", {}, h("strong", {}, t("stock")), h("br"), t("cards_n", { n: v.stock })),
     drawn ? h("span", { class: "drawn", id: "drawn" },
       cardEl(drawn.card || "?", ctx.deck, lang, { label: drawn.card ? undefined : t("km_drawn") }),
-      h("span", {}, drawn.player === ctx.seat ? t("km_drawn") : ctx.name(drawn.player))) :
+      // No player (null) at the end of the game: the card is just "drawn".
+      h("span", {}, drawn.player === null || drawn.player === ctx.seat ? t("km_drawn") : ctx.name(drawn.player))) :
       (v.stock === 0 && !v.is_terminal ? h("span", { class: "muted" }, t("km_no_drawn")) : null));
 
   const rows = [];

@@ -40,13 +40,18 @@ function sorted(cards, how, custom) {
 }
 
 /**
- * The legal actions by kind (never notation): by the hand card they move
- * (discard, add to the group being built, lay off, swap for a wild card), and the
- * rest by kind. Meld targets are indices into the view's melds.
+ * The legal actions by kind (never notation), as ravaytys/display.py describes
+ * them: by the hand card they move (discard: its card; build with one hand card:
+ * an add to the group being built; lay-off: its card, target meld and run end;
+ * swap: cards [natural, wild] with target.wild the natural card from the hand),
+ * and the rest by kind. A build with a target (rank, or suit and rank) opens a
+ * group; a build with the pending group's cards and no target closes it. Meld
+ * targets are indices into the view's melds.
  * @param {LegalAction[]} legal
  * @param {any[]} melds
+ * @param {string[]} hand
  */
-function sortLegal(legal, melds) {
+function sortLegal(legal, melds, hand) {
   const byCard = new Map(); // card -> [{kind, action, meld, end, wild}]
   const plain = []; // actions without a card of the hand
   const byKind = new Map();
@@ -55,19 +60,24 @@ function sortLegal(legal, melds) {
     byCard.get(card).push(x);
   };
   const meldId = (i) => (melds[i] && melds[i].id) || "";
+  const opens = [];
+  /** @type {LegalAction | null} */
+  let close = null;
   for (const a of legal) {
     const tg = a.target || {};
     if (!byKind.has(a.kind)) byKind.set(a.kind, []);
     byKind.get(a.kind).push(a);
     const card = a.cards.length === 1 ? a.cards[0] : null;
     if (a.kind === "discard" && card) push(card, { kind: "discard", action: a });
-    else if (a.kind === "build" && card) push(card, { kind: "add", action: a });
+    else if (a.kind === "build" && a.target) opens.push(a);
+    else if (a.kind === "build" && card && hand.includes(card)) push(card, { kind: "add", action: a });
+    else if (a.kind === "build") close = a;
     else if (a.kind === "lay-off" && card) push(card, { kind: "lay", action: a, meld: meldId(tg.meld), end: tg.end || "" });
-    else if (a.kind === "swap" && card) push(card, { kind: "swap", action: a, meld: meldId(tg.meld), wild: tg.wild });
+    else if (a.kind === "swap" && (tg.wild || a.cards[0])) push(tg.wild || a.cards[0], { kind: "swap", action: a, meld: meldId(tg.meld), wild: a.cards[1] || "" });
     else plain.push(a);
   }
   const first = (kind) => (byKind.get(kind) || [])[0] || null;
-  return { byCard, plain, byKind, first };
+  return { byCard, plain, byKind, first, opens, close };
 }
 
 /** @typedef {import("../types").LegalAction} LegalAction */
@@ -103,8 +113,8 @@ export function render(ctx) {
   const ui = ctx.ui;
   const me = ctx.seat;
   const fallback = ctx.mine && !structured(ctx.legal);
-  const L = sortLegal(ctx.mine && !fallback ? ctx.legal : [], v.melds || []);
   const myHand = v.hand || [];
+  const L = sortLegal(ctx.mine && !fallback ? ctx.legal : [], v.melds || [], myHand);
   if (ui.sel && !myHand.includes(ui.sel)) ui.sel = null;
   const selActs = ui.sel ? L.byCard.get(ui.sel) || [] : [];
   const act = (a) => { ui.sel = null; ctx.act(a); };
@@ -150,7 +160,7 @@ export function render(ctx) {
   // Melds on the table, with the targets of the selected card.
   const melds = (v.melds || []).map((m) => {
     const targets = selActs.filter((x) => (x.kind === "lay" || x.kind === "swap") && x.meld === m.id).map((x) =>
-      abtn(ctx.label(x.action), x.action, { class: x.kind === "swap" ? "swap-target" : "lay-target" }));
+      abtn(ctx.label(x.action), x.action, x.kind === "swap" ? { class: "swap-target", dataset: { wild: x.wild } } : { class: "lay-target" }));
     const index = (v.melds || []).indexOf(m);
     const places = (L.byKind.get("place") || []).filter((a) => a.target && a.target.meld === index).map((a) => abtn(ctx.label(a), a, { class: "place-target" }));
     const box = meldRow(ctx, m, targets.concat(places), "");
@@ -200,12 +210,14 @@ export function render(ctx) {
         controls.push(h("div", { class: "action-list", id: "rv-card-actions" }, selActs.filter((x) => x.kind === "discard" || x.kind === "add").map((x, i) =>
           abtn(ctx.label(x.action), x.action, { dataset: { fkey: i === 0 ? "rvact-0" : "act:" + x.action.id }, class: x.kind === "discard" ? "discard-btn" : "add-btn" }))));
       }
-      // A group to open is a build without a hand card; close and cancel end the building.
-      const opens = (L.byKind.get("build") || []).filter((a) => a.cards.length > 1);
+      // A group to open is a build with a target (rank, or suit and rank); close
+      // and cancel end the building.
+      const opens = L.opens;
       const shown = new Set(["take", "draw", "buy", "decline", "pass", "place"]);
-      const misc = L.plain.filter((a) => !shown.has(a.kind) && !opens.includes(a));
+      const misc = L.plain.filter((a) => !shown.has(a.kind));
+      if (L.close) misc.unshift(L.close);
       const meld = L.first("meld");
-      const ids = { meld: "rv-meld", cancel: "rv-cancel" };
+      const ids = { meld: "rv-meld", cancel: "rv-cancel", build: "rv-close" };
       if (meld) {
         controls.push(h("button", { type: "button", class: "secondary", id: "rv-propose", onclick: () => {
           ui.proposal = "…";
