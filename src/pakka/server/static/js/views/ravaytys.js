@@ -227,7 +227,13 @@ export function render(ctx) {
         if (ui.proposal && ui.proposal !== "…") {
           const p = ui.proposal;
           controls.push(p.steps.length ? h("div", { class: "proposal", id: "rv-proposal" },
-            p.groups.map((g) => h("div", { class: "cards small-cards" }, g.map((c) => cardEl(c, ctx.deck, ctx.lang)))),
+            // A wild card comes as WILD=REP (display.Hint): the card, and what it stands for.
+            p.groups.map((g) => h("div", { class: "cards small-cards" }, g.map((c) => {
+              const [card, rep] = c.split("=");
+              const el = h("div", { class: "meld-card" }, cardEl(card, ctx.deck, ctx.lang, { className: "small-card" }));
+              if (rep) el.append(h("span", { class: "as" }, t("rv_as", { card: rep })));
+              return el;
+            }))),
             h("button", { type: "button", id: "rv-lay-proposal", disabled: ctx.pending, onclick: () => {
               // The proposal's steps are notation from the hint; each is played as the
               // legal action with that text when it is offered (matched, not parsed).
