@@ -84,6 +84,20 @@ ENTRIES: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        id="research",
+        title="Research adapters: raw contract, PettingZoo, exact observations (3 players)",
+        command=(
+            "uv run python benchmarks/research_speed.py --targets --game all --seconds 0.5 "
+            "--repeats 5 --json {out}",
+        ),
+        kind="research",
+        note=(
+            "Steps per CPU second, median [min, max] of the repeats, the three loops taking "
+            "turns. Targets (research issue): PettingZoo / raw ≥ 0.6 and "
+            "exact observations / PettingZoo ≥ 0.5."
+        ),
+    ),
+    Entry(
         id="strength-tiko",
         title="Strength: Zoker Tiko, 2 players (`pakka arena`, duplicate deals)",
         command=(
@@ -178,7 +192,29 @@ def _arena_table(result: dict[str, Any]) -> list[str]:
     return lines
 
 
-RENDER: dict[str, Callable[[Any], list[str]]] = {"bench": _bench_table, "arena": _arena_table}
+def _research_table(result: list[dict[str, Any]]) -> list[str]:
+    def cell(values: list[float]) -> str:
+        med = sorted(values)[len(values) // 2]
+        return f"{med:,.0f} [{min(values):,.0f}, {max(values):,.0f}]"
+
+    lines = [
+        "| game, players | raw contract | PettingZoo, no observation | "
+        "PettingZoo, exact observation | pz / raw | obs / pz |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    for r in result:
+        lines.append(
+            f"| {r['game']}, {r['players']} | {cell(r['raw'])} | {cell(r['pz'])} | "
+            f"{cell(r['obs'])} | {r['pz_over_raw']:.2f} | {r['obs_over_pz']:.2f} |"
+        )
+    return lines
+
+
+RENDER: dict[str, Callable[[Any], list[str]]] = {
+    "bench": _bench_table,
+    "arena": _arena_table,
+    "research": _research_table,
+}
 
 HEADER = """# Benchmarks
 

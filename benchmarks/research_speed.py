@@ -1,10 +1,21 @@
 """Adapter overhead: steps/s through the raw engine contract, PettingZoo, Gymnasium and BatchEnv.
 
-Usage: ``uv run python benchmarks/research_speed.py [--game koodinmurtaja]
-[--players 2] [--seconds 3] [--repeats 5]``. Every figure is the median
-(with min and max) of ``repeats`` runs of about ``seconds`` of CPU time each
-(``time.process_time``: steps per CPU second, so that a loaded machine gives
-comparable figures), on one core; every step is a uniformly random legal action.
+Usage: ``uv run python benchmarks/research_speed.py [--game koodinmurtaja|all]
+[--players 2] [--seconds 3] [--repeats 5] [--targets]``. Every figure is the
+median (with min and max) of ``repeats`` runs of about ``seconds`` of CPU time
+each (``time.process_time``: steps per CPU second, so that a loaded machine
+gives comparable figures), on one core; every step is a uniformly random legal
+action (``random.Random`` in every loop, so the loops differ only in the
+adapter). The repeats of the rows are interleaved (run 1 of every row, then
+run 2, ...), so that a change of the machine's load hits every row alike.
+
+``--targets`` measures only the three rows of the research-speed targets —
+the raw contract, PettingZoo without observations and PettingZoo with the
+exact observations — and prints their ratios (``pz/raw``, ``obs/pz``);
+``--game all`` does so for every registered game at its benchmark player
+count (3 where the game allows it). ``--batch`` compares :class:`BatchEnv`
+(64 games) with 64 Gymnasium environments stepped in a loop into the same
+stacked arrays.
 
 Rows that depend on the observation are measured twice when the game has an
 exact encoder: with the generic hashing encoder on the full view (the only
@@ -26,28 +37,22 @@ game's exact encoder on the view without its log.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 import pakka
+from pakka.core.registry import game_class
 from pakka.research import gymnasium_env, pettingzoo_env
+from pakka.research._common import research_options
 from pakka.research.batch import BatchEnv
 from pakka.research.encoders import encoder_for
-
-
-def measure(fn: Callable[[float], int], seconds: float, repeats: int) -> tuple[float, float, float]:
-    """Median, min and max of steps per second over ``repeats`` runs."""
-    rates = []
-    for _ in range(repeats):
-        t0 = time.process_time()
-        n = fn(seconds)
-        rates.append(n / (time.process_time() - t0))
-    return statistics.median(rates), min(rates), max(rates)
 
 
 def contract(game: pakka.Game[Any], checked: bool) -> Callable[[float], int]:
@@ -74,7 +79,7 @@ def contract(game: pakka.Game[Any], checked: bool) -> Callable[[float], int]:
 def pettingzoo(game: pakka.Game[Any], observe: bool, kind: str = "auto") -> Callable[[float], int]:
     def run(seconds: float) -> int:
         env = pettingzoo_env(game, encoder=kind)
-        rng = np.random.default_rng(1)
+        rng = random.Random(1)
         end = time.process_time() + seconds
         steps, seed = 0, 0
         while time.process_time() < end:
@@ -85,8 +90,10 @@ def pettingzoo(game: pakka.Game[Any], observe: bool, kind: str = "auto") -> Call
                 if term or trunc:
                     env.step(None)
                     continue
+                # with observations the learner reads the mask; without, the
+                # adapter's legal ids (what the mask is made from)
                 legal = np.flatnonzero(obs["action_mask"]) if observe else list(env._legal)
-                env.step(int(legal[rng.integers(len(legal))]))
+                env.step(int(legal[rng.randrange(len(legal))]))
                 steps += 1
                 del agent
         return steps
@@ -180,14 +187,128 @@ def batch(game: pakka.Game[Any], kind: str = "auto", num_envs: int = 64) -> Call
     return run
 
 
+def interleaved(
+    rows: list[tuple[str, Callable[[float], int]]], seconds: float, repeats: int
+) -> list[list[float]]:
+    """Steps per CPU second of every row, ``repeats`` times, the rows taking turns."""
+    rates: list[list[float]] = [[] for _ in rows]
+    for _ in range(repeats):
+        for k, (_, fn) in enumerate(rows):
+            t0 = time.process_time()
+            n = fn(seconds)
+            rates[k].append(n / (time.process_time() - t0))
+    return rates
+
+
+def targets(
+    names: list[str], players: int | None, seconds: float, repeats: int
+) -> list[dict[str, Any]]:
+    """The three target rows per game and their ratios (one Markdown table; also
+    returned as JSON-ready rows for ``--json``)."""
+    out: list[dict[str, Any]] = []
+    print(f"steps per CPU second, median [min, max] of {repeats} x {seconds} CPU s, interleaved")
+    print(
+        "| game | raw contract | PettingZoo, no observation | PettingZoo, exact observation "
+        "| pz / raw | obs / pz |\n|---|---:|---:|---:|---:|---:|"
+    )
+    for name in names:
+        cls = game_class(name)
+        n = players or min(max(3, cls.min_players), cls.max_players)
+        game = pakka.load(name, players=n, **research_options(name, {}))
+        rows = [
+            ("raw", contract(game, False)),
+            ("pz", pettingzoo(game, False)),
+            ("obs", pettingzoo(game, True)),
+        ]
+        rates = interleaved(rows, seconds, repeats)
+        med = [statistics.median(r) for r in rates]
+        cells = [
+            f"{m:,.0f} [{min(r):,.0f}, {max(r):,.0f}]" for m, r in zip(med, rates, strict=True)
+        ]
+        ratios = f"{med[1] / med[0]:.2f} | {med[2] / med[1]:.2f}"
+        print(f"| {name}, {n} | {' | '.join(cells)} | {ratios} |", flush=True)
+        out.append(
+            {
+                "game": name,
+                "players": n,
+                "raw": rates[0],
+                "pz": rates[1],
+                "obs": rates[2],
+                "pz_over_raw": med[1] / med[0],
+                "obs_over_pz": med[2] / med[1],
+            }
+        )
+    return out
+
+
+def singles(
+    game: pakka.Game[Any], kind: str = "auto", num_envs: int = 64
+) -> Callable[[float], int]:
+    """What :class:`BatchEnv` does, with ``num_envs`` Gymnasium environments: step each,
+    reset it when its game ends, copy its observation and mask into stacked arrays."""
+
+    def run(seconds: float) -> int:
+        envs = [gymnasium_env(game, encoder=kind) for _ in range(num_envs)]
+        first = [env.reset(seed=1 + i)[0] for i, env in enumerate(envs)]
+        obs = np.stack([o["observation"] for o in first])
+        mask = np.stack([o["action_mask"] for o in first])
+        rng = np.random.default_rng(1)
+        end = time.process_time() + seconds
+        steps = 0
+        while time.process_time() < end:
+            scores = rng.random(mask.shape) * mask
+            for i, (env, a) in enumerate(zip(envs, scores.argmax(axis=1).tolist(), strict=True)):
+                o, _, done, trunc, _ = env.step(a)
+                if done or trunc:
+                    o, _ = env.reset()
+                obs[i] = o["observation"]
+                mask[i] = o["action_mask"]
+            steps += num_envs
+        return steps
+
+    return run
+
+
+def batch_vs_singles(names: list[str], players: int | None, seconds: float, repeats: int) -> None:
+    """BatchEnv against as many single Gymnasium environments (one Markdown table)."""
+    print(f"learner steps per CPU second, 64 games, random opponents; {repeats} x {seconds} CPU s")
+    print(
+        "| game | BatchEnv | 64 Gymnasium envs, stacked | batch / singles |\n|---|---:|---:|---:|"
+    )
+    for name in names:
+        cls = game_class(name)
+        n = players or min(max(3, cls.min_players), cls.max_players)
+        game = pakka.load(name, players=n, **research_options(name, {}))
+        rates = interleaved([("batch", batch(game)), ("singles", singles(game))], seconds, repeats)
+        med = [statistics.median(r) for r in rates]
+        cells = [
+            f"{m:,.0f} [{min(r):,.0f}, {max(r):,.0f}]" for m, r in zip(med, rates, strict=True)
+        ]
+        print(f"| {name}, {n} | {' | '.join(cells)} | {med[0] / med[1]:.2f} |", flush=True)
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--game", default="koodinmurtaja")
-    p.add_argument("--players", type=int, default=2)
+    p.add_argument("--players", type=int, default=None)
     p.add_argument("--seconds", type=float, default=3.0)
     p.add_argument("--repeats", type=int, default=5)
+    p.add_argument("--targets", action="store_true")
+    p.add_argument("--batch", action="store_true", help="BatchEnv against 64 single envs")
+    p.add_argument("--json", metavar="FILE", help="with --targets: also write the rows as JSON")
     a = p.parse_args()
-    game = pakka.load(a.game, players=a.players)
+    if a.batch:
+        names = pakka.games() if a.game == "all" else [a.game]
+        batch_vs_singles(names, a.players, a.seconds, a.repeats)
+        return
+    if a.targets:
+        found = targets(
+            pakka.games() if a.game == "all" else [a.game], a.players, a.seconds, a.repeats
+        )
+        if a.json:
+            Path(a.json).write_text(json.dumps(found, indent=1) + "\n")
+        return
+    game = pakka.load(a.game, players=a.players or 2, **research_options(a.game, {}))
     enc = encoder_for(game)
     kinds = ["hashing"] if enc.name == "hashing" else ["hashing", "auto"]
     rows = [
@@ -214,9 +335,8 @@ def main() -> None:
         f"median of {a.repeats} x {a.seconds} CPU s"
     )
     print("| measure | steps/s median | min | max |\n|---|---:|---:|---:|")
-    for name, fn in rows:
-        med, lo, hi = measure(fn, a.seconds, a.repeats)
-        print(f"| {name} | {med:,.0f} | {lo:,.0f} | {hi:,.0f} |", flush=True)
+    for (name, _), r in zip(rows, interleaved(rows, a.seconds, a.repeats), strict=True):
+        print(f"| {name} | {statistics.median(r):,.0f} | {min(r):,.0f} | {max(r):,.0f} |")
 
 
 if __name__ == "__main__":

@@ -43,11 +43,7 @@ SAME_IN_BOTH = frozenset(
 """Reviewed words that read the same in Finnish and English (names of games and calls)."""
 
 PRINTS_CODES = {
-    "koodinmurtaja": "the Koodinmurtaja renderer still draws cards and labels as codes; "
-    "its engineer is moving it to the display layer",
     "viisisataa": "the Viisisataa renderer and log still name cards as codes; "
-    "its engineer is moving them to the display layer",
-    "ravaytys": "the Räväytys renderer and log still name cards as codes; "
     "its engineer is moving them to the display layer",
 }
 """Games allowed, for the raw-code check only, to print codes until their display

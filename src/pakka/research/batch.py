@@ -4,8 +4,9 @@
 writes every observation straight into preallocated ``(num_envs, size)``
 and ``(num_envs, num_actions)`` arrays, and deals a new game as soon as one
 ends (its final reward is reported; the observation is already the next
-deal's). It saves the per-step dict building of :class:`PakkaGymEnv`; see
-``docs/benchmarks.md`` (research section) for what that is worth.
+deal's). It saves the per-step dict building of :class:`PakkaGymEnv`: 1.3–1.6×
+the learner steps of as many single environments on the multi-player games
+(``docs/benchmarks.md``, research section; ``benchmarks/research_speed.py --batch``).
 """
 
 from __future__ import annotations
@@ -93,12 +94,8 @@ class BatchEnv:
             play_bot_turn(bots[cp], s, random.Random(rng.getrandbits(32)))
         legal = legal_by_id(s) if s.current_player == self.seat else {}
         self._legal[i] = legal
-        self.obs[i] = 0.0
-        enc = self.observer.encoder
-        enc.fill(enc.view_of(s, self.seat), self.obs[i])
-        self.mask[i] = 0
-        if legal:
-            self.mask[i, list(legal)] = 1
+        self.obs[i] = self.observer.encoder.observe(s, self.seat)
+        self.mask[i] = self.observer.mask(legal)
 
     def step(
         self, actions: npt.ArrayLike

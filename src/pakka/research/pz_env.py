@@ -38,7 +38,6 @@ from pakka.core.game import Action, Game, State  # noqa: E402
 from pakka.research._common import (  # noqa: E402
     Observer,
     check_legal,
-    legal_by_id,
     resolve_game,
 )
 from pakka.research.encoders import Encoder  # noqa: E402
@@ -99,6 +98,7 @@ class PakkaAECEnv(AECEnv):  # type: ignore[misc]
         self.state: State[Any] = self.game.new_state(seed=0)
         self._legal: dict[int, Action] = {}
         self._steps = 0
+        self._rewarded = False
 
     # -- PettingZoo API ----------------------------------------------------------------
     def observation_space(self, agent: str) -> Any:
@@ -124,6 +124,7 @@ class PakkaAECEnv(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._scores = list(self.state.scores)
+        self._rewarded = False
         self._after_change()
 
     def observe(self, agent: str) -> dict[str, Any]:
@@ -136,51 +137,67 @@ class PakkaAECEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        try:
-            act = check_legal(self.game, self._legal, action, agent)
-        except IllegalAction as e:
-            if self.illegal_action == "raise":
-                raise
-            self._lose_by_illegal_action(agent, str(e))
-            return
+        # the common case first: a plain legal int id (anything else is checked in full)
+        act = self._legal.get(action) if type(action) is int else None
+        if act is None:
+            try:
+                act = check_legal(self.game, self._legal, action, agent)
+            except IllegalAction as e:
+                if self.illegal_action == "raise":
+                    raise
+                self._lose_by_illegal_action(agent, str(e))
+                return
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply_legal(act)
+        state = self.state
+        state.apply_legal(act)
         self._steps += 1
-        self._clear_rewards()
+        # Rewards are zero on every step but the last (returns) or a score change
+        # (scores): clearing and accumulating them is skipped while they are.
+        if self._rewarded:
+            self._clear_rewards()
+            self._rewarded = False
         if self.reward_kind == "scores":
-            new = self.state.scores
-            for i, a in enumerate(self.agents):
-                self.rewards[a] = float(new[i] - self._scores[i])
-            self._scores = list(new)
-        if self.state.is_terminal:
+            new = state.scores
+            if new != self._scores:
+                for i, a in enumerate(self.agents):
+                    self.rewards[a] = float(new[i] - self._scores[i])
+                self._scores = list(new)
+                self._rewarded = True
+        if state.is_terminal:
             if self.reward_kind == "returns":
-                ret = self.state.returns()
+                ret = state.returns()
                 for i, a in enumerate(self.agents):
                     self.rewards[a] = float(ret[i])
+                self._rewarded = True
             self.terminations = dict.fromkeys(self.agents, True)
         elif self.max_steps is not None and self._steps >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
         self._after_change()
-        self._accumulate_rewards()
+        if self._rewarded:
+            self._accumulate_rewards()
 
     def _lose_by_illegal_action(self, agent: str, reason: str) -> None:
         """End the game for everyone: the offender gets ``illegal_reward``, the others 0."""
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         self.rewards[agent] = self.illegal_reward
+        self._rewarded = True
         self.terminations = dict.fromkeys(self.agents, True)
         self.infos[agent] = dict(self.infos.get(agent, {}), illegal_action=True, reason=reason)
         self._legal = {}
         self._accumulate_rewards()
 
     def _after_change(self) -> None:
-        cp = self.state.current_player
-        self._legal = legal_by_id(self.state) if cp is not None else {}
+        state = self.state
+        cp = state.current_player
         if cp is not None:
+            self._legal = {a.id: a for a in state.legal_actions()}
             self.agent_selection = self.possible_agents[cp]
+        else:
+            self._legal = {}
         if self.view_in_info:
             for a in self.agents:
-                self.infos[a] = {"view": self.state.view(self._seat[a])}
+                self.infos[a] = {"view": state.view(self._seat[a])}
 
     def render(self) -> str | None:
         """The spectator's view as JSON text: returned (``"ansi"``) or printed (``"human"``)."""

@@ -241,6 +241,7 @@ class Kubo(ZokerDeckMixin, Game["KuboState"]):
         s._init_base(self, seed, deck_text)
         n = self.num_players
         s.geo = geo
+        # D-KU-3: points per line kind (option ``points``, default 1/2/4).
         pts = self.options["points"]
         assert isinstance(pts, tuple)
         s.line_points = tuple(pts[LINE_KINDS[ln]] for ln in range(NUM_LINES))
@@ -347,7 +348,10 @@ class KuboState(State[KuboAction]):
         self._start_round()
 
     def _can_place(self, c: int) -> bool:
-        """R-KU-3..5: next to a card of its layer or on the card below; never covered."""
+        """R-KU-3..5: next to a card of its layer or on the card below; never covered.
+
+        R-KU-4: "next to a card of its layer" holds even over an empty place of the
+        layer below (``neighbours`` is within the layer, whatever lies beneath)."""
         b = self.board
         g = self.geo
         return not (b & g.above[c]) and bool(b & (g.neighbours[c] | g.below[c]))

@@ -132,7 +132,8 @@ class MemoState(State[MemoTurn]):
     no_pair_events: list[tuple[tuple[int, int], ...]]
 
     def _settle(self) -> None:
-        """D-ME-2, D-ME-4, R-ME-4: act when no pair remains on the table.
+        """R-ME-3, D-ME-2, D-ME-4, R-ME-4: act when no pair remains on the table
+        (refill the empty places from the stock, the player in turn continues).
 
         Only the fact "no pair remains" becomes public (the log says so); the
         identities of face-down cards are not revealed.

@@ -253,7 +253,8 @@ class SoloState(State[SoloAction]):
 
     @property
     def score(self) -> int:
-        """R-SO-7: the height of the tallest bottom-row pile."""
+        """R-SO-2, R-SO-7: the goal is one tall pile; the score is the height of the
+        tallest bottom-row pile."""
         return max(len(p) for p in self.piles)
 
     @property

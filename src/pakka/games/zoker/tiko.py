@@ -188,7 +188,7 @@ class TikoState(State[TikoPlay]):
         self.pile = []
         self.pile_seats = []
         self.top_seat = -1
-        self.leader = w
+        self.leader = w  # D-TI-3: the trick's winner keeps the lead
         self.turn = w
         if not self.hands[w]:
             # R-TI-4/D-TI-4: deal again while everyone can get four.

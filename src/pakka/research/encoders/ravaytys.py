@@ -27,6 +27,13 @@ seat (a contract has at most four) plus 4 for the contract being built. Layout
   cards (53 counts / 4);
 - ``totals`` (n): match minus points per relative seat / 1000 (cut to 0..1).
 
+Speed: :meth:`RavaytysEncoder.observe` builds the same vector straight from
+the state's public fields (count lists, groups, seat numbers) instead of from
+the view's dict of card names: card multisets as bytes of quarter counts (one
+byte per element, 4 = 1.0) scaled once to float32, the unseen cards by byte
+arithmetic. ``tests/research/test_fast_encoders.py`` checks that it gives the
+same bytes as :meth:`~pakka.research.encoders.base.Encoder.encode` of the view.
+
 Not in the view and so not encoded: the discard pile below its top card
 (every card in it was once public), and who discarded what.
 """
@@ -34,12 +41,15 @@ Not in the view and so not encoded: the discard pile below its top card
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
 from pakka.core.cards import CARDS
-from pakka.core.game import Game
+from pakka.core.game import Game, State
+from pakka.games.ravaytys.cards import CONTRACTS, IS_WILD, pos_name, rank_name
+from pakka.games.ravaytys.game import BUY, PHASE_NAMES, RavaytysState
+from pakka.games.ravaytys.melds import Meld
 from pakka.research.encoders.base import Encoder, FloatArray, rel_seat
 
 KINDS = 53
@@ -53,6 +63,18 @@ RANKS |= {"J": 11, "Q": 12, "K": 13, "A": 14}
 SUIT_LETTERS = "SHDC"
 GROUPS_PER_SEAT = 4
 PENDING = 4
+_ONE_AT = tuple(1 << (8 * c) for c in range(KINDS))
+"""A card's 1 in a byte-per-kind count integer (``int.to_bytes(53, "little")``)."""
+_LEFT = bytes(max(0, 2 - x) for x in range(256))
+"""``bytes.translate`` table: unseen copies of an ordinary card seen ``x`` times."""
+_LEFT_JOKERS = bytes(max(0, 4 - x) for x in range(256))
+_QUARTER = np.float32(0.25)
+
+
+def _run_from(lo: int) -> int:
+    """The lowest position a run's view shows (its ``from`` read back as the encoder does)."""
+    text = pos_name(lo)
+    return 1 if text == "A" else RANKS.get(text, 1)
 
 
 class RavaytysEncoder(Encoder):
@@ -93,6 +115,121 @@ class RavaytysEncoder(Encoder):
             "suit (4), positions covered (14), wild positions (14), cards (53) / 4",
         )
         self.s_totals = seg("totals", n, "match minus points per relative seat / 1000")
+        self._rel = [[rel_seat(me, p, n) for p in range(n)] for me in range(n)]
+        self._phase_of = tuple(PHASES.index(p) for p in PHASE_NAMES)
+        self._rounds = len(CONTRACTS)
+
+    def observe(self, state: State[Any], seat: int) -> FloatArray:
+        """As :meth:`Encoder.observe`, built from the state's fields (bit-identical)."""
+        if (
+            type(state) is not RavaytysState
+            or type(seat) is not int
+            or not 0 <= seat < self.num_players
+        ):
+            return super().observe(state, seat)
+        return self._observe(state, seat)
+
+    def _observe(self, st: RavaytysState, me: int) -> FloatArray:
+        """What :meth:`fill` writes for ``st.view(me)``, from the fields ``_view(me)``
+        reads: every card count and one-hot as a byte of quarters in ``q``, then
+        one scaling to float32 and the few other scalars."""
+        n = self.num_players
+        rel = self._rel[me]
+        q = bytearray(self.size)
+        cp = st.current_player
+        if cp is None:
+            q[self.s_terminal.start] = 4
+        else:
+            q[self.s_to_act.start + rel[cp]] = 4
+        phase = st.phase
+        q[self.s_phase.start + self._phase_of[phase]] = 4
+        q[self.s_stage.start + int(st.stage)] = 4
+        q[self.s_round.start + min(8, min(st.round + 1, self._rounds)) - 1] = 4
+        q[self.s_dealer.start + rel[st.dealer]] = 4
+        tp = st.turn_player
+        q[self.s_turn.start + rel[tp]] = 4
+        if phase == BUY:
+            q[self.s_asked.start + rel[st.askers[0]]] = 4
+        hand = bytes(st.hands[me])
+        q[self.s_hand.start : self.s_hand.stop] = hand
+        seen = int.from_bytes(hand, "little")
+        if st.drawn >= 0 and me == tp:
+            q[self.s_drawn.start + st.drawn] = 4
+        pile = st.pile
+        if pile:
+            q[self.s_top.start + pile[-1]] = 4
+            seen += _ONE_AT[pile[-1]]
+        if st.transit >= 0:
+            q[self.s_transit.start + st.transit] = 4
+            seen += _ONE_AT[st.transit]
+        for p, kn in enumerate(st.known):
+            if kn:
+                k = 0
+                for c, cnt in kn.items():
+                    k += cnt * _ONE_AT[c]
+                at = self.s_known.start + rel[p] * KINDS
+                q[at : at + KINDS] = k.to_bytes(KINDS, "little")
+                if p != me:
+                    seen += k
+        at = self.s_groups.start
+        size = self.group_size
+        left = self.groups
+        for groups, pending in ((st.melds, 0), (st.pending, 4)):
+            for g in groups:
+                if not left:
+                    break
+                seen += self._group_bytes(q, at, g, rel, pending)
+                at += size
+                left -= 1
+        seen_b = seen.to_bytes(KINDS, "little")
+        q[self.s_unseen.start : self.s_unseen.stop - 1] = seen_b[:52].translate(_LEFT)
+        q[self.s_unseen.stop - 1] = _LEFT_JOKERS[seen_b[52]]
+        at = self.s_down.start
+        for p, d in enumerate(st.down):
+            if d:
+                q[at + rel[p]] = 4
+        if st.pending_open:
+            q[self.s_counts.start + 3] = 4
+        out: FloatArray = np.multiply(np.frombuffer(q, np.uint8), _QUARTER, dtype=np.float32)
+        f = cast("memoryview[float]", out.data)  # native float32: item writes round as numpy
+        for p in range(n):
+            r = rel[p]
+            f[self.s_sizes.start + r] = st.sizes[p] / DECK
+            f[self.s_buys.start + r] = min(1.0, st.buys[p] / 54)
+            f[self.s_totals.start + r] = min(1.0, max(0.0, st.totals[p] / 1000.0))
+        c = self.s_counts.start
+        f[c] = len(pile) / DECK
+        f[c + 1] = len(st.stock) / DECK
+        f[c + 2] = min(1.0, st.turns / self.max_turns)
+        f.release()
+        return out
+
+    def _group_bytes(self, q: bytearray, at: int, g: Meld, rel: list[int], pending: int) -> int:
+        """Write one group as quarters (as :meth:`_group` does from its view); its
+        card counts as a byte-per-kind integer."""
+        q[at] = 4
+        q[at + 1] = pending
+        q[at + 2 + rel[g.owner]] = 4
+        k = at + 2 + self.num_players
+        counts = 0
+        cards = g.cards
+        for c in cards:
+            counts += _ONE_AT[c]
+        if g.is_run:
+            q[k + 1] = 4
+            q[k + 2 + 13 + g.key] = 4
+            lo = _run_from(g.lo)
+            hi = min(14, lo + len(cards) - 1)
+            if hi >= lo:
+                q[k + 19 + lo - 1 : k + 19 + hi] = b"\x04" * (hi - lo + 1)
+            for i, c in enumerate(cards):
+                if IS_WILD[c] and lo + i <= 14:
+                    q[k + 33 + lo - 1 + i] = 4
+        else:
+            q[k] = 4
+            q[k + 2 + RANKS[rank_name(g.key)] - 2] = 4
+        q[k + 47 : k + 47 + KINDS] = counts.to_bytes(KINDS, "little")
+        return counts
 
     def _group(
         self, out: FloatArray, at: int, g: Mapping[str, Any], me: int, pending: bool

@@ -27,6 +27,12 @@ grand ``6NT*``. Layout (n players):
   / deck, hand number / max_hands (the research cap if uncapped; cut to 1);
 - ``totals`` (n): match points / 1000 (cut to −1..1).
 
+Speed: :meth:`ViisisataaEncoder.observe` builds the same vector straight
+from the state's public fields (its card bitmasks and seat numbers) instead
+of from the view's dict of card names; ``tests/research/test_fast_encoders.py``
+checks that the two give bit-identical arrays. It reads only what
+``view(seat)`` shows (the same fields ``_view`` reads for that seat).
+
 Not in the view and so not encoded: who played which card in tricks before
 the last (the view keeps the cards played, the trick winners and the last
 trick only), so a seat's earlier failures to follow suit are not recalled.
@@ -35,13 +41,22 @@ trick only), so a seat's earlier failures to follow suit are not recalled.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple, cast
 
 import numpy as np
+import numpy.typing as npt
 
 from pakka.core.cards import CARDS, SUITS
-from pakka.core.game import Game
+from pakka.core.game import Game, State
+from pakka.games.viisisataa.actions import ACTIONS
 from pakka.games.viisisataa.game import AUTOMATED_MAX_HANDS
+from pakka.games.viisisataa.state import (
+    BIDDING,
+    DISCARDING,
+    PHASE_NAMES,
+    PLAYING,
+    ViisisataaState,
+)
 from pakka.research.encoders.base import Encoder, FloatArray, rel_seat
 
 NUM_CARDS = 53
@@ -55,6 +70,31 @@ CALL_INDEX: dict[str, int] = {f"bid {6 + b // 5}{_BID_SUITS[b % 5]}": b for b in
 """An auction call's text -> its index (the engine's bid order, then misère and pass)."""
 CONTRACT_INDEX = CALL_INDEX | {"6NT*": 27}
 TRUMPS = ("S", "H", "D", "C", "none")
+TEMPLATES = 256
+"""Cached observation templates per encoder (one per state and seat; then cleared)."""
+
+
+class _Template(NamedTuple):
+    """The auction-time part of one seat's observation (see ``ViisisataaEncoder._template``)."""
+
+    bits: int
+    """Its 0/1 elements as bits of an integer (bit i = element i)."""
+    discards: int
+    """The seat's own discards (a bitmask; 0 unless it is the contractor)."""
+    at: npt.NDArray[np.intp]
+    """Elements of other values: multiplier, kitty/discard/dead/aside counts, hand, totals."""
+    values: npt.NDArray[np.float32]
+
+
+_PHASE_OF = tuple(PHASES.index(p) for p in PHASE_NAMES)
+"""The engine's phase number -> its index in :data:`PHASES` (the search horizon is "over")."""
+_CALL_OF = {a.id: CONTRACT_INDEX[a.text] for a in ACTIONS if a.text in CONTRACT_INDEX}
+"""Action id of an auction call -> its index in the ``bids``/``high_bid``/``contract`` one-hots."""
+_DOUBLING_OF = {
+    a.id: int(a.text == "redouble") for a in ACTIONS if a.text in ("double", "redouble")
+}
+"""Action id of a double (0) or redouble (1); other doubling-round calls are absent."""
+_TRUMP_OF = tuple(TRUMPS.index(SUITS[t]) if t < 4 else TRUMPS.index("none") for t in range(5))
 
 
 class ViisisataaEncoder(Encoder):
@@ -104,6 +144,154 @@ class ViisisataaEncoder(Encoder):
             "set aside / deck; hand number / max_hands",
         )
         self.s_totals = seg("totals", n, "match points per relative seat / 1000 (cut to -1..1)")
+
+        self.deck_mask = sum(1 << i for i in np.flatnonzero(self.deck).tolist())
+        self._nbytes = (self.size + 7) // 8
+        self._rel = [[rel_seat(me, p, n) for p in range(n)] for me in range(n)]
+        self._templates: dict[int, tuple[ViisisataaState, tuple[Any, ...], _Template]] = {}
+
+    def observe(self, state: State[Any], seat: int) -> FloatArray:
+        """As :meth:`Encoder.observe`, built from the state's fields (bit-identical)."""
+        if (
+            type(state) is not ViisisataaState
+            or type(seat) is not int
+            or not 0 <= seat < self.num_players
+        ):
+            return super().observe(state, seat)
+        return self._observe(state, seat)
+
+    def _observe(self, st: ViisisataaState, me: int) -> FloatArray:
+        """What :meth:`fill` writes for ``st.view(me)``, from ``st``'s fields (only what
+        ``ViisisataaState._view(me)`` shows).
+
+        Every 0/1 element is a bit of one integer (the card bitmasks shifted to
+        their segments), unpacked to float32 at once; the other values are then
+        written. The parts that change only with the auction, the kitty exchange
+        or the hand are a cached template per (state, seat) (:meth:`_template`)."""
+        n = self.num_players
+        rel = self._rel[me]
+        phase = st.phase
+        key = id(st) * 8 + me
+        # What the template depends on. In the card play only whether the partner
+        # is known changes (the auction, the doublings and the kitty are settled).
+        sig = (
+            (st.hand_no, phase, st.partner_known) if phase == PLAYING else (
+                st.hand_no, phase, len(st.bids), len(st.doublings), len(st.discard_order),
+                st.partner_known, st.partner, st.mult, st.tc, st.contract_id,
+            )
+        )  # fmt: skip
+        hit = self._templates.get(key)
+        if hit is not None and hit[0] is st and hit[1] == sig:
+            t = hit[2]
+        else:
+            t = self._template(st, me)
+            if len(self._templates) >= TEMPLATES:
+                self._templates.clear()
+            self._templates[key] = (st, sig, t)
+        hand = st.hands[me]
+        played = st.played
+        x = (
+            t.bits
+            | hand << self.s_hand.start
+            | played << self.s_played.start
+            | (self.deck_mask & ~(hand | played | t.discards)) << self.s_unseen.start
+            | 1 << (self.s_phase.start + _PHASE_OF[phase])
+        )
+        cp = st.turn
+        x |= 1 << (self.s_terminal.start if cp is None else self.s_to_act.start + rel[cp])
+        at = self.s_trick.start
+        for p, c in zip(st.trick_seats, st.trick, strict=True):
+            x |= 1 << (at + rel[p] * NUM_CARDS + c)
+        if 0 <= st.led < 4:
+            x |= 1 << (self.s_led.start + st.led)
+        last = st.last_trick
+        if last is not None:
+            at = self.s_last.start
+            for p, c in zip(last[2], last[1], strict=True):
+                x |= 1 << (at + rel[p] * NUM_CARDS + c)
+            if st.trick_winners:
+                x |= 1 << (self.s_last_winner.start + rel[st.trick_winners[-1]])
+        if st.leader >= 0:
+            x |= 1 << (self.s_leader.start + rel[st.leader])
+        bits = np.frombuffer(x.to_bytes(self._nbytes, "little"), np.uint8)
+        out: FloatArray = np.unpackbits(bits, count=self.size, bitorder="little").astype(np.float32)
+        out[t.at] = t.values
+        f = cast("memoryview[float]", out.data)  # native float32: item writes round as numpy
+        at = self.s_counts.start
+        d = self.deck_size
+        hands = st.hands
+        tricks = st.tricks
+        for p in range(n):
+            f[at + rel[p]] = hands[p].bit_count() / d
+            f[at + n + rel[p]] = tricks[p] / d
+        f.release()
+        return out
+
+    def _template(self, st: ViisisataaState, me: int) -> _Template:
+        """The parts of ``me``'s observation that change only with the auction, the
+        kitty exchange or the hand."""
+        n = self.num_players
+        rel = self._rel[me]
+        phase = st.phase
+        c = st.contractor
+        ones: list[int] = []
+        disc = 0
+        bits = 0
+        if me == c:
+            for x in st.discard_order:
+                disc |= 1 << x
+            bits |= st.kitty_taken << self.s_kitty.start | disc << self.s_discards.start
+        if not (phase == BIDDING and not st.no_contract):
+            ones.append(self.s_trump.start + _TRUMP_OF[st.tc])
+        latest: dict[int, int] = {}
+        for p, a in st.bids:
+            latest[p] = _CALL_OF[a]
+        ones += [self.s_bids.start + rel[p] * 27 + k for p, k in latest.items()]
+        if st.high_id >= 0:
+            ones.append(self.s_high.start + _CALL_OF[st.high_id])
+        if st.high_seat >= 0:
+            ones.append(self.s_high_bidder.start + rel[st.high_seat])
+        if st.no_contract:
+            ones.append(self.s_contract.start + 27)
+        elif st.contract_id >= 0:
+            ones.append(self.s_contract.start + _CALL_OF[st.contract_id])
+        if c >= 0:
+            ones.append(self.s_contractor.start + rel[c])
+        for p, a in st.doublings:
+            r = _DOUBLING_OF.get(a)
+            if r is not None:
+                ones.append(self.s_doublings.start + rel[p] * 2 + r)
+        partner = st.partner
+        if partner >= 0 and (st.partner_known or me == partner):
+            ones.append(self.s_partner.start + rel[partner])
+        if st.partner_card >= 0:
+            ones.append(self.s_partner_card.start + st.partner_card)
+        if st.sitting_out >= 0:
+            ones.append(self.s_sitting_out.start + rel[st.sitting_out])
+        ones.append(self.s_dealer.start + rel[st.dealer])
+        for i in ones:
+            bits |= 1 << i
+        at = self.s_counts.start + 2 * n
+        d = self.deck_size
+        left = (st.game.kitty_size - len(st.discard_order)) if phase == DISCARDING else 0
+        values = [
+            (self.s_mult.start, st.mult / 4.0),
+            (at, st.kitty.bit_count() / d),
+            (at + 1, left / d),
+            (at + 2, (st.dead.bit_count() if n == 2 else 0) / d),
+            (at + 3, st.aside.bit_count() / d),
+            (at + 4, min(1.0, st.hand_no / self.max_hands)),
+        ]
+        at = self.s_totals.start
+        values += [
+            (at + rel[p], max(-1.0, min(1.0, pts / 1000.0))) for p, pts in enumerate(st.points)
+        ]
+        return _Template(
+            bits,
+            disc,
+            np.array([i for i, _ in values], dtype=np.intp),
+            np.array([v for _, v in values], dtype=np.float64).astype(np.float32),
+        )
 
     def _cards(self, out: FloatArray, start: int, names: Any) -> list[int]:
         ids = [CARD_INDEX[x] for x in names or ()]

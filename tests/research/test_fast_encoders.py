@@ -1,0 +1,105 @@
+"""The exact encoders' fast paths give bit-identical observations to the view-based encoding.
+
+Some exact encoders build the observation straight from the state's fields
+(:meth:`Encoder.observe`) rather than from ``state.view(seat)``'s dict
+(:meth:`Encoder.encode`, the reference). This checks, over many random
+positions of every game with a fast path, every player count, variant
+options, every seat and the final position, that both give the same bytes.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+import pakka
+from pakka.research._common import research_options
+from pakka.research.encoders import ENCODERS, Encoder, encoder_for
+
+from .conftest import REAL_GAMES, player_counts
+
+VARIANTS: dict[str, list[dict[str, Any]]] = {
+    "viisisataa": [
+        {},
+        {"misere": True, "doubling": True, "joker_suit_unled_only": True},
+        {"full_deck": True},
+        {"partner_by_card": True, "all_pass": "grand_no_contract", "auction": "australian"},
+        {"max_hands": 0},
+    ],
+    "ravaytys": [
+        {},
+        {"go_out_by_melding": True, "reshuffles": "unlimited"},
+        {"max_wilds_per_group": 1, "max_turns_per_round": 30},
+    ],
+}
+"""Option sets tried per game (over the research defaults); ``{}`` alone for the rest."""
+
+FAST = [
+    pytest.param(name, n, i, id=f"{name}-{n}p-v{i}")
+    for name in REAL_GAMES
+    if name in ENCODERS
+    for n in player_counts(name)
+    for i, _ in enumerate(VARIANTS.get(name, [{}]))
+]
+
+
+def _has_fast_path(enc: Encoder) -> bool:
+    return type(enc).observe is not Encoder.observe
+
+
+@pytest.mark.parametrize(("name", "players", "variant"), FAST)
+def test_fast_path_is_bit_identical_to_the_view_encoding(
+    name: str, players: int, variant: int
+) -> None:
+    options = research_options(name, VARIANTS.get(name, [{}])[variant])
+    try:
+        game = pakka.load(name, players=players, **options)
+    except pakka.RulesError:
+        pytest.skip(f"options {options} not valid for {players} players")
+    enc = encoder_for(game)
+    if not _has_fast_path(enc):
+        pytest.skip(f"{enc.name} has no fast path")
+    checked = 0
+    for seed in range(8):
+        rng = random.Random(seed)
+        s = game.new_state(seed=seed)
+        steps = 0
+        while True:
+            # every position early on, then every 3rd (long matches stay quick)
+            if steps < 60 or steps % 3 == 0 or s.is_terminal:
+                for seat in range(players):
+                    fast = enc.observe(s, seat)
+                    ref = enc.encode(s.view(seat, log=enc.uses_log))
+                    assert fast.dtype == np.float32 and fast.shape == enc.shape
+                    if fast.tobytes() != ref.tobytes():
+                        bad = [
+                            seg.name
+                            for seg in enc.layout()
+                            if fast[seg.start : seg.stop].tobytes()
+                            != ref[seg.start : seg.stop].tobytes()
+                        ]
+                        pytest.fail(f"seed {seed} step {steps} seat {seat}: {bad} differ")
+                    checked += 1
+            if s.is_terminal or steps >= 600:
+                break
+            legal = s.legal_actions()
+            s.apply_legal(legal[rng.randrange(len(legal))])
+            steps += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize("name", [n for n in REAL_GAMES if n in ENCODERS])
+def test_fast_path_falls_back_to_the_view_for_other_states_and_seats(name: str) -> None:
+    """A spectator or a bad seat goes through ``view`` (its errors included)."""
+    game = pakka.load(name, players=player_counts(name)[0], **research_options(name, {}))
+    enc = encoder_for(game)
+    s = game.new_state(seed=3)
+    with pytest.raises(pakka.RulesError):
+        enc.observe(s, game.num_players)
+    x = enc.observe(s, 0)
+    assert x.flags.writeable and x.dtype == np.float32
+    x[:] = 0.0  # the caller owns the array: a new observation is not affected
+    assert enc.observe(s, 0).any()
