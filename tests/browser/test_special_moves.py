@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import urllib.request
+from functools import partial
 from typing import Any
 
 import pytest
@@ -171,7 +172,7 @@ if "ravaytys" in REGISTERED:
         open_seat(page, server, table, 1)
         act_and_wait(page, lambda: page.click("#rv-meld"))
         for rank, cards in (("7", ["7H", "7S", "JK"]), ("8", ["8H", "8S", "8D"])):
-            act_and_wait(page, lambda r=rank: page.click(f'.open-btn[data-action="set {r}"]'))
+            act_and_wait(page, partial(page.click, f'.open-btn[data-action="set {rank}"]'))
             for c in cards:
                 page.click(f'.hand [data-card="{c}"][data-kinds~="add"]')
                 act_and_wait(page, lambda: page.click("#rv-card-actions .add-btn"))
