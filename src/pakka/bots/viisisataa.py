@@ -556,16 +556,6 @@ def greedy_rollout(state: State[Any], rng: random.Random) -> Action:
 ROLLOUT_POLICIES = {"greedy": greedy_rollout}
 
 
-class _NullLog(list):  # type: ignore[type-arg]
-    """A log that forgets: search samples need no messages."""
-
-    def append(self, item: Any) -> None:
-        pass
-
-    def copy(self) -> _NullLog:
-        return self
-
-
 class SearchBot(ISMCTSBot):
     """ISMCTS over the card play to the end of the current hand; ``rules`` elsewhere."""
 
@@ -608,8 +598,7 @@ class SearchBot(ISMCTSBot):
         base = handle.sample_consistent(rng)
         assert isinstance(base, ViisisataaState)
         seat = handle.seat
-        base._log = _NullLog()  # the search needs neither messages nor the history
-        base._actions = []
+        base.silence()  # the search needs neither messages nor the history
         root = _Node(-1)
         deadline = time.perf_counter() + self.seconds if self.seconds > 0 else None
         it = 0
@@ -620,9 +609,8 @@ class SearchBot(ISMCTSBot):
             elif it > 0 and time.perf_counter() >= deadline:
                 break
             it += 1
-            s = base.sample_consistent(seat, rng)
-            s.horizon = True
-            s._log = _NullLog()
+            s = base.sample_consistent(seat, rng)  # silent too
+            s.set_horizon(1)
             self._iterate(root, s, rng)
         self.last_iterations = it
         return root
@@ -662,10 +650,10 @@ def rules_action(s: ViisisataaState, rules: RulesBot) -> Move:
 
 
 def playout_hand(s: ViisisataaState, rules: RulesBot) -> None:
-    """Play ``s`` (a search sample with ``horizon`` set) to the end of its hand with the
+    """Play ``s`` (a search sample with a horizon set) to the end of its hand with the
     rules bot in every seat."""
     while s.turn is not None:
-        s._apply(rules_action(s, rules))
+        s.apply_legal(rules_action(s, rules))
 
 
 def hand_gain(s: ViisisataaState, seat: int) -> float:
@@ -775,9 +763,7 @@ class PimcBot:
         seat = handle.seat
         base = handle.sample_consistent(rng)
         assert isinstance(base, ViisisataaState)
-        base._log = _NullLog()
-        base._actions = []
-        base.segments = []
+        base.silence()
         check = any(q != seat for q, _ in base.bids)
         out: list[ViisisataaState] = []
         spare: list[ViisisataaState] = []
@@ -791,8 +777,7 @@ class PimcBot:
                 spare.append(w)
         out.extend(spare[: count - len(out)])
         for w in out:
-            w._log = _NullLog()
-            w.horizon = True
+            w.set_horizon(1)
         return out
 
     def _search(self, handle: SeatHandle, cands: list[Move], count: int) -> Move:
@@ -806,7 +791,7 @@ class PimcBot:
             total = 0.0
             for w in worlds:
                 s = w.clone()
-                s._apply(a)
+                s.apply_legal(a)
                 playout_hand(s, rules)
                 total += hand_gain(s, seat)
             self.last_values.append((a, total / max(1, len(worlds))))

@@ -11,8 +11,9 @@ import pakka
 import pakka.core.cards
 from pakka.bots import SeatHandle, make_bot, play_bot_turn
 from pakka.bots.viisisataa import estimate_tricks, hint, misere_risk
-from pakka.cli.render.viisisataa import describe_action, render, sort_hand
+from pakka.cli.render.viisisataa import describe_action, render
 from pakka.games.viisisataa.actions import mask_of
+from pakka.games.viisisataa.display import sort_hand
 
 
 @pytest.mark.parametrize(
@@ -85,7 +86,14 @@ def test_hand_sorted_with_trumps_together() -> None:
     """Trumps (joker and both bowers) are shown together once the trump is known."""
     hand = ["JD", "AS", "JK", "7H", "AH", "JH", "KD", "9C"]
     assert sort_hand(hand, "H")[-5:] == ["JK", "JH", "JD", "AH", "7H"]
-    assert describe_action("bid 8S", {}, "en") == "240"
+    assert describe_action("bid 8S", {}, "en") == "bid eight spades, 240 points"
+    assert describe_action("bid 8S", {}, "fi") == "tarjoa kahdeksan pataa, 240 pistettä"
+    assert describe_action("JD", {"phase": "play", "trump": "H"}, "en") == (
+        "play the jack of diamonds (left bower)"
+    )
+    assert describe_action("JK:S", {"phase": "play", "trump": "none"}, "fi") == (
+        "johda jokeri ja nimeä maaksi pata"
+    )
 
 
 @pytest.mark.parametrize(

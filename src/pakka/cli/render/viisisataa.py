@@ -15,20 +15,23 @@ from rich.table import Table
 from rich.text import Text
 
 from pakka.core.cards import parse_card
+from pakka.core.seam import Message
+from pakka.games.viisisataa.display import (
+    PHASE_KEYS,
+    contract_message,
+    describe_text,
+    notation_message,
+    prompt,
+    sheet_rows,
+    sort_hand,
+)
+from pakka.i18n import render_entry
+
+GAME = "viisisataa"
 
 LABELS: dict[str, dict[str, str]] = {
     "en": {
         "head": "Hand {hand} · dealer: seat {dealer} · {phase}",
-        "phase.bidding": "bidding",
-        "phase.doubling": "doubling",
-        "phase.redoubling": "redoubling",
-        "phase.partner": "partner choice",
-        "phase.discard": "kitty exchange",
-        "phase.call": "naming the partner card",
-        "phase.play": "play",
-        "phase.over": "match over",
-        "contract": "contract: {contract} by seat {seat}{mult} · trump: {trump}",
-        "no_contract": "grand without contract (everyone scores 10 per trick)",
         "bids": "Bids",
         "seat": "seat {seat}",
         "you": "you",
@@ -45,21 +48,10 @@ LABELS: dict[str, dict[str, str]] = {
         "kitty": "kitty taken: {cards}",
         "discards": "your discards: {cards} ({left} to go)",
         "winners": "Winners: {seats}",
-        "none": "none",
         "to_act": "seat {seat} to act",
     },
     "fi": {
         "head": "Jako {hand} · jakaja: paikka {dealer} · {phase}",
-        "phase.bidding": "tarjoukset",
-        "phase.doubling": "kahdennus",
-        "phase.redoubling": "vastakahdennus",
-        "phase.partner": "parin valinta",
-        "phase.discard": "pöytäkorttien vaihto",
-        "phase.call": "parikortin nimeäminen",
-        "phase.play": "pelaus",
-        "phase.over": "ottelu päättynyt",
-        "contract": "sitoumus: {contract}, paikka {seat}{mult} · valtti: {trump}",
-        "no_contract": "grandi ilman sitoumusta (jokainen saa 10 pistettä tikiltä)",
         "bids": "Tarjoukset",
         "seat": "paikka {seat}",
         "you": "sinä",
@@ -76,14 +68,9 @@ LABELS: dict[str, dict[str, str]] = {
         "kitty": "otetut pöytäkortit: {cards}",
         "discards": "kaatamasi: {cards} ({left} jäljellä)",
         "winners": "Voittajat: {seats}",
-        "none": "ei valttia",
         "to_act": "vuorossa paikka {seat}",
     },
 }
-
-SUIT_ORDER = "SHCD"  # black and red alternate in the hand display
-SAME_COLOUR = {"S": "C", "C": "S", "H": "D", "D": "H"}
-RANKS = {"7": 7, "8": 8, "9": 9, "10": 10, "J": 11, "Q": 12, "K": 13, "A": 14}
 
 
 def _l(lang: str, key: str, **args: Any) -> str:
@@ -99,31 +86,6 @@ def card_text(card: str) -> Text:
     return Text(c.symbol(), style="bold red" if c.is_red else "bold")
 
 
-def _rank_value(card: str) -> int:
-    return RANKS.get(card[:-1], int(card[:-1]) if card[:-1].isdigit() else 0)
-
-
-def sort_hand(cards: list[str], trump: str | None) -> list[str]:
-    """Cards by suit, high to low, with the trumps (joker and both bowers) together last."""
-
-    def key(card: str) -> tuple[int, int]:
-        if card == "JK":
-            return (9, -100)
-        suit = card[-1]
-        if (
-            trump
-            and trump in SAME_COLOUR
-            and card[:-1] == "J"
-            and suit in (trump, SAME_COLOUR[trump])
-        ):
-            return (9, -99 if suit == trump else -98)
-        if trump and suit == trump:
-            return (9, -_rank_value(card))
-        return (SUIT_ORDER.index(suit), -_rank_value(card))
-
-    return sorted(cards, key=key)
-
-
 def _cards(cards: list[str]) -> Text:
     t = Text()
     for i, c in enumerate(cards):
@@ -131,6 +93,11 @@ def _cards(cards: list[str]) -> Text:
             t.append(" ")
         t.append_text(card_text(c))
     return t
+
+
+def _m(message: Message | None, lang: str) -> str:
+    """A display message (or nothing) as text."""
+    return "" if message is None else render_entry(GAME, message, lang)
 
 
 def _seat(lang: str, seat: int, me: int | None) -> str:
@@ -142,31 +109,20 @@ def render(view: dict[str, Any], lang: str) -> RenderableType:
     me = view.get("seat")
     n = view["players"]
     parts: list[RenderableType] = []
-    phase = _l(lang, "phase." + view["phase"]) if view["phase"] else ""
+    key = PHASE_KEYS.get(view["phase"])
+    phase = _m({"key": key, "args": {}}, lang) if key else ""
     head = Text(
         _l(lang, "head", hand=view["hand_no"], dealer=view["dealer"], phase=phase), style="bold"
     )
     if view.get("current_player") is not None:
         head.append("  ·  " + _l(lang, "to_act", seat=view["current_player"]), style="cyan")
     parts.append(head)
+    if view.get("current_player") is not None:
+        parts.append(Text(_m(prompt(view), lang), style="cyan"))
     trump = view.get("trump")
-    if view.get("contract") == "6NT*":
-        parts.append(Text(_l(lang, "no_contract")))
-    elif view.get("contractor") is not None:
-        mult = {1: "", 2: " ×2", 4: " ×4"}[view.get("multiplier", 1)]
-        tr = _l(lang, "none") if trump in (None, "none") else trump
-        parts.append(
-            Text(
-                _l(
-                    lang,
-                    "contract",
-                    contract=view["contract"].removeprefix("bid "),
-                    seat=view["contractor"],
-                    mult=mult,
-                    trump=tr,
-                )
-            )
-        )
+    contract = contract_message(view)
+    if contract is not None:
+        parts.append(Text(_m(contract, lang)))
     extras = []
     if view.get("partner") is not None and n == 5:
         extras.append(_l(lang, "partner", seat=view["partner"]))
@@ -187,7 +143,7 @@ def render(view: dict[str, Any], lang: str) -> RenderableType:
         s = b["seat"]
         if col[s] >= len(rows):
             rows.append([""] * n)
-        rows[col[s]][s] = b["bid"].removeprefix("bid ")
+        rows[col[s]][s] = _m(notation_message(b["bid"]), lang)
         col[s] += 1
     for r in rows:
         bids.add_row(*r)
@@ -231,9 +187,8 @@ def render(view: dict[str, Any], lang: str) -> RenderableType:
         parts.append(Text(_l(lang, "tricks", tricks=tricks)))
 
     if view.get("hand") is not None:
-        known = trump if trump not in (None, "none") else None
         t = Text(_l(lang, "hand") + ": ", style="bold")
-        t.append_text(_cards(sort_hand(view["hand"], known)))
+        t.append_text(_cards(sort_hand(view["hand"], trump)))
         parts.append(t)
 
     # Score sheet: the last hands and the totals; others shown as 500 minus points.
@@ -242,13 +197,14 @@ def render(view: dict[str, Any], lang: str) -> RenderableType:
     sheet.add_column(_l(lang, "contract_col"))
     for s in range(n):
         sheet.add_column(_seat(lang, s, me), justify="right")
-    for row in view["sheet"][-8:]:
-        contract = row["contract"] or "—"
+    shown = sheet_rows(view)
+    for row in shown["rows"]:
+        what = _m(row["contract"], lang) or "—"
         if row["contractor"] is not None:
-            contract = f"{contract.removeprefix('bid ')} ({row['contractor']})"
-        sheet.add_row(str(row["hand"]), contract, *(f"{d:+d}" for d in row["deltas"]))
-    sheet.add_row("Σ", "", *(str(x) for x in view["scores"]), style="bold")
-    sheet.add_row("500−", "", *(str(x - 500) for x in view["scores"]), style="dim")
+            what = f"{what} ({row['contractor']})"
+        sheet.add_row(str(row["hand"]), what, *(f"{d:+d}" for d in row["deltas"]))
+    sheet.add_row("Σ", "", *(str(x) for x in shown["totals"]), style="bold")
+    sheet.add_row("500−", "", *(str(x) for x in shown["to_go"]), style="dim")
     parts.append(sheet)
     if view.get("is_terminal"):
         parts.append(
@@ -260,15 +216,7 @@ def render(view: dict[str, Any], lang: str) -> RenderableType:
 
 
 def describe_action(text: str, view: dict[str, Any], lang: str) -> str:
-    """Bids with their points (``bid 8S`` -> ``240``); other actions as they are."""
-    if text.startswith("bid "):
-        b = text[4:]
-        tricks, suit = (
-            int(b[:-2] if b.endswith("NT") else b[:-1]),
-            ("NT" if b.endswith("NT") else b[-1]),
-        )
-        value = 40 + 100 * (tricks - 6) + 20 * ["S", "C", "D", "H", "NT"].index(suit)
-        return f"{value}"
-    if text == "misere":
-        return "250"
-    return text
+    """The legal action ``text`` in words, from the display layer ("bid seven hearts,
+    200 points", "play the jack of hearts (right bower)")."""
+    described = describe_text(view, text)
+    return text if described is None else _m(described["label"], lang)

@@ -15,8 +15,11 @@ from pakka.core.cards import CARDS, JOKER, Card, card, parse_card
 from pakka.core.errors import IllegalAction, NotationError, RulesError
 from pakka.core.game import Game
 from pakka.core.options import Option
+from pakka.core.seam import Display
 from pakka.games.viisisataa.actions import ACTIONS, NUM_ACTIONS, Move, mask_of
+from pakka.games.viisisataa.display import ViisisataaDisplay
 from pakka.games.viisisataa.state import ViisisataaState
+from pakka.games.viisisataa.view import ViisisataaView
 
 HAND_BREAK: Final = "/"
 """In a stacked deck, ``/`` ends one hand's cards; the next part stacks the next hand."""
@@ -92,6 +95,8 @@ class Viisisataa(Game[ViisisataaState]):
     max_players: ClassVar[int] = 5
     public_history: ClassVar[bool] = False  # the contractor's discards are hidden
     phases: ClassVar[type[Enum]] = Phase
+    view_type: ClassVar[type | None] = ViisisataaView
+    display: ClassVar[Display] = ViisisataaDisplay()
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("auction", "choice", "american", choices=("american", "australian"), rule="R-5S-9",
                help={"en": "american: everyone bids exactly once; australian: bidding goes "

@@ -124,7 +124,7 @@ def _popcount(m: int) -> int:
 _FIELDS: Final = (
     # the match
     "n", "segments", "points", "sheet", "winners_", "hand_no", "dealer", "horizon",
-    "is_terminal", "hidden_discards",
+    "is_terminal", "hidden_discards", "quiet",
     # the deal and the kitty
     "hands", "dead", "kitty", "aside", "kitty_taken", "discards", "discard_order",
     # bidding, doubling and the contract
@@ -164,7 +164,10 @@ class ViisisataaState(State[Move]):
         self.winners_: list[int] = []
         self.hand_no = 0
         self.dealer = game.int_option("first_dealer") % n
-        self.horizon = False
+        self.horizon = 0
+        """0, or the last hand to play before stopping at a search horizon (set_horizon)."""
+        self.quiet = False
+        """Whether the state records no log and no history (silence)."""
         self.is_terminal = False
         self.hidden_discards: list[tuple[int, int]] = []
         self._start_hand()
@@ -239,6 +242,23 @@ class ViisisataaState(State[Move]):
         for s in range(n):
             self._say("game.your_hand", to=s, cards=_cards_text(self.hands[s]))
 
+    # -- hooks for search (bots) ----------------------------------------------------------
+    def silence(self) -> None:
+        """Record neither log entries nor the history any more, in this state, its clones
+        and the states sampled from it (``sample_consistent``): for a bot's search over
+        sampled states, which nobody views and which would otherwise spend much of their
+        time writing and copying both. Nothing else changes: play and scoring are the
+        same (views of a silenced state show an empty log and ``moves`` 0)."""
+        self.quiet = True
+        self._log = _FORGET
+        self._actions = _FORGET
+
+    def set_horizon(self, hands: int = 1) -> None:
+        """Stop the match after ``hands`` more scored hands, the current one included
+        (a search horizon): the state then ends in phase ``HORIZON``, not terminal for
+        the match, and :meth:`returns` is :meth:`hand_utility`; 0 removes the horizon."""
+        self.horizon = self.hand_no + hands - 1 if hands > 0 else 0
+
     def _say(self, key: str, to: int | None = None, **args: Any) -> None:
         """Append a log entry (as the base does, without the named tuple's extra call)."""
         self._log.append(_entry(LogEntry, (key, args, to)))
@@ -248,6 +268,11 @@ class ViisisataaState(State[Move]):
     def current_player(self) -> int | None:
         """The seat to act, or ``None`` when the match is over."""
         return self.turn
+
+    @property
+    def view_phase(self) -> str:
+        """The phase as views name it (a :class:`~pakka.games.viisisataa.game.Phase` value)."""
+        return PHASE_NAMES[self.phase]
 
     # -- legal actions ------------------------------------------------------------------
     def _play_mask(self, p: int) -> int:
@@ -889,7 +914,7 @@ class ViisisataaState(State[Move]):
             self.is_terminal = True
             self._say("game.over", winners=self.winners_)
             return
-        if self.horizon:
+        if self.horizon and self.hand_no >= self.horizon:
             self.phase = HORIZON
             self.turn = None
             self.is_terminal = True
@@ -1141,6 +1166,24 @@ class ViisisataaState(State[Move]):
             if seat != player and i < len(keep):
                 keep[i] = ACTIONS[HIDDEN_ID]
         self._actions = keep
+        if self.quiet:
+            self._log = _FORGET
+            self._actions = _FORGET
+
+
+class _Forget(list):  # type: ignore[type-arg]
+    """A list that keeps nothing: the log and history of a silenced state."""
+
+    __slots__ = ()
+
+    def append(self, item: Any) -> None:
+        pass
+
+    def copy(self) -> _Forget:
+        return self
+
+
+_FORGET: Final[Any] = _Forget()
 
 
 class Refusal(IllegalAction):
