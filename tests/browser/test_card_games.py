@@ -45,8 +45,7 @@ if "viisisataa" in REGISTERED:
         wait_turn_or_end(page)
         screenshots(page, "viisisataa")
         play_to_end([page], lambda p: vs_move(p, rng, used))
-        # Until Viisisataa's display layer lands, its actions are plain buttons.
-        assert "fallback" in used or {"bid", "discard", "play"} <= used, used
+        assert "fallback" not in used and {"bid", "discard", "play"} <= used, used
         assert page.locator(".sheet").count() == 1
         screenshots(page, "viisisataa-over")
         assert not page.js_errors, page.js_errors

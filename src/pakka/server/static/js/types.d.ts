@@ -223,6 +223,90 @@ export type KoodinmurtajaView = {
   wins: Array<number>;
 };
 
+// -- viisisataa (Game.view_type) --
+
+/** One bid of the auction, in the order made (R-5S-9). */
+export type ViisisataaBidEntry = {
+  seat: number;
+  bid: string;
+};
+
+/** One answer in the doubling (V5, D-5S-7). */
+export type ViisisataaDoublingEntry = {
+  seat: number;
+  call: string;
+};
+
+/** The trick completed last (R-5S-14). */
+export type ViisisataaLastTrick = {
+  leader: number;
+  cards: Array<ViisisataaTrickCard>;
+  winner: number | null;
+};
+
+/** One scored hand of the score sheet (R-5S-17..23). */
+export type ViisisataaSheetRow = {
+  hand: number;
+  dealer: number;
+  contractor: number | null;
+  contract: string | null;
+  multiplier: number;
+  tricks: number | null;
+  made: boolean | null;
+  deltas: Array<number>;
+  totals: Array<number>;
+};
+
+/** One card played to a trick, and by whom. */
+export type ViisisataaTrickCard = {
+  seat: number;
+  card: string;
+};
+
+export type ViisisataaView = {
+  game: string;
+  players: number;
+  options: Record<string, any>;
+  seat: number | null;
+  current_player: number | null;
+  is_terminal: boolean;
+  scores: Array<number>;
+  winners: Array<number>;
+  moves: number;
+  log?: Array<LogLine>;
+  hand_no: number;
+  dealer: number;
+  phase: string;
+  hand: Array<string> | null;
+  hand_sizes: Array<number>;
+  bids: Array<ViisisataaBidEntry>;
+  high_bid: string | null;
+  high_bidder: number | null;
+  contractor: number | null;
+  contract: string | null;
+  trump: string | null;
+  multiplier: number;
+  doublings: Array<ViisisataaDoublingEntry>;
+  partner: number | null;
+  partner_card: string | null;
+  sitting_out: number | null;
+  kitty_size: number;
+  kitty: Array<string> | null;
+  discards: Array<string> | null;
+  discards_left: number;
+  leader: number | null;
+  trick: Array<ViisisataaTrickCard>;
+  led_suit: string | null;
+  last_trick: ViisisataaLastTrick | null;
+  tricks: Array<number>;
+  trick_winners: Array<number>;
+  played: Array<string>;
+  dead_hand_size: number | null;
+  set_aside_size: number;
+  sheet: Array<ViisisataaSheetRow>;
+  target: number;
+};
+
 // -- zoker-solo (Game.view_type) --
 
 export type ZokerSoloView = {
