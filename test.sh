@@ -32,6 +32,10 @@ if [ ! -x /usr/bin/chromium ]; then
   say "installing Chromium for the browser tests"
   apt_install chromium || echo "WARNING: could not install Chromium (not root or no apt); browser tests will fail"
 fi
+if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+  say "installing Node.js and npm for the client's type check"
+  apt_install nodejs npm || echo "WARNING: could not install Node.js; the type check will fail"
+fi
 if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
   say "installing PostgreSQL for the server tests"
   apt_install postgresql || echo "WARNING: could not install PostgreSQL; PostgreSQL tests will fail"
@@ -53,5 +57,8 @@ uv run ruff check src tests benchmarks
 uv run ruff format --check src tests benchmarks
 say "mypy --strict"
 uv run mypy
+say "tsc --noEmit (the browser client, // @ts-check; TypeScript pinned in tools/package-lock.json)"
+uv run python scripts/gen_ts_types.py --check
+(cd tools && npm ci --no-audit --no-fund --silent && npx --no-install tsc --noEmit -p tsconfig.json)
 say "pytest"
 uv run pytest "$@"

@@ -90,6 +90,29 @@ def act_and_wait(page: Page, do: Callable[[], None]) -> None:
     )
 
 
+FALLBACK = ".fallback-actions button:not([disabled])"
+
+
+def fallback_move(
+    page: Page, rng: random.Random, avoid: tuple[str, ...] = (), used: set[str] | None = None
+) -> bool:
+    """A game whose display layer has not landed offers its legal actions as plain
+    buttons (label, or notation): click one of them, preferring those whose notation
+    does not start with one of ``avoid``; ``used`` gets ``"fallback"``. False when
+    the view has its structured controls."""
+    loc = page.locator(FALLBACK)
+    n = loc.count()
+    if not n:
+        return False
+    texts = [loc.nth(i).get_attribute("data-action") or "" for i in range(n)]
+    good = [i for i, x in enumerate(texts) if not x.startswith(avoid)] or list(range(n))
+    k = rng.choice(good)
+    if used is not None:
+        used.add("fallback")
+    act_and_wait(page, lambda: loc.nth(k).click())
+    return True
+
+
 BEST_GUESS_JS = """() => {
   let best = null;
   for (const slot of document.querySelectorAll('.code-slot')) {
@@ -109,6 +132,8 @@ def km_move(page: Page, rng: random.Random, smart: bool = False) -> None:
 
     ``smart`` turns the hint overlay on and guesses its most likely card and
     rank (games end sooner)."""
+    if fallback_move(page, rng, ("stop",) if rng.random() < 0.65 else ()):
+        return
     if page.locator("#km-stop").count() and rng.random() < (0.5 if smart else 0.35):
         act_and_wait(page, lambda: page.click("#km-stop"))
         return
@@ -203,6 +228,8 @@ def click_any(page: Page, selector: str, rng: random.Random) -> bool:
 def vs_move(page: Page, rng: random.Random, used: set[str]) -> None:
     """One Viisisataa decision: the highest bid (to win the kitty), a discard,
     a card, or whatever else the table offers."""
+    if fallback_move(page, rng, ("bid",) if rng.random() < 0.7 else (), used):
+        return
     if page.locator(".bid-grid button").count():
         used.add("bid")
         act_and_wait(page, lambda: page.locator(".bid-grid button").last.click())
@@ -240,6 +267,8 @@ def zoker_alike(a: str, b: str, easy: bool) -> bool:
 
 def memo_move(page: Page, rng: random.Random, easy: bool = True) -> None:
     """Turn a card in Memo, using the memory of seen cards to find a pair."""
+    if fallback_move(page, rng, ()):
+        return
     cards = page.evaluate(
         """() => [...document.querySelectorAll('.memo-grid .card')].map(e => ({
           place: e.dataset.place, card: e.dataset.card,
@@ -270,6 +299,8 @@ def memo_move(page: Page, rng: random.Random, easy: bool = True) -> None:
 
 def pairs_move(page: Page, rng: random.Random) -> None:
     """Pick a compatible pair in the pairs trainer, or stop when none is left."""
+    if fallback_move(page, rng, ("stop",)):
+        return
     names = page.evaluate(
         "() => [...document.querySelectorAll('.memo-grid .card[data-card]')]"
         ".map(e => e.dataset.card)"
@@ -286,6 +317,8 @@ def pairs_move(page: Page, rng: random.Random) -> None:
 
 def solo_move(page: Page, rng: random.Random) -> None:
     """Zoker Solo: move a card or pile onto a pile, or deal."""
+    if fallback_move(page, rng, ()):
+        return
     sources = page.locator('.solo-grid [aria-pressed="false"]')
     if sources.count():
         sources.nth(rng.randrange(sources.count())).click()
@@ -299,6 +332,8 @@ def solo_move(page: Page, rng: random.Random) -> None:
 
 def kubo_move(page: Page, rng: random.Random, used: set[str]) -> None:
     """Zoker Kubo: choose a hand card and place it on its lit place, else draw/end."""
+    if fallback_move(page, rng, (), used):
+        return
     playable = page.locator(".hand button.playable")
     if playable.count():
         used.add("place")
@@ -318,6 +353,9 @@ def kubo_move(page: Page, rng: random.Random, used: set[str]) -> None:
 def rv_move(page: Page, rng: random.Random, used: set[str], budget: dict[str, int]) -> None:
     """One Räväytys decision by clicking: buy, draw or take, meld (a few
     attempts), lay off, swap a wild card, else discard."""
+    building = ("set", "run", "add", "cancel", "meld", "close")
+    if fallback_move(page, rng, building if rng.random() < 0.9 else (), used):
+        return
 
     def click(sel: str) -> None:
         # A state frame may re-render the table between reading it and clicking; when

@@ -7,6 +7,7 @@ skipped browser test is a failure.
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -93,9 +94,81 @@ def browser() -> Iterator[Any]:
     with sync_playwright() as pw:
         b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
-            yield b
+            yield RecordingBrowser(b)
         finally:
             b.close()
+
+
+def _record_frames(page: Any, frames: list[str]) -> None:
+    """Keep the text of every WebSocket frame the page receives."""
+
+    def on_ws(ws: Any) -> None:
+        ws.on("framereceived", lambda payload: frames.append(payload))
+
+    page.on("websocket", on_ws)
+
+
+def validate_frames(server: str, frames: list[str]) -> int:
+    """Assert that every frame matches the schema of its table's game, as the server
+    serves it (``GET /api/games/{game}/schema``); returns how many were checked."""
+    import jsonschema
+
+    validators: dict[str, Any] = {}
+    game = None
+    for text in frames:
+        frame = json.loads(text)
+        if frame.get("type") == "state":
+            game = frame["view"]["game"]
+        elif isinstance(frame.get("table"), dict):
+            game = frame["table"]["game"]
+        name = game or "koodinmurtaja"
+        if name not in validators:
+            with urllib.request.urlopen(f"{server}/api/games/{name}/schema", timeout=10) as r:
+                schema = json.load(r)["frame"]
+            validators[name] = jsonschema.Draft202012Validator(schema)
+        errors = list(validators[name].iter_errors(frame))
+        if errors:  # say what is wrong inside the frame's own type
+            schema = validators[name].schema
+            kind = str(frame.get("type", "")).capitalize() + "Frame"
+            one = jsonschema.Draft202012Validator({**schema, "$ref": f"#/$defs/{kind}"})
+            errors = list(one.iter_errors(frame)) or errors
+        assert not errors, (
+            f"a {frame.get('type')} frame of {name} does not match the schema: "
+            + "; ".join(f"{list(e.absolute_path)}: {e.message[:300]}" for e in errors[:5])
+        )
+    return len(frames)
+
+
+class RecordingBrowser:
+    """The browser, whose every new context records the WebSocket frames its pages
+    receive (in ``frames``)."""
+
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+        self.frames: list[str] = []
+
+    def new_context(self, **kwargs: Any) -> Any:
+        ctx = self._browser.new_context(**kwargs)
+        ctx.on("page", lambda p: _record_frames(p, self.frames))
+        return ctx
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
+
+
+@pytest.fixture(autouse=True)
+def _frames_match_schema(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every WebSocket frame a browser test's pages received matches its game's schema."""
+    if "browser" not in request.fixturenames:
+        yield
+        return
+    browser: RecordingBrowser = request.getfixturevalue("browser")
+    server: str = request.getfixturevalue("server")
+    browser.frames.clear()
+    yield
+    frames = list(browser.frames)
+    browser.frames.clear()
+    validate_frames(server, frames)
 
 
 @pytest.fixture()

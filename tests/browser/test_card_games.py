@@ -45,7 +45,7 @@ if "viisisataa" in REGISTERED:
         wait_turn_or_end(page)
         screenshots(page, "viisisataa")
         play_to_end([page], lambda p: vs_move(p, rng, used))
-        assert {"bid", "discard", "play"} <= used, used
+        assert "fallback" not in used and {"bid", "discard", "play"} <= used, used
         assert page.locator(".sheet").count() == 1
         screenshots(page, "viisisataa-over")
         assert not page.js_errors, page.js_errors
@@ -61,7 +61,14 @@ def _zoker_game(
     if before:
         before()
     screenshots(page, game)
-    play_to_end([page], move)
+
+    def structured_move(p: Any) -> None:
+        # The Zoker display layer has landed: every move uses the game's own
+        # controls, never the label buttons of a game without one.
+        assert p.locator(".fallback-actions").count() == 0, f"{game}: fallback buttons"
+        move(p)
+
+    play_to_end([page], structured_move)
     assert page.inner_text("#result-text")
     screenshots(page, game + "-over")
     assert not page.js_errors, page.js_errors
@@ -111,7 +118,7 @@ if "zoker-kubo" in REGISTERED:
             page, server, "zoker-kubo", 2, lambda p: kubo_move(p, rng, used), claims="manual"
         )
         print("Kubo controls used:", sorted(used))
-        assert "place" in used
+        assert "fallback" not in used and "place" in used, used
 
 
 if "zoker-pairs" in REGISTERED:
@@ -150,7 +157,10 @@ if "ravaytys" in REGISTERED:
         page.wait_for_function(f"{order_js} !== {before!r}", timeout=5000)
         play_to_end([page], lambda p: rv_move(p, rng, used, budget))
         print("Räväytys controls used:", sorted(used))
-        assert {"buy", "discard", "meld"} <= used, used
+        # "meld" is offered only when the hand can make the contract (f5289e0), which
+        # random play in three-turn rounds seldom reaches: the lay-down by clicking is
+        # test_special_moves.py::test_ravaytys_lay_down_by_clicking_r_rv_13.
+        assert "fallback" not in used and {"buy", "discard"} <= used, used
         assert page.locator(".sheet").count() == 1
         screenshots(page, "ravaytys-over")
         assert not page.js_errors, page.js_errors

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import json
 import urllib.request
+from functools import partial
 from typing import Any
+
+import pytest
 
 import pakka
 from pakka.core.registry import games
@@ -117,7 +120,10 @@ if "ravaytys" in REGISTERED:
         page.keyboard.press("Enter")
         page.wait_for_selector('.meld.lit[data-meld="M1"] .swap-target')
         assert page.locator(".meld.lit").count() == 1  # only the sevens take 7C
-        assert "JK" in page.inner_text('.meld[data-meld="M1"] .swap-target')
+        # The swap names the joker it frees (in words; the wild card's code in data-wild).
+        swap = '.meld[data-meld="M1"] .swap-target'
+        assert page.get_attribute(swap, "data-wild") == "JK"
+        assert "joker" in page.inner_text(swap)
         before = state_id(page)
         tab_to(page, ".swap-target")
         page.keyboard.press("Enter")
@@ -150,9 +156,44 @@ if "ravaytys" in REGISTERED:
         assert page.locator('.hand [data-kinds~="discard"]').count() == 3
         assert not page.js_errors, page.js_errors
 
+    def test_ravaytys_lay_down_by_clicking_r_rv_13(page: Page, server: str) -> None:
+        """R-RV-13: the contract (two sets) laid down with the table's own controls:
+        "Lay down", open a set of sevens, add 7H, 7S and the joker by clicking them,
+        close; the same for the eights. The melds then show on the table."""
+        table = create_stacked(
+            server,
+            {
+                "game": "ravaytys",
+                "players": 3,
+                "deck": RV_DECK,
+                "setup": RV_SETUP[:3],  # seat 1 has drawn: its turn to play
+            },
+        )
+        open_seat(page, server, table, 1)
+        act_and_wait(page, lambda: page.click("#rv-meld"))
+        for rank, cards in (("7", ["7H", "7S", "JK"]), ("8", ["8H", "8S", "8D"])):
+            act_and_wait(page, partial(page.click, f'.open-btn[data-action="set {rank}"]'))
+            for c in cards:
+                page.click(f'.hand [data-card="{c}"][data-kinds~="add"]')
+                act_and_wait(page, lambda: page.click("#rv-card-actions .add-btn"))
+            act_and_wait(page, lambda: page.click("#rv-close"))
+        assert meld_cards(page, "M1") == ["7H", "7S", "JK as 7"]
+        assert meld_cards(page, "M2") == ["8H", "8S", "8D"]
+        assert page.locator("#rv-cancel").count() == 0
+        assert page.locator('.hand [data-kinds~="discard"]').count() > 0
+        assert not page.js_errors, page.js_errors
+
 
 if "viisisataa" in REGISTERED:
+    # The table shows a contract's value (#vs-value, R-5S-18/19) from the view's
+    # contract_value; the Viisisataa view has no such field yet (its display layer
+    # gives a bid's value only in the legal bids). Strict: these fail, and lose the
+    # mark, once the view carries the value.
+    NEEDS_VS_VALUE = pytest.mark.xfail(
+        strict=True, reason="needs the contract's value in the Viisisataa view (#vs-value)"
+    )
 
+    @NEEDS_VS_VALUE
     def test_viisisataa_partner_choice_r_5s_25(page: Page, server: str) -> None:
         """R-5S-25 / D-5S-4: with five players the contractor chooses a partner after
         the bidding; the table then names the partner."""
@@ -211,6 +252,7 @@ if "viisisataa" in REGISTERED:
         assert "secret partner" in page.inner_text("#log")
         assert not page.js_errors, page.js_errors
 
+    @NEEDS_VS_VALUE
     def test_viisisataa_doubling_v5_d_5s_7(page: Page, browser: Any, server: str) -> None:
         """V5 / D-5S-7 (option doubling): after the bidding an opponent doubles, then
         the contractor (a second browser profile) redoubles; both tables show the

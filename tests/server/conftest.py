@@ -16,14 +16,18 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import jsonschema
 import pytest
 import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 import pakka
+from pakka.core.messages import MESSAGES as CORE_MESSAGES
 from pakka.core.registry import game_class
+from pakka.i18n import LANGUAGES
 from pakka.server import WS_MAX_SIZE, create_app
 from pakka.server.config import Settings
+from pakka.server.frames import generic_frame_schema
 
 from .toygame import register, unregister
 
@@ -146,6 +150,60 @@ def sqlite_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'pakka.sqlite3'}"
 
 
+# -- every frame against its game's schema ---------------------------------------------------
+_VALIDATORS: dict[str, jsonschema.protocols.Validator] = {}
+
+
+def frame_validator(http: httpx.Client, game: str) -> jsonschema.protocols.Validator:
+    """A validator of the frames of ``game``'s tables, from the schema the server
+    serves (``GET /api/games/{game}/schema``, generated from the frame types)."""
+    if game not in _VALIDATORS:
+        r = http.get(f"/api/games/{game}/schema")
+        assert r.status_code == 200, r.text
+        schema = r.json()["frame"]
+        cls = jsonschema.validators.validator_for(schema)
+        cls.check_schema(schema)
+        _VALIDATORS[game] = cls(schema)
+    return _VALIDATORS[game]
+
+
+def frame_game(frame: dict[str, Any]) -> str | None:
+    """The game a frame names, if it names one."""
+    if frame.get("type") == "state":
+        return str(frame["view"]["game"])
+    table = frame.get("table")
+    return str(table["game"]) if isinstance(table, dict) else None
+
+
+def validate_frame(http: httpx.Client, frame: dict[str, Any], game: str) -> None:
+    """Assert that ``frame`` has exactly the shape of its game's frame schema (and
+    that an error's message key has a text in every language)."""
+    errors = list(frame_validator(http, game).iter_errors(frame))
+    assert not errors, (
+        f"a {frame.get('type')} frame of {game} does not match the schema: "
+        + "; ".join(f"{list(e.absolute_path)}: {e.message[:300]}" for e in errors[:5])
+    )
+    if frame["type"] == "error":
+        check_error_msg(frame["msg"])
+
+
+def check_error_msg(m: dict[str, Any]) -> None:
+    """An error's message key is in the core catalogue of every language and renders
+    with its args."""
+    for lang in LANGUAGES:
+        assert m["key"] in CORE_MESSAGES[lang], f"no {lang} text for {m['key']}"
+        CORE_MESSAGES[lang][m["key"]].format(**m["args"])
+
+
+GENERIC = jsonschema.Draft202012Validator(generic_frame_schema())
+"""Frames that name no game (an unknown table's): any view."""
+
+
+def texts(frame: dict[str, Any]) -> list[str]:
+    """The notation of a frame's legal actions."""
+    return [a["text"] for a in frame["legal"]]
+
+
 def watch(table: dict[str, Any]) -> dict[str, str]:
     """The header that lets a test read an unlisted table it created (its spectator code)."""
     return {"X-Spectator-Code": table["spectator"]["code"]}
@@ -205,19 +263,23 @@ class Server:
 
     def client(self, table_id: str, **hello: Any) -> Client:
         """A client that has said ``hello`` with these fields and got ``welcome``."""
-        return Client(self.ws_base + f"/ws/tables/{table_id}", hello)
+        return Client(self.ws_base + f"/ws/tables/{table_id}", hello, self.http)
 
     def raw_client(self, table_id: str) -> Client:
         """A connected client that has not said hello."""
-        return Client(self.ws_base + f"/ws/tables/{table_id}", None)
+        return Client(self.ws_base + f"/ws/tables/{table_id}", None, self.http)
 
 
 class Client:
-    """A WebSocket client that remembers every frame it received."""
+    """A WebSocket client that remembers every frame it received, each validated
+    against the schema of its table's game as it arrives."""
 
-    def __init__(self, url: str, hello: dict[str, Any] | None) -> None:
+    def __init__(self, url: str, hello: dict[str, Any] | None, http: httpx.Client) -> None:
         self._cm = connect(url, open_timeout=10, max_size=2**22)
         self.ws: ClientConnection = self._cm.__enter__()
+        self.http = http
+        self.game: str | None = None  # learnt from the frames, else asked for below
+        self.url = url
         self.frames: list[dict[str, Any]] = []
         self.raw: list[str] = []
         self.latest: dict[int | None, dict[str, Any]] = {}
@@ -228,11 +290,21 @@ class Client:
     def send(self, msg: dict[str, Any] | str) -> None:
         self.ws.send(msg if isinstance(msg, str) else json.dumps(msg))
 
+    def _table_game(self, url: str) -> str | None:
+        r = self.http.get("/api/tables/" + url.rstrip("/").rsplit("/", 1)[-1])
+        return str(r.json()["game"]) if r.status_code == 200 else None
+
     def recv(self, timeout: float = 10.0) -> dict[str, Any]:
         text = self.ws.recv(timeout=timeout)
         assert isinstance(text, str)
         self.raw.append(text)
         frame: dict[str, Any] = json.loads(text)
+        self.game = frame_game(frame) or self.game or self._table_game(self.url)
+        if self.game is None:  # no such table: the frames have no game part
+            errors = list(GENERIC.iter_errors(frame))
+            assert not errors, f"{frame} does not match the frame schema: {errors[0].message}"
+        else:
+            validate_frame(self.http, frame, self.game)
         self.frames.append(frame)
         if frame["type"] == "state":
             self.latest[frame["seat"]] = frame

@@ -31,8 +31,9 @@ def check_frames(
 
     For each ``state`` frame: the view equals ``State.view(seat)`` at that moment
     (log excluded); the log entries are exactly the seat's next slice of
-    ``log_for(seat)``; ``legal`` is empty or exactly the state's legal actions
-    for that seat when it is to act; ``last_action`` is the recorded public action;
+    ``log_for(seat)``; ``legal`` is empty or exactly the display layer's structured
+    legal actions of the state for that seat when it is to act; ``last_action`` is the
+    recorded public action;
     and every other field carries no card text that the seat cannot see. No frame
     contains the seed or a foreign credential. Returns the number of frames checked.
     """
@@ -62,7 +63,7 @@ def check_frames(
         assert f["log"] == log[start : start + len(f["log"])], "log is not the seat's own"
         if f["legal"]:
             assert seat is not None and st.current_player == seat
-            assert f["legal"] == [str(a) for a in st.legal_actions()]
+            assert f["legal"] == st.game.display.legal(st)
         last = f["last_action"]
         if last is not None:
             assert moves > 0 and last["action"] == record.actions[moves - 1]

@@ -8,7 +8,7 @@ from typing import Any
 import pakka
 from pakka.core.undo import reveals_hidden
 
-from .conftest import Server
+from .conftest import Server, texts
 from .leaks import check_frames
 
 SOLO_MOVES = ["a3-a4", "d3-c4"]
@@ -72,12 +72,12 @@ def test_undo_takes_back_a_move_and_persists(sqlite_url: str) -> None:
         t, c = _solo(srv)
         f0 = c.latest[0]
         assert f0["undo"] is False  # nothing to take back yet
-        c.send({"type": "action", "state_id": 0, "action": f0["legal"][0]})
+        c.send({"type": "action", "state_id": 0, "id": f0["legal"][0]["id"]})
         f1 = c.wait_state(1, 0)
         assert f1["undo"] is True
         c.send({"type": "undo", "state_id": 1})
         f2 = c.wait_state(2, 0)
-        assert f2["view"] == f0["view"] and f2["legal"] == f0["legal"]
+        assert f2["view"] == f0["view"] and texts(f2) == texts(f0)
         assert f2["undo"] is False and f2["last_action"] is None
         assert f2["log_index"] == 0 and f2["log"] == f0["log"]
         c.send({"type": "undo", "state_id": 2})
@@ -103,8 +103,8 @@ def test_undo_stops_at_a_deal_and_leaks_nothing(server: Server) -> None:
     Every frame of the game is still exactly the seat's view."""
     t, c = _solo(server)
     sid = 0
-    while "deal" not in c.latest[0]["legal"]:
-        legal = c.latest[0]["legal"]
+    while "deal" not in texts(c.latest[0]):
+        legal = texts(c.latest[0])
         move = next(a for a in legal if a != "deal")
         c.send({"type": "action", "state_id": sid, "action": move})
         sid += 1
@@ -120,7 +120,7 @@ def test_undo_stops_at_a_deal_and_leaks_nothing(server: Server) -> None:
     assert c.recv_type("error")["code"] == "stale_state"
     # Two moves after the deal can be taken back together.
     for _ in range(2):
-        move = c.latest[0]["legal"][0]
+        move = texts(c.latest[0])[0]
         c.send({"type": "action", "state_id": sid, "action": move})
         sid += 1
         c.wait_state(sid, 0)
@@ -147,7 +147,7 @@ def test_undo_refused_at_multi_player_tables(server: Server) -> None:
     c = server.client(t["table_id"], tokens=list(t["seat_tokens"].values()))
     f = c.wait_state(0, 0)
     cp = f["view"]["current_player"]
-    legal = c.wait_state(0, cp)["legal"]
+    legal = texts(c.wait_state(0, cp))
     c.send({"type": "action", "seat": cp, "state_id": 0, "action": legal[0]})
     c.wait_state(1, cp)
     c.send({"type": "undo", "seat": cp, "state_id": 1})

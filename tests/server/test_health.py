@@ -51,9 +51,9 @@ def test_metrics_count_tables_connections_and_actions(server: Server) -> None:
     f = c.wait_state(0, 1)
     before = server.http.get("/metrics").text
     assert sample(before, "pakka_tables") == 1 and sample(before, "pakka_connections") == 1
-    c.send({"type": "action", "state_id": 5, "action": f["legal"][0]})
+    c.send({"type": "action", "state_id": 5, "action": f["legal"][0]["text"]})
     c.recv_type("error")
-    c.send({"type": "action", "state_id": 0, "action": f["legal"][0]})
+    c.send({"type": "action", "state_id": 0, "action": f["legal"][0]["text"]})
     c.wait_state(1, 1)
     after = server.http.get("/metrics").text
     human = '{by="human"}'

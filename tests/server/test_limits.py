@@ -12,7 +12,7 @@ import httpx
 
 from pakka.server.limits import MAX_BODY, MAX_DEPTH, RateLimiter, too_deep
 
-from .conftest import Server, watch
+from .conftest import Server, check_error_msg, watch
 from .test_restart import Process, free_port
 
 JSON = {"Content-Type": "application/json"}
@@ -43,6 +43,7 @@ def test_chunked_body_is_refused_at_the_limit(server: Server) -> None:
     # a declared length is refused too, and a small chunked body still works
     r = server.http.post("/api/tables", content=b"x" * (MAX_BODY + 1))
     assert r.status_code == 413 and r.json()["error"] == "payload_too_large"
+    check_error_msg(r.json()["msg"])
     r = server.http.post(
         "/api/tables", content=iter([b'{"game": ', b'"toy", "players": 2}']), headers=JSON
     )
@@ -105,6 +106,7 @@ def test_hints_are_rate_limited_per_client(sqlite_url: str) -> None:
         assert codes == [404, 404, 404, 429]
         r = s.http.post(url, json=body)
         assert r.status_code == 429 and r.json()["error"] == "rate_limited"
+        check_error_msg(r.json()["msg"])
         assert 1 <= int(r.headers["Retry-After"]) <= 2
         # the rest of the API is not affected
         assert s.http.get("/api/games").status_code == 200
@@ -133,6 +135,8 @@ def test_unlisted_table_needs_a_credential_to_be_read(server: Server) -> None:
     for path in paths:
         r = server.http.get(path)
         assert r.status_code == 401 and r.json()["error"] == "unauthorized", path
+        assert r.json()["msg"]["key"] == "error.unlisted"
+        check_error_msg(r.json()["msg"])
         assert "X-Spectator-Code" in r.json()["message"]
         assert server.http.get(path, headers={"X-Spectator-Code": "A" * 22}).status_code == 401
         bad = {"Authorization": "Bearer " + "B" * 22}
@@ -167,7 +171,9 @@ def test_closed_unlisted_table_record_needs_a_credential(sqlite_url: str) -> Non
             if f["view"]["is_terminal"]:
                 break
             if f["legal"]:
-                c.send({"type": "action", "state_id": f["state_id"], "action": f["legal"][0]})
+                c.send(
+                    {"type": "action", "state_id": f["state_id"], "action": f["legal"][0]["text"]}
+                )
         c.close()
         admin = {"Authorization": f"Bearer {t['admin_token']}"}
         assert s.http.post(f"/api/tables/{t['table_id']}/close", headers=admin).status_code == 200
@@ -196,7 +202,7 @@ def test_spectator_that_sends_tokens_becomes_a_seat_connection(server: Server) -
     assert again["seats"] == [1] and not again["spectator"]
     f = w.wait_state(0, 1)
     assert f["seat"] == 1 and f["legal"]  # seat 1 moves first
-    w.send({"type": "action", "state_id": 0, "action": f["legal"][0]})
+    w.send({"type": "action", "state_id": 0, "action": f["legal"][0]["text"]})
     assert w.wait_state(1, 1)["last_action"]["by"] == "human"
     # and back: a hello to watch gives the seats up
     w.send({"type": "hello", "watch": t["spectator"]["code"]})

@@ -12,7 +12,7 @@ import pakka
 from pakka.server.db import current_revision, make_engine, migrate
 from pakka.server.seats import digest
 
-from .conftest import Server
+from .conftest import Server, texts
 
 PREVIOUS, HEAD = "0002", "0003"
 
@@ -79,7 +79,7 @@ def test_upgrade_from_previous_revision_keeps_tables(db_url: str) -> None:
         view = state.view(1)
         view.pop("log")
         assert f["view"] == view
-        client.send({"type": "action", "state_id": 2, "action": f["legal"][0]})
+        client.send({"type": "action", "state_id": 2, "action": texts(f)[0]})
         assert client.wait_state(3, 1)["last_action"]["by"] == "human"
     finally:
         server.stop()

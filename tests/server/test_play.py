@@ -15,7 +15,7 @@ import pakka.core.registry
 from pakka import Record
 from pakka.core.registry import load_automated
 
-from .conftest import Client, Server, served_games, watch
+from .conftest import Client, Server, served_games, texts, watch
 from .leaks import check_frames
 
 RANDOM_MOVES = 40
@@ -62,9 +62,9 @@ def play_out(clients: list[Client], rng: random.Random, limit: int) -> int:
     while not frame["view"]["is_terminal"] and moves < limit:
         cp = frame["view"]["current_player"]
         f = clients[cp].wait_state(frame["state_id"], cp)
-        assert f["legal"], "the seat to act got no legal actions"
+        assert texts(f), "the seat to act got no legal actions"
         clients[cp].send(
-            {"type": "action", "state_id": f["state_id"], "action": rng.choice(f["legal"])}
+            {"type": "action", "state_id": f["state_id"], "id": rng.choice(f["legal"])["id"]}
         )
         for c in clients:
             c.wait_state(
@@ -160,7 +160,7 @@ def test_hotseat_one_client_holds_every_seat(server: Server) -> None:
         f = c.wait_state(sid, 0)
         cp = f["view"]["current_player"]
         mine = c.wait_state(sid, cp)
-        c.send({"type": "action", "seat": cp, "state_id": sid, "action": mine["legal"][0]})
+        c.send({"type": "action", "seat": cp, "state_id": sid, "action": texts(mine)[0]})
         for seat in range(3):
             assert c.wait_state(sid + 1, seat)["seat"] == seat
     assert c.latest[0]["view"]["is_terminal"]

@@ -13,8 +13,9 @@ import pytest
 
 import pakka
 import pakka.core.registry
+from pakka.server.frames import PROTOCOL_VERSION
 
-from .conftest import Client, Server, served_games, watch
+from .conftest import Client, Server, check_error_msg, served_games, texts, watch
 
 
 def two_player(server: Server, **extra: object) -> tuple[dict[str, Any], list[str]]:
@@ -33,7 +34,7 @@ def test_errors_leave_connection_open_and_state_unchanged(server: Server) -> Non
     t, toks = two_player(server)
     c1 = server.client(t["table_id"], tokens=[toks[1]])  # seat 1 acts first (dealer 0)
     f = c1.wait_state(0, 1)
-    legal = f["legal"]
+    legal = texts(f)
     assert legal
     c1.send("this is not json")
     expect_error(c1, "malformed")
@@ -70,7 +71,7 @@ def test_spectator_cannot_act_and_bad_hello_is_refused(server: Server) -> None:
     t, _ = two_player(server)
     w = server.client(t["table_id"], watch=t["spectator"]["code"])
     f = w.wait_state(0, None)
-    assert f["seat"] is None and f["view"]["seat"] is None and f["legal"] == []
+    assert f["seat"] is None and f["view"]["seat"] is None and texts(f) == []
     w.send({"type": "action", "state_id": 0, "action": "play A1"})
     expect_error(w, "spectator")
     bad = server.raw_client(t["table_id"])
@@ -90,7 +91,7 @@ def test_same_state_id_twice_exactly_one_applied(server: Server) -> None:
     t, toks = two_player(server)
     a = server.client(t["table_id"], tokens=[toks[1]])
     b = server.client(t["table_id"], tokens=[toks[1]])
-    legal = a.wait_state(0, 1)["legal"]
+    legal = texts(a.wait_state(0, 1))
     b.wait_state(0, 1)
     go = threading.Barrier(2)
 
@@ -235,8 +236,8 @@ def test_bots_play_and_play_again_passes_the_deal(server: Server) -> None:
         f = c.recv_type("state")
         if f["view"]["is_terminal"]:
             break
-        if f["legal"]:
-            c.send({"type": "action", "state_id": f["state_id"], "action": f["legal"][0]})
+        if texts(f):
+            c.send({"type": "action", "state_id": f["state_id"], "action": texts(f)[0]})
     assert f["state_id"] == 6
     assert server.http.get(f"/api/tables/{tid}/games/1/record", headers=watch(t)).status_code == 200
     c.send({"type": "play_again", "game_no": 1})
@@ -344,7 +345,7 @@ def test_reconnect_with_token_resyncs(server: Server) -> None:
     t, toks = two_player(server)
     c1 = server.client(t["table_id"], tokens=[toks[1]])
     f = c1.wait_state(0, 1)
-    c1.send({"type": "action", "state_id": 0, "action": f["legal"][0]})
+    c1.send({"type": "action", "state_id": 0, "action": texts(f)[0]})
     before = c1.wait_state(1, 1)
     c1.close()
     again = server.client(t["table_id"], tokens=[toks[1]])
@@ -404,7 +405,7 @@ def test_failed_commit_changes_nothing(server: Server, monkeypatch: pytest.Monke
     """If the database refuses an action, the client hears so and nothing was applied."""
     t, toks = two_player(server)
     c1 = server.client(t["table_id"], tokens=[toks[1]])
-    legal = c1.wait_state(0, 1)["legal"]
+    legal = texts(c1.wait_state(0, 1))
 
     def refuse(*args: object, **kwargs: object) -> None:
         raise RuntimeError("disk full")
@@ -416,3 +417,104 @@ def test_failed_commit_changes_nothing(server: Server, monkeypatch: pytest.Monke
     monkeypatch.undo()
     c1.send({"type": "action", "state_id": 0, "action": legal[0]})
     assert c1.wait_state(1, 1)["view"]["moves"] == 1
+
+
+# -- protocol 2: structured legal actions, schemas, descriptors, message keys -------------------
+
+
+def test_schema_of_every_game_is_served_and_generated(server: Server) -> None:
+    """Each game's frame schema comes from the server, with the game's typed view
+    inside (or the permissive base view for a game without a typed view)."""
+    import jsonschema
+
+    for name in served_games():
+        r = server.http.get(f"/api/games/{name}/schema")
+        assert r.status_code == 200, (name, r.text)
+        body = r.json()
+        cls = pakka.core.registry.game_class(name)
+        assert body["protocol"] == PROTOCOL_VERSION and body["game"] == name
+        assert body["typed_view"] is (cls.view_type is not None)
+        if cls.view_type is not None:
+            assert body["view"] == cls.view_schema()
+        else:
+            assert body["view"]["additionalProperties"] is True
+        jsonschema.Draft202012Validator.check_schema(body["frame"])
+        frame_defs = body["frame"]["$defs"]
+        assert frame_defs["StateFrame"]["properties"]["view"] == {"$ref": "#/$defs/View"}
+        assert frame_defs["StateFrame"]["properties"]["legal"]["items"] == {
+            "$ref": "#/$defs/LegalAction"
+        }
+    assert server.http.get("/api/games/nosuchgame/schema").status_code == 404
+
+
+def test_games_list_carries_the_descriptor(server: Server) -> None:
+    games = {g["name"]: g for g in server.http.get("/api/games").json()["games"]}
+    for name in served_games():
+        cls = pakka.core.registry.game_class(name)
+        assert games[name]["type"] == cls.game_type().to_json()
+        assert games[name]["type"]["deck"] in ("french", "zoker")
+        assert games[name]["typed_view"] is (cls.view_type is not None)
+
+
+def test_messages_carry_card_names_and_core_texts(server: Server) -> None:
+    for name in served_games():
+        body = server.http.get(f"/api/games/{name}/messages").json()
+        cls = pakka.core.registry.game_class(name)
+        for lang in ("en", "fi"):
+            assert body["cards"][lang] == dict(cls.display.card_names(lang))
+            assert body["messages"][lang]["error.stale_state"]
+            assert "action.generic" in body["messages"][lang]
+
+
+def test_legal_actions_are_structured_and_acted_on_by_id(server: Server) -> None:
+    """legal lists the display layer's actions; an action may name one by id; a
+    message with both or neither of id and action is invalid."""
+    t, toks = two_player(server)
+    c1 = server.client(t["table_id"], tokens=[toks[1]])
+    assert c1.welcome["protocol"] == PROTOCOL_VERSION
+    f = c1.wait_state(0, 1)
+    table = server.hub.tables[t["table_id"]]
+    assert f["legal"] == table.game.display.legal(table.st)
+    assert c1.welcome["legal"] == f["legal"]
+    first = f["legal"][0]
+    assert {"id", "text", "kind", "cards", "target", "label"} <= set(first)
+    c1.send({"type": "action", "state_id": 0})
+    expect_error(c1, "invalid")
+    c1.send({"type": "action", "state_id": 0, "id": first["id"], "action": first["text"]})
+    expect_error(c1, "invalid")
+    illegal = next(
+        i for i in range(table.game.num_distinct_actions) if i not in {a["id"] for a in f["legal"]}
+    )
+    c1.send({"type": "action", "state_id": 0, "id": illegal})
+    expect_error(c1, "illegal_action")
+    c1.send({"type": "action", "state_id": 0, "id": 10**9})
+    expect_error(c1, "illegal_action")
+    c1.send({"type": "action", "state_id": 0, "id": first["id"]})
+    last = c1.wait_state(1, 1)["last_action"]
+    assert last == {"seat": 1, "action": first["text"], "by": "human"}
+    c0 = server.client(t["table_id"], tokens=[toks[0]])
+    assert c0.welcome["legal"] == c0.wait_state(1, 0)["legal"] != []
+    assert c1.latest[1]["legal"] == []
+
+
+def test_unknown_protocol_is_refused(server: Server) -> None:
+    t, toks = two_player(server)
+    c = server.raw_client(t["table_id"])
+    c.send({"type": "hello", "tokens": [toks[0]], "protocol": 1})
+    err = expect_error(c, "unsupported_protocol")
+    assert err["server"] == PROTOCOL_VERSION and err["msg"]["args"]["client"] == 1
+    ok = server.client(t["table_id"], tokens=[toks[0]], protocol=PROTOCOL_VERSION)
+    assert ok.welcome["protocol"] == PROTOCOL_VERSION
+    ok.send({"type": "hello", "tokens": [toks[0]], "protocol": 99})
+    expect_error(ok, "unsupported_protocol")
+    ok.send({"type": "ping", "id": 1})
+    assert ok.recv_type("pong")["id"] == 1
+
+
+def test_http_errors_carry_message_keys(server: Server) -> None:
+    r = server.http.get("/api/tables/nosuchtable")
+    assert r.status_code == 404
+    check_error_msg(r.json()["msg"])
+    r = server.http.post("/api/tables", json={"game": "nosuchgame"})
+    assert r.status_code == 400
+    check_error_msg(r.json()["msg"])

@@ -23,7 +23,7 @@ from pakka import Record
 from pakka.server.db import make_engine
 from pakka.server.store import Store
 
-from .conftest import Client, served_games, watch
+from .conftest import Client, served_games, texts, watch
 
 HERE = Path(__file__).resolve().parent
 
@@ -68,7 +68,7 @@ class Process:
         self.http.close()
 
     def client(self, table_id: str, **hello: Any) -> Client:
-        return Client(self.ws_base + f"/ws/tables/{table_id}", hello)
+        return Client(self.ws_base + f"/ws/tables/{table_id}", hello, self.http)
 
 
 def free_port() -> int:
@@ -104,7 +104,7 @@ def test_sigkill_mid_game_loses_nothing(db_url: str) -> None:
                 cp = f["view"]["current_player"]
                 if cp is None:
                     break
-                legal = c.wait_state(sid, cp)["legal"]
+                legal = texts(c.wait_state(sid, cp))
                 c.send({"type": "action", "seat": cp, "state_id": sid, "action": rng.choice(legal)})
                 sid += 1
                 for seat in range(n):
@@ -117,7 +117,7 @@ def test_sigkill_mid_game_loses_nothing(db_url: str) -> None:
                         "type": "action",
                         "seat": cp,
                         "state_id": sid,
-                        "action": rng.choice(c.latest[cp]["legal"]),
+                        "action": rng.choice(texts(c.latest[cp])),
                     }
                 )
             # a table of bots that plays by itself while a spectator watches
@@ -155,7 +155,7 @@ def test_sigkill_mid_game_loses_nothing(db_url: str) -> None:
                 assert c.wait_state(sid, seat)["view"] == view
             cp = now.current_player
             if cp is not None:
-                legal = c.latest[cp]["legal"]
+                legal = texts(c.latest[cp])
                 c.send({"type": "action", "seat": cp, "state_id": sid, "action": legal[0]})
                 assert c.wait_state(sid + 1, cp)["last_action"]["action"] == legal[0]
         for game, (b, w_before) in botted.items():

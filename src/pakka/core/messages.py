@@ -1,8 +1,52 @@
-"""Texts of the contract itself, for every game (the game's own catalogue wins)."""
+"""Texts of the contract itself, for every game (the game's own catalogue wins).
+
+``error.*`` are the texts of the server's refusals (the ``msg`` of an error frame
+or an HTTP error body, docs/protocol.md): the key is ``error.<code>`` unless the
+server names a finer one. ``{reason}`` is the engine's or the server's own reason,
+in English.
+"""
 
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
         "action.generic": "{text}",
+        "error.malformed": "The server could not read that message.",
+        "error.not_json": "The server could not read that message (not JSON: {reason}).",
+        "error.unknown_type": "Unknown message type {type}.",
+        "error.invalid": "The {type} message has wrong fields.",
+        "error.which_seat": "Say which seat: you hold several.",
+        "error.too_large": "Messages are limited to {limit} bytes.",
+        "error.rate_limited": "Too many messages; wait a moment.",
+        "error.hello_required": "Say hello first.",
+        "error.unauthorized": "This device has no seat at this table.",
+        "error.unsupported_protocol": (
+            "This page speaks protocol {client}, the server {server}: reload the page."
+        ),
+        "error.not_your_seat": "You do not hold seat {seat}.",
+        "error.spectator": "You are watching; spectators cannot play.",
+        "error.not_your_turn": "It is seat {seat}'s turn.",
+        "error.stale_state": (
+            "The table moved on before your move arrived; here is the current position."
+        ),
+        "error.stale_game": "Game {game_no} is not the current game any more.",
+        "error.illegal_action": "That move is not allowed: {reason}",
+        "error.game_over": "The game is already over.",
+        "error.closed": "The table is closed.",
+        "error.not_over": "The game is not over yet.",
+        "error.no_undo": "That cannot be taken back: {reason}",
+        "error.no_undo_players": (
+            "Undo is only for one-player games; this table has {players} players."
+        ),
+        "error.bot_seat": "A bot is playing your seat; take it back first.",
+        "error.server_error": "The server could not store that; nothing happened. Try again.",
+        "error.not_found": "That does not exist: {reason}",
+        "error.no_game": "There is no game {game}.",
+        "error.conflict": "That cannot be done now: {reason}",
+        "error.bad_request": "The server did not accept these settings: {reason}",
+        "error.forbidden": "That is not allowed: {reason}",
+        "error.invite_used": "This invite link has already been used.",
+        "error.too_deep": "The server could not read that message (nested deeper than {limit}).",
+        "error.payload_too_large": "That request is too large (the limit is {limit} bytes).",
+        "error.unlisted": "This table is unlisted: open it with its spectator link or a seat.",
         "prompt.generic": "Your move.",
         "prompt.over": "The game is over.",
         # option errors (RulesError.key / fields, from pakka.core.options)
@@ -20,6 +64,42 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "fi": {
         "action.generic": "{text}",
+        "error.malformed": "Palvelin ei saanut viestistä selvää.",
+        "error.not_json": "Palvelin ei saanut viestistä selvää (ei JSONia: {reason}).",
+        "error.unknown_type": "Tuntematon viestityyppi {type}.",
+        "error.invalid": "Viestin {type} kentät ovat väärin.",
+        "error.which_seat": "Kerro, mikä paikka: sinulla on useita.",
+        "error.too_large": "Viestin enimmäiskoko on {limit} tavua.",
+        "error.rate_limited": "Liikaa viestejä; odota hetki.",
+        "error.hello_required": "Tervehdi ensin (hello).",
+        "error.unauthorized": "Tällä laitteella ei ole paikkaa tässä pöydässä.",
+        "error.unsupported_protocol": (
+            "Tämä sivu puhuu protokollaa {client}, palvelin {server}: lataa sivu uudelleen."
+        ),
+        "error.not_your_seat": "Paikka {seat} ei ole sinun.",
+        "error.spectator": "Katselet pöytää; katsojat eivät voi pelata.",
+        "error.not_your_turn": "Nyt on paikan {seat} vuoro.",
+        "error.stale_state": "Pöytä ehti edetä ennen siirtoasi; tässä nykyinen tilanne.",
+        "error.stale_game": "Peli {game_no} ei ole enää käynnissä oleva peli.",
+        "error.illegal_action": "Siirto ei ole sallittu: {reason}",
+        "error.game_over": "Peli on jo päättynyt.",
+        "error.closed": "Pöytä on suljettu.",
+        "error.not_over": "Peli ei ole vielä päättynyt.",
+        "error.no_undo": "Sitä ei voi perua: {reason}",
+        "error.no_undo_players": (
+            "Perua voi vain yksinpelissä; tässä pöydässä on {players} pelaajaa."
+        ),
+        "error.bot_seat": "Botti pelaa paikkaasi; ota se ensin takaisin.",
+        "error.server_error": "Palvelin ei saanut tallennettua; mitään ei tapahtunut. Yritä uudelleen.",
+        "error.not_found": "Sitä ei ole: {reason}",
+        "error.no_game": "Peliä {game} ei ole.",
+        "error.conflict": "Sitä ei voi tehdä nyt: {reason}",
+        "error.bad_request": "Palvelin ei hyväksynyt näitä asetuksia: {reason}",
+        "error.forbidden": "Se ei ole sallittu: {reason}",
+        "error.invite_used": "Tämä kutsulinkki on jo käytetty.",
+        "error.too_deep": "Palvelin ei saanut viestistä selvää (sisäkkäisyys yli {limit}).",
+        "error.payload_too_large": "Pyyntö on liian suuri (enintään {limit} tavua).",
+        "error.unlisted": "Pöytä ei ole julkinen: avaa se katselulinkillä tai paikan kautta.",
         "prompt.generic": "Sinun siirtosi.",
         "prompt.over": "Peli on päättynyt.",
         "error.option_value": "valinta {option!r}: {value} ei ole sallittu; anna {allowed}",

@@ -53,6 +53,7 @@ def _refuse() -> ApiError:
         "unauthorized",
         f"this table is unlisted: send its spectator code ({SPECTATOR_HEADER} header) "
         "or a seat or admin token (Authorization: Bearer)",
+        key="error.unlisted",
     )
 
 

@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict
 
 from pakka.core.cards import RANK_NAMES
 from pakka.core.registry import games
-from pakka.i18n import LANGUAGES, messages
+from pakka.i18n import LANGUAGES, card_names, messages
 from pakka.rules import rules_text
 from pakka.server.limits import limit_hints
 
@@ -35,10 +35,19 @@ def _known(game: str) -> None:
 
 @router.get("/api/games/{game}/messages")
 def game_messages(game: str) -> JSONResponse:
-    """The game's log-message catalogue: ``{"en": {key: template}, "fi": {...}}``."""
+    """The game's texts for the client to render every message itself:
+    ``messages`` (``{lang: {key: template}}``, the game's catalogue over core's,
+    which holds the error texts), ``cards`` (``{lang: {code: name}}`` from the
+    game's display layer, for ``{card:card}``) and ``languages``."""
     _known(game)
-    cat: dict[str, Any] = {lang: dict(messages(game).get(lang, {})) for lang in LANGUAGES}
-    return JSONResponse(cat, headers=_CACHE)
+    cat = messages(game)
+    body: dict[str, Any] = {
+        "game": game,
+        "languages": list(LANGUAGES),
+        "messages": {lang: dict(cat.get(lang, {})) for lang in LANGUAGES},
+        "cards": {lang: dict(card_names(game, lang)) for lang in LANGUAGES},
+    }
+    return JSONResponse(body, headers=_CACHE)
 
 
 @router.get("/api/games/{game}/rules/{lang}")

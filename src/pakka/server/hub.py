@@ -307,10 +307,15 @@ class Hub:
         """Start the next game if game ``game_no`` is the current one and over
         (raises :class:`ApiError` 409 otherwise; call under the lock)."""
         if table.closed:
-            raise ApiError(409, "conflict", "the table is closed")
+            raise ApiError(409, "conflict", "the table is closed", key="error.closed")
         if game_no != table.game_no:
             raise ApiError(
-                409, "stale_state", f"game {game_no} is not the current game ({table.game_no})"
+                409,
+                "stale_state",
+                f"game {game_no} is not the current game ({table.game_no})",
+                key="error.stale_game",
+                game_no=game_no,
+                current=table.game_no,
             )
         if not table.st.is_terminal:
             raise ApiError(409, "not_over", "the game is not over yet")

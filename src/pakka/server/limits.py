@@ -30,7 +30,11 @@ MAX_BODY = 64 * 1024
 
 def _too_large(limit: int) -> JSONResponse:
     return JSONResponse(
-        {"error": "payload_too_large", "message": f"request bodies are limited to {limit} bytes"},
+        {
+            "error": "payload_too_large",
+            "message": f"request bodies are limited to {limit} bytes",
+            "msg": {"key": "error.payload_too_large", "args": {"limit": limit}},
+        },
         status_code=413,
     )
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
 Name = Annotated[
     str, StringConstraints(strip_whitespace=True, max_length=40, pattern=r"^[^\x00-\x1f\x7f]*$")
@@ -99,15 +99,26 @@ class Hello(Strict):
     type: Literal["hello"]
     tokens: Annotated[list[Credential], Field(max_length=16)] = []
     watch: Credential | None = None
+    protocol: Annotated[int, Field(ge=0, le=1000)] | None = None
+    """The protocol version the client speaks (absent: the server's; another one
+    than the server's is refused with ``unsupported_protocol``)."""
 
 
 class ActionMsg(Strict):
-    """An action for a seat at the state the client saw."""
+    """An action for a seat at the state the client saw: its ``id`` (from ``legal``)
+    or its notation ``action`` (exactly one of the two)."""
 
     type: Literal["action"]
     seat: Annotated[int, Field(ge=0, le=15)] | None = None
     state_id: Annotated[int, Field(ge=0)]
-    action: Annotated[str, StringConstraints(min_length=1, max_length=200)]
+    id: Annotated[int, Field(ge=0)] | None = None
+    action: Annotated[str, StringConstraints(min_length=1, max_length=200)] | None = None
+
+    @model_validator(mode="after")
+    def _one_of(self) -> ActionMsg:
+        if (self.id is None) == (self.action is None):
+            raise ValueError("give exactly one of 'id' and 'action'")
+        return self
 
 
 class PlayAgainMsg(Strict):

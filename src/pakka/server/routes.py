@@ -19,7 +19,7 @@ from pakka.bots import bot_names
 from pakka.bots import levels as bot_levels
 from pakka.core.options import OptionValue
 from pakka.core.registry import game_class
-from pakka.server import access
+from pakka.server import access, frames
 from pakka.server.errors import ApiError
 from pakka.server.hub import Hub
 from pakka.server.models import (
@@ -54,7 +54,8 @@ def _json_option(v: OptionValue) -> Any:
 
 
 def games_catalogue() -> list[dict[str, Any]]:
-    """Every registered game with its options, levels and bots (``GET /api/games``)."""
+    """Every registered game with its options, levels and bots, its descriptor
+    (``type``: ``Game.game_type()``) and whether its view is typed (``GET /api/games``)."""
     out = []
     for name in pakka.games():
         try:
@@ -87,6 +88,8 @@ def games_catalogue() -> list[dict[str, Any]]:
                 ],
                 "levels": list(bot_levels(name)),
                 "bots": bot_names(name),
+                "type": cls.game_type().to_json(),
+                "typed_view": cls.view_type is not None,
             }
         )
     return out
@@ -103,6 +106,22 @@ def bearer(request: Request) -> str | None:
 async def list_games() -> dict[str, Any]:
     """Every game this server offers, with its options and bot levels."""
     return {"games": games_catalogue()}
+
+
+@router.get("/api/games/{name}/schema")
+async def game_schema(name: str) -> dict[str, Any]:
+    """The JSON Schemas of a game's frames, generated from the types: ``frame`` (any
+    frame the server sends at its tables; a state frame's ``view`` is ``view``),
+    ``view`` and ``legal_action``. A game without a typed view gets the base view
+    fields with any others allowed (``typed_view: false``)."""
+    if name not in pakka.games():
+        raise ApiError(404, "not_found", f"no game {name!r}", key="error.no_game", game=name)
+    try:
+        return frames.game_schema(name)
+    except ImportError:
+        raise ApiError(
+            404, "not_found", f"no game {name!r}", key="error.no_game", game=name
+        ) from None
 
 
 @router.post("/api/tables", status_code=201, response_model=CreatedTable)

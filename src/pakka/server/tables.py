@@ -15,14 +15,17 @@ import json
 import logging
 import secrets
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
+from pakka.core.errors import IllegalAction
 from pakka.core.game import Game, State
 from pakka.core.options import options_to_json
 from pakka.core.record import undone
+from pakka.core.seam import LegalAction
 from pakka.core.undo import reveals_hidden, undo_refusal
 from pakka.server.connection import Connection
 from pakka.server.errors import ApiError
+from pakka.server.frames import PROTOCOL_VERSION, TableSummary, WelcomeFrame
 from pakka.server.games import GameSummary, load_game, next_game_options
 from pakka.server.scheduler import Scheduler
 from pakka.server.seats import BOT, HUMAN, LEFT, OPEN, Seat
@@ -63,6 +66,7 @@ class LiveTable:
         self.scheduler = Scheduler(self)
         self._undo_ok: tuple[int, bool] | None = None
         self._before_last: State[Any] | None = None  # one-player tables: for the undo check
+        self._legal: tuple[tuple[int, int], list[LegalAction]] | None = None
 
     # -- the game ------------------------------------------------------------------------
     @property
@@ -155,7 +159,7 @@ class LiveTable:
             remaining = max(0.0, self.clock - (time.monotonic() - self.turn_started))
             clock = {"seat": cp, "seconds": self.clock, "remaining": round(remaining, 1)}
         shown_last = None
-        if last is not None and (type(s).public_history or last["seat"] == seat):
+        if last is not None and (self._public_history or last["seat"] == seat):
             shown_last = last
         can_undo = seat is not None and self.players == 1 and self.can_undo(seat)
         return {
@@ -165,7 +169,7 @@ class LiveTable:
             "state_id": self.state_id,
             "seat": seat,
             "view": view,
-            "legal": [str(a) for a in s.legal_actions()] if human_turn else [],
+            "legal": self.legal_for(seat) if human_turn else [],
             "log_index": start,
             "log": visible[start:],
             "last_action": shown_last,
@@ -173,6 +177,25 @@ class LiveTable:
             "undo": can_undo,
             "table": table,
         }
+
+    @property
+    def _public_history(self) -> bool:
+        """Whether every seat sees every action (the game's descriptor says)."""
+        assert self.game is not None
+        return type(self.game).game_type().public_history
+
+    def legal_for(self, seat: int | None) -> list[LegalAction]:
+        """The structured legal actions of the current state when ``seat`` is to act
+        and a person plays it (the game's display layer makes them), else ``[]``;
+        computed once per state."""
+        s = self.st
+        cp = s.current_player
+        if seat is None or cp != seat or self.seats[cp].bot_controlled:
+            return []
+        if self._legal is None or self._legal[0] != (self.state_id, id(s)):
+            assert self.game is not None
+            self._legal = ((self.state_id, id(s)), self.game.display.legal(s))
+        return self._legal[1]
 
     def broadcast(
         self, last: dict[str, Any] | None = None, table: bool = False, full: bool = False
@@ -192,15 +215,17 @@ class LiveTable:
 
     def welcome(self, conn: Connection) -> None:
         """Greet a (re)authorised connection: who it is here, the table, the full state."""
-        conn.send(
-            {
-                "type": "welcome",
-                "table_id": self.id,
-                "seats": conn.seats,
-                "spectator": conn.spectator,
-                "table": self.summary(),
-            }
-        )
+        cp = self.st.current_player
+        welcome: WelcomeFrame = {
+            "type": "welcome",
+            "protocol": PROTOCOL_VERSION,
+            "table_id": self.id,
+            "seats": conn.seats,
+            "spectator": conn.spectator,
+            "table": cast("TableSummary", self.summary()),
+            "legal": self.legal_for(cp) if cp in conn.seats else [],
+        }
+        conn.send(dict(welcome))
         self.send_state(conn, full=True)
 
     def send_state(self, conn: Connection, full: bool = False) -> None:
@@ -251,6 +276,8 @@ class LiveTable:
                 409,
                 "no_undo",
                 f"undo is only for one-player games; this table has {self.players} players",
+                key="error.no_undo_players",
+                players=self.players,
             )
         if self.closed or s.is_terminal:
             raise ApiError(409, "game_over", "the game is over; undo is for a game in play")
@@ -269,13 +296,21 @@ class LiveTable:
         self.broadcast(full=True)
         self.scheduler.schedule()
 
-    async def commit_action(self, text: str, seat: int, by: str) -> None:
-        """Check, store, apply and broadcast one action (call under the lock).
+    async def commit_action(self, action: str | int, seat: int, by: str) -> None:
+        """Check, store, apply and broadcast one action, given in notation or by its
+        id (call under the lock).
 
-        Raises :class:`IllegalAction` (nothing changed) when ``text`` is not legal.
+        Raises :class:`IllegalAction` (nothing changed) when it is not legal.
         """
         s = self.st
-        act = s.parse_action(text)
+        if isinstance(action, int):
+            assert self.game is not None
+            if not 0 <= action < self.game.num_distinct_actions:
+                raise IllegalAction(f"no action has id {action}")
+            act = self.game.action_from_id(action)
+            s.verify(act)
+        else:
+            act = s.parse_action(action)
         canonical = str(act)
         t0 = time.perf_counter()
         await self.hub.db(

@@ -18,10 +18,11 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
-from pakka.core.errors import IllegalAction, PakkaError
+from pakka.core.errors import PakkaError
 from pakka.server.config import Settings
 from pakka.server.connection import Connection
-from pakka.server.errors import ApiError
+from pakka.server.errors import ApiError, error_frame
+from pakka.server.frames import PROTOCOL_VERSION
 from pakka.server.hub import Hub
 from pakka.server.limits import MAX_DEPTH, too_deep
 from pakka.server.models import (
@@ -37,6 +38,7 @@ from pakka.server.models import (
 from pakka.server.tables import LiveTable
 
 router = APIRouter()
+_BOT_SEAT = "a bot plays this seat now; send resume to take it back"
 
 
 @router.websocket("/ws/tables/{table_id}")
@@ -56,16 +58,15 @@ async def websocket(ws: WebSocket, table_id: str) -> None:
         with contextlib.suppress(Exception):
             await ws.close(code=4408)
         return
+    if hello is not None and hello.protocol not in (None, PROTOCOL_VERSION):
+        with contextlib.suppress(Exception):
+            await ws.send_text(json.dumps(_protocol_error(hello.protocol)))
+            await ws.close(code=4400)
+        return
     if hello is None or not hub.seating.authorise(table, conn, hello):
         with contextlib.suppress(Exception):
             await ws.send_text(
-                json.dumps(
-                    {
-                        "type": "error",
-                        "code": "unauthorized",
-                        "message": "no such seat or spectator code",
-                    }
-                )
+                json.dumps(error_frame("unauthorized", "no such seat or spectator code", "hello"))
             )
             await ws.close(code=4401)
         return
@@ -89,6 +90,16 @@ async def websocket(ws: WebSocket, table_id: str) -> None:
             await writer
 
 
+def _protocol_error(client: int) -> dict[str, Any]:
+    return error_frame(
+        "unsupported_protocol",
+        f"this server speaks protocol {PROTOCOL_VERSION}, not {client}",
+        "hello",
+        args={"client": client, "server": PROTOCOL_VERSION},
+        server=PROTOCOL_VERSION,
+    )
+
+
 async def _receive(ws: WebSocket) -> str | None:
     """The next text (or bytes) message; ``None`` when the client is gone."""
     msg = await ws.receive()
@@ -100,28 +111,59 @@ async def _receive(ws: WebSocket) -> str | None:
     return data.decode("utf-8", errors="replace")
 
 
-def _error(conn: Connection, code: str, message: str, ref: str | None = None, **extra: Any) -> None:
-    conn.send({"type": "error", "code": code, "message": message, "ref": ref, **extra})
+def _error(
+    conn: Connection,
+    code: str,
+    message: str,
+    ref: str | None = None,
+    *,
+    key: str | None = None,
+    args: dict[str, Any] | None = None,
+    **extra: Any,
+) -> None:
+    conn.send(error_frame(code, message, ref, key=key, args=args, **extra))
 
 
 def _decode(conn: Connection, text: str, settings: Settings) -> Any:
     """Check size, rate, JSON and fields; send the error frame and return ``None`` if bad."""
     if len(text.encode("utf-8")) > settings.max_frame:
-        _error(conn, "too_large", f"messages are limited to {settings.max_frame} bytes")
+        _error(
+            conn,
+            "too_large",
+            f"messages are limited to {settings.max_frame} bytes",
+            args={"limit": settings.max_frame},
+        )
         return None
     if not conn.allow():
-        _error(conn, "rate_limited", f"more than {settings.msg_rate:g} messages per second")
+        _error(
+            conn,
+            "rate_limited",
+            f"more than {settings.msg_rate:g} messages per second",
+            args={"rate": settings.msg_rate},
+        )
         return None
     if too_deep(text):
-        _error(conn, "too_deep", f"JSON nested deeper than {MAX_DEPTH} levels")
+        _error(
+            conn,
+            "too_deep",
+            f"JSON nested deeper than {MAX_DEPTH} levels",
+            args={"limit": MAX_DEPTH},
+        )
         return None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        _error(conn, "malformed", f"not JSON: {e.msg}")
+        _error(
+            conn, "malformed", f"not JSON: {e.msg}", key="error.not_json", args={"reason": e.msg}
+        )
         return None
     except RecursionError:  # a backstop: too_deep already refuses deep nesting
-        _error(conn, "too_deep", f"JSON nested deeper than {MAX_DEPTH} levels")
+        _error(
+            conn,
+            "too_deep",
+            f"JSON nested deeper than {MAX_DEPTH} levels",
+            args={"limit": MAX_DEPTH},
+        )
         return None
     if not isinstance(data, dict):
         _error(conn, "malformed", "a message is a JSON object with a 'type'")
@@ -133,13 +175,21 @@ def _decode(conn: Connection, text: str, settings: Settings) -> Any:
             conn,
             "unknown_type",
             f"unknown message type {kind!r}; known: {', '.join(WS_MESSAGES)}",
+            args={"type": str(kind), "known": ", ".join(WS_MESSAGES)},
         )
         return None
     try:
         return model.model_validate(data)
     except ValidationError as e:
         details = [{"loc": list(x["loc"]), "msg": x["msg"]} for x in e.errors(include_url=False)]
-        _error(conn, "invalid", f"invalid {kind} message", ref=str(kind), details=details)
+        _error(
+            conn,
+            "invalid",
+            f"invalid {kind} message",
+            ref=str(kind),
+            args={"type": str(kind)},
+            details=details,
+        )
         return None
 
 
@@ -156,16 +206,7 @@ async def _hello(ws: WebSocket, conn: Connection, settings: Settings) -> Hello |
             continue
         if isinstance(msg, Hello):
             return msg
-        await ws.send_text(
-            json.dumps(
-                {
-                    "type": "error",
-                    "code": "hello_required",
-                    "message": "send hello first",
-                    "ref": msg.type,
-                }
-            )
-        )
+        await ws.send_text(json.dumps(error_frame("hello_required", "send hello first", msg.type)))
 
 
 async def _serve(hub: Hub, table: LiveTable, conn: Connection) -> None:
@@ -184,6 +225,9 @@ async def _serve(hub: Hub, table: LiveTable, conn: Connection) -> None:
         if isinstance(msg, PingMsg):
             conn.send({"type": "pong", "id": msg.id})
         elif isinstance(msg, Hello):
+            if msg.protocol not in (None, PROTOCOL_VERSION):
+                conn.send(_protocol_error(msg.protocol))
+                continue
             async with table.lock:
                 held = list(conn.seats)
                 if not hub.seating.authorise(table, conn, msg):
@@ -215,11 +259,11 @@ def _seat(conn: Connection, seat: int | None, ref: str) -> int | None:
         return None
     if seat is None:
         if len(conn.seats) != 1:
-            _error(conn, "invalid", "say which seat: you hold several", ref)
+            _error(conn, "invalid", "say which seat: you hold several", ref, key="error.which_seat")
             return None
         return conn.seats[0]
     if seat not in conn.seats:
-        _error(conn, "not_your_seat", f"you do not hold seat {seat}", ref)
+        _error(conn, "not_your_seat", f"you do not hold seat {seat}", ref, args={"seat": seat})
         return None
     return seat
 
@@ -229,36 +273,50 @@ async def _action(table: LiveTable, conn: Connection, msg: ActionMsg) -> None:
     if seat is None:
         return
     async with table.lock:
-        err = None
+        err: ApiError | None = None
         s = table.state
         if table.closed:
-            err = ("game_over", "the table is closed")
+            err = ApiError(409, "game_over", "the table is closed", key="error.closed")
         elif table.seats[seat].bot_controlled:
-            err = ("bot_seat", "a bot plays this seat now; send resume to take it back")
-        elif msg.state_id != table.state_id:
-            err = (
-                "stale_state",
-                f"state {msg.state_id} is not current (current: {table.state_id})",
+            err = ApiError(
+                409, "bot_seat", "a bot plays this seat now; send resume to take it back"
             )
+        elif msg.state_id != table.state_id:
+            err = _stale(msg.state_id, table.state_id)
         elif s is None or s.is_terminal:
-            err = ("game_over", "the game is over; send play_again for the next one")
+            err = ApiError(409, "game_over", "the game is over; send play_again for the next one")
         elif s.current_player != seat:
-            err = ("not_your_turn", f"it is seat {s.current_player}'s turn")
+            err = ApiError(
+                409,
+                "not_your_turn",
+                f"it is seat {s.current_player}'s turn",
+                seat=s.current_player,
+            )
         else:
             try:
-                await table.commit_action(msg.action, seat, "human")
+                action = msg.action if msg.id is None else msg.id
+                assert action is not None
+                await table.commit_action(action, seat, "human")
                 return
-            except IllegalAction as e:
-                err = ("illegal_action", str(e))
-            except PakkaError as e:
-                err = ("illegal_action", str(e))
+            except PakkaError as e:  # IllegalAction included
+                err = ApiError(400, "illegal_action", str(e))
             except Exception:
                 # e.g. the database refused the commit: nothing was applied
                 logging.getLogger("pakka.server").exception("action failed")
-                err = ("server_error", "the action could not be stored; try again")
-        table.hub.metrics.actions_refused.labels(err[0]).inc()
-        _error(conn, err[0], err[1], "action")
+                err = ApiError(500, "server_error", "the action could not be stored; try again")
+        table.hub.metrics.actions_refused.labels(err.code).inc()
+        _error(conn, err.code, err.message, "action", key=err.msg["key"], args=err.msg["args"])
         table.send_state(conn)
+
+
+def _stale(sent: int, current: int) -> ApiError:
+    return ApiError(
+        409,
+        "stale_state",
+        f"state {sent} is not current (current: {current})",
+        state=sent,
+        current=current,
+    )
 
 
 async def _play_again(hub: Hub, table: LiveTable, conn: Connection, msg: PlayAgainMsg) -> None:
@@ -268,7 +326,7 @@ async def _play_again(hub: Hub, table: LiveTable, conn: Connection, msg: PlayAga
         try:
             await hub.play_again(table, msg.game_no)
         except ApiError as e:
-            _error(conn, e.code, e.message, "play_again")
+            _error(conn, e.code, e.message, "play_again", key=e.msg["key"], args=e.msg["args"])
             table.send_state(conn)
         except Exception:
             logging.getLogger("pakka.server").exception("play again failed")
@@ -291,29 +349,31 @@ async def _undo(table: LiveTable, conn: Connection, msg: UndoMsg) -> None:
     if seat is None:
         return
     async with table.lock:
-        err = None
+        err: ApiError | None = None
         if table.players != 1:
-            err = (
+            err = ApiError(
+                409,
                 "no_undo",
                 f"undo is only for one-player games; this table has {table.players} players",
+                key="error.no_undo_players",
+                players=table.players,
             )
         elif table.seats[seat].bot_controlled:
-            err = ("bot_seat", "a bot plays this seat now; send resume to take it back")
-        elif msg.state_id != table.state_id:
-            err = (
-                "stale_state",
-                f"state {msg.state_id} is not current (current: {table.state_id})",
+            err = ApiError(
+                409, "bot_seat", "a bot plays this seat now; send resume to take it back"
             )
+        elif msg.state_id != table.state_id:
+            err = _stale(msg.state_id, table.state_id)
         else:
             try:
                 await table.undo(seat, msg.count)
                 return
             except ApiError as e:
-                err = (e.code, e.message)
+                err = e
             except Exception:
                 logging.getLogger("pakka.server").exception("undo failed")
-                err = ("server_error", "the undo could not be stored; try again")
-        _error(conn, err[0], err[1], "undo")
+                err = ApiError(500, "server_error", "the undo could not be stored; try again")
+        _error(conn, err.code, err.message, "undo", key=err.msg["key"], args=err.msg["args"])
         table.send_state(conn)
 
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Talking to the pakka server: the HTTP API (docs/protocol.md) and one
 // WebSocket per table that reconnects by itself.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // pakka web client: the lobby, the rules pages and the router. The table
 // itself is in table.js; each game's table view is in views/.
 import { api, myTables, rememberTable, forgetTable } from "./api.js";
@@ -81,7 +82,7 @@ function openTable(id, watch) {
   }
   const info = myTables()[id] || { tokens: {} };
   screen = new TableScreen(main, id, info, watch, setConn, loadGames);
-  screen.viewParam = params().get("view");
+  /** @type {any} */ (screen).viewParam = params().get("view");
 }
 
 async function showRules(game) {
@@ -225,9 +226,9 @@ async function createTable(g, name) {
   if (name) body.name = t("table_of", { name }).slice(0, 40);
   if (lobbyState.hotseat) {
     body.hotseat = true;
-    body.seats = seats.map((s, i) => (s.kind === "human" && !s.name ? { kind: "human", name: `${t("player_n", { n: i + 1 })}` } : s));
+    body.seats = seats.map((/** @type {any} */ s, i) => (s.kind === "human" && !s.name ? { kind: "human", name: `${t("player_n", { n: i + 1 })}` } : s));
   } else if (humans.length) body.take_seat = humans[0];
-  const btn = document.getElementById("create");
+  const btn = /** @type {HTMLButtonElement} */ (document.getElementById("create"));
   btn.disabled = true;
   btn.textContent = t("creating");
   try {
@@ -297,7 +298,7 @@ async function openTablesPanel() {
 
 async function joinTable(x) {
   try {
-    const typed = (document.getElementById("my-name") || {}).value;
+    const typed = (/** @type {HTMLInputElement | null} */ (document.getElementById("my-name")) || { value: "" }).value;
     if (typed && typed.trim()) localStorage.setItem("pakka.name", typed.trim());
     const name = localStorage.getItem("pakka.name") || undefined;
     const r = await api.join(x.table_id, name);

@@ -1,3 +1,4 @@
+// @ts-check
 // Playing cards drawn as SVG by code: standard cards (with a distinct joker),
 // card backs for hidden cards, and Zoker cards (colour, size, shape = corners).
 // No image assets: every card is built here from its notation.
@@ -35,18 +36,31 @@ export function parseZoker(text) {
   return m ? { colour: m[1], size: m[2], shape: Number(m[3]) } : null;
 }
 
-/** Whether a game uses the Zoker deck (by its registered name). */
-export function isZokerGame(game) {
-  return typeof game === "string" && game.startsWith("zoker");
+/**
+ * Whether `text` is a card code of `deck` (the game descriptor's deck:
+ * "french" or "zoker", GET /api/games `type.deck`).
+ * @param {unknown} text
+ * @param {string} deck
+ */
+export function isCard(text, deck) {
+  return deck === "zoker" ? parseZoker(text) !== null : parseStd(text) !== null;
 }
 
-/** Whether `text` is a card in the notation of `game`. */
-export function isCard(text, game) {
-  return isZokerGame(game) ? parseZoker(text) !== null : parseStd(text) !== null;
+/** @type {Record<string, string>} */
+let serverNames = {};
+
+/**
+ * Card names in words from the server's catalogue (the game's display layer);
+ * they win over the built-in names below.
+ * @param {Record<string, string>} names
+ */
+export function setCardNames(names) {
+  serverNames = names || {};
 }
 
 /** Spoken name of a card, for screen readers and tooltips. */
 export function cardName(text, lang = "en") {
+  if (serverNames[text]) return serverNames[text];
   const z = parseZoker(text);
   const s = parseStd(text);
   if (s && (!z || !/^[BGOR]/.test(text))) {
@@ -212,9 +226,9 @@ export function zokerCardSvg(text, lang = "en") {
   return svg;
 }
 
-/** Any card of `game` as an SVG element (a back when it is not a readable card). */
-export function cardSvg(text, game, lang = "en") {
-  if (isZokerGame(game)) return parseZoker(text) ? zokerCardSvg(text, lang) : cardBackSvg(String(text));
+/** Any card of `deck` as an SVG element (a back when it is not a readable card). */
+export function cardSvg(text, deck, lang = "en") {
+  if (deck === "zoker") return parseZoker(text) ? zokerCardSvg(text, lang) : cardBackSvg(String(text));
   return parseStd(text) ? stdCardSvg(text, lang) : cardBackSvg(String(text));
 }
 
@@ -222,16 +236,16 @@ export function cardSvg(text, game, lang = "en") {
  * A card as an HTML element (a <span class="card">, or a <button> when
  * `onClick` is given, so that it can be chosen with the keyboard).
  */
-export function cardEl(text, game, lang = "en", opts = {}) {
+export function cardEl(text, deck, lang = "en", opts = {}) {
   const tag = opts.onClick ? "button" : "span";
-  const wrap = document.createElement(tag);
+  const wrap = /** @type {HTMLButtonElement} */ (document.createElement(tag));
   wrap.className = "card" + (opts.className ? " " + opts.className : "");
   if (opts.onClick) {
     wrap.type = "button";
     wrap.addEventListener("click", opts.onClick);
   }
-  const hidden = !isCard(text, game);
-  const svg = hidden ? cardBackSvg(opts.label || "") : cardSvg(text, game, lang);
+  const hidden = !isCard(text, deck);
+  const svg = hidden ? cardBackSvg(opts.label || "") : cardSvg(text, deck, lang);
   wrap.appendChild(svg);
   const label = opts.label || (hidden ? "" : cardName(text, lang));
   if (label) {

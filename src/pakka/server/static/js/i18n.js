@@ -1,3 +1,4 @@
+// @ts-check
 // The client's own words in English and Finnish. Game log entries are
 // rendered from each game's message catalogue (sent by the server).
 
@@ -406,16 +407,83 @@ export function t(key, args = {}) {
   return format(s, args);
 }
 
-/** Python str.format-like filling of {name} (and {name!r}-free) placeholders, with
- * plural choices {n|one|many} (the first text when n is 1), as pakka.i18n.fill. */
-export function format(template, args) {
+/**
+ * Python str.format-like filling of {name} placeholders, with plural choices
+ * {n|one|many} (the first text when n is 1), as pakka.i18n.fill. A placeholder's
+ * format spec (`{card:card}`, `{cards:cards}`) is handed to `spec(value, spec)`
+ * when given, so a caller can name cards in words.
+ * @param {string} template
+ * @param {Record<string, unknown>} args
+ * @param {((value: unknown, spec: string) => string | null) | null} [spec]
+ * @returns {string}
+ */
+export function format(template, args, spec = null) {
   const chosen = String(template).replace(
     /\{([A-Za-z_][A-Za-z0-9_]*)\|([^|{}]*)\|([^|{}]*)\}/g,
     (m, k, one, many) => (k in args ? (Number(args[k]) === 1 ? one : many) : m),
   );
-  return chosen.replace(/\{([A-Za-z_][A-Za-z0-9_]*)(?:[!:][^}]*)?\}/g, (m, k) =>
-    k in args ? fmtValue(args[k]) : m,
-  );
+  return chosen.replace(/\{([A-Za-z_][A-Za-z0-9_]*)(?:![a-z])?(?::([^}]*))?\}/g, (m, k, fs) => {
+    if (!(k in args)) return m;
+    const v = args[k];
+    if (spec && fs) {
+      const out = spec(v, fs);
+      if (out !== null) return out;
+    }
+    return fmtValue(v);
+  });
+}
+
+/**
+ * A game's texts as the server serves them (GET /api/games/{name}/messages).
+ * @typedef {{messages: Record<string, Record<string, string>>, cards: Record<string, Record<string, string>>}} Catalogue
+ */
+
+/**
+ * A message ({key, args}) in words in `language`, as pakka.i18n.render_entry: the
+ * template from the catalogue (English, then the key, when missing); arguments
+ * that are messages are rendered first; `{card:card}` and `{cards:cards}` name
+ * card codes from the catalogue's card names; `arg(name, value)` may replace an
+ * argument (e.g. a seat number by the player's name) and return undefined to keep it.
+ * @param {Catalogue | null} cat
+ * @param {{key: string, args?: Record<string, unknown>}} message
+ * @param {string} [language]
+ * @param {(name: string, value: unknown) => unknown} [arg]
+ * @param {(template: string) => string} [adapt]
+ * @returns {string}
+ */
+export function renderMessage(cat, message, language = current, arg = undefined, adapt = undefined) {
+  const msgs = (cat && cat.messages) || {};
+  const names = (cat && cat.cards && (cat.cards[language] || cat.cards.en)) || {};
+  let tmpl = (msgs[language] && msgs[language][message.key]) || (msgs.en && msgs.en[message.key]);
+  /** @type {Record<string, unknown>} */
+  const args = {};
+  for (const [k, v] of Object.entries(message.args || {})) {
+    if (isMessage(v)) args[k] = renderMessage(cat, v, language, arg, adapt);
+    else {
+      const r = arg ? arg(k, v) : undefined;
+      args[k] = r === undefined ? v : r;
+    }
+  }
+  if (!tmpl) {
+    const rest = Object.entries(args).map(([k, x]) => `${k.replace(/_/g, " ")} ${fmtValue(x)}`).join(", ");
+    return message.key.replace(/^[^.]*\./, "").replace(/[._]/g, " ") + (rest ? ": " + rest : "");
+  }
+  if (adapt) tmpl = adapt(tmpl);
+  const card = (/** @type {unknown} */ c) => names[String(c)] ?? String(c);
+  return format(tmpl, args, (v, fs) => {
+    if (fs === "card") return card(v);
+    if (fs === "cards") return Array.isArray(v) ? v.map(card).join(", ") : card(v);
+    return null;
+  });
+}
+
+/**
+ * Whether `v` is a message ({key, args}).
+ * @param {unknown} v
+ * @returns {v is {key: string, args: Record<string, unknown>}}
+ */
+export function isMessage(v) {
+  return !!v && typeof v === "object" && !Array.isArray(v) && typeof (/** @type {any} */ (v).key) === "string" && "args" in v;
 }
 
 function fmtValue(v) {

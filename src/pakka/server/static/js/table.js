@@ -1,10 +1,11 @@
+// @ts-check
 // One table on screen: the WebSocket session, whose turn it is, the hot-seat
 // cover, the log in words, scores, the result and "play again". The middle
 // of the table (the felt) is drawn by the game's view module (views/).
 import { api, TableSocket, rememberTable } from "./api.js";
-import { t, lang, pick, format } from "./i18n.js";
+import { t, lang, pick, renderMessage } from "./i18n.js";
 import { h, toast, errorWords } from "./ui.js";
-import { parseStd, parseZoker, isZokerGame } from "./cards.js";
+import { parseStd, setCardNames } from "./cards.js";
 import { viewFor } from "./views/index.js";
 
 // Log argument names that hold a seat number; they are shown as the seat's name.
@@ -16,6 +17,14 @@ const SEAT_ARGS = new Set([
 const SEAT_LIST_ARGS = new Set(["winners", "losers", "players", "seats", "partners", "team"]);
 const SUIT_SYM = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
+/** The protocol this client speaks (docs/protocol.md). */
+export const PROTOCOL = 2;
+
+/** @typedef {import("./types").LegalAction} LegalAction */
+/** @typedef {import("./types").Message} Message */
+/** @typedef {import("./types").ErrorFrame} ErrorFrame */
+
+/** @type {Record<string, Promise<import("./i18n.js").Catalogue>>} */
 const catalogues = {};
 
 async function catalogue(game) {
@@ -26,16 +35,16 @@ async function catalogue(game) {
       .catch(() => new Promise((ok) => setTimeout(ok, 500)).then(() => api.catalogue(game)))
       .catch(() => {
         delete catalogues[game];
-        return { en: {}, fi: {} };
+        return { game, languages: ["en", "fi"], messages: { en: {}, fi: {} }, cards: { en: {}, fi: {} } };
       });
   }
   return catalogues[game];
 }
 
-/** A card's notation in display form for running text (A♠, 10♥, JK). */
-export function cardText(text, game) {
+/** A card code in display form for running text (A♠, 10♥, JK), by the game's deck. */
+export function cardText(text, deck) {
   if (typeof text !== "string") return text;
-  if (isZokerGame(game)) return text;
+  if (deck !== "french") return text;
   const s = parseStd(text);
   if (!s) return text;
   return s.joker ? "JK" : s.rank + SUIT_SYM[s.suit];
@@ -76,10 +85,10 @@ export class TableScreen {
     this.status = "connecting";
     this.fatal = null;
     const tokens = Object.values(info.tokens || {});
-    const hello = tokens.length ? { tokens } : watch ? { watch } : {};
+    const hello = { ...(tokens.length ? { tokens } : watch ? { watch } : {}), protocol: PROTOCOL };
     this.root.replaceChildren(h("p", { class: "muted" }, t("connecting")));
     this.socket = new TableSocket(tableId, hello, (f) => this.onFrame(f), (s) => this.onStatus(s));
-    window.pakkaTable = this; // a handle for tests and debugging
+    /** @type {any} */ (window).pakkaTable = this; // a handle for tests and debugging
     // Undo by keyboard (one-player games): U or Ctrl/Cmd+Z, unless typing somewhere.
     this.onKey = (e) => {
       const tag = (e.target && e.target.tagName) || "";
@@ -139,6 +148,7 @@ export class TableScreen {
           this.gameMeta = games.find((g) => g.name === f.table.game) || null;
         }
         this.cat = await catalogue(f.table.game);
+        setCardNames(this.cat.cards[lang()] || {});
         break;
       case "state": {
         const key = String(f.seat);
@@ -150,12 +160,16 @@ export class TableScreen {
         if (f.table) this.summary = f.table;
         if (old && old.game_no !== f.game_no) this.uiState = {};
         this.pending = false;
+        // Until the catalogue is here the frame waits (welcome renders it): the log
+        // and labels never show as bare keys.
+        if (!this.cat) return;
         // A queued sequence of moves (e.g. a proposed lay-down) goes on step by step.
         const q = this.uiState.queue;
         if (q && q.length && f.seat === this.shown && !this.spectator) {
-          if ((f.legal || []).includes(q[0])) {
-            const next = q.shift();
-            setTimeout(() => this.act(next), 0);
+          const step = (f.legal || []).find((a) => a.text === q[0]);
+          if (step) {
+            q.shift();
+            setTimeout(() => this.act(step), 0);
           } else if ((f.legal || []).length) {
             this.uiState.queue = null;
           }
@@ -168,11 +182,11 @@ export class TableScreen {
       case "error":
         this.pending = false;
         if (f.code === "not_found" || f.code === "unauthorized") {
-          this.fatal = f.code === "not_found" ? t("not_found") : errorWords(f.code, f.message, lang());
+          this.fatal = f.code === "not_found" ? t("not_found") : this.errorText(f);
         } else if (f.code !== "stale_state" || f.ref !== "action") {
-          toast(errorWords(f.code, f.message, lang()));
+          toast(this.errorText(f));
         } else {
-          toast(errorWords(f.code, f.message, lang()), { ms: 3000 });
+          toast(this.errorText(f), { ms: 3000 });
         }
         break;
       default:
@@ -216,12 +230,46 @@ export class TableScreen {
     return this.frames[String(this.shown)] || any;
   }
 
+  /**
+   * Play one of the frame's legal actions: the server gets its id.
+   * @param {LegalAction} action
+   */
   act(action) {
     const f = this.frames[String(this.shown)];
-    if (!f || this.pending) return;
+    if (!f || this.pending || !action) return;
     this.pending = true;
-    this.socket.send({ type: "action", seat: this.shown, state_id: f.state_id, action });
+    this.socket.send({ type: "action", seat: this.shown, state_id: f.state_id, id: action.id });
     this.render();
+  }
+
+  /**
+   * A message from the server in the reader's words: seat arguments become names.
+   * @param {Message} m
+   * @returns {string}
+   */
+  words(m) {
+    const deck = this.deck();
+    return renderMessage(this.cat, m, lang(), (k, v) => {
+      if (SEAT_ARGS.has(k) && Number.isInteger(v)) return this.name(/** @type {number} */ (v));
+      if (SEAT_LIST_ARGS.has(k) && Array.isArray(v) && v.every(Number.isInteger)) return v.map((x) => this.name(x)).join(", ");
+      if (Array.isArray(v)) return v.map((x) => cardText(x, deck)).join(" ");
+      return cardText(v, deck);
+    }, nameTemplate);
+  }
+
+  /**
+   * An error frame in the reader's words (its message key; the code's words, else
+   * the English message, from a server that sends none).
+   * @param {ErrorFrame} f
+   */
+  errorText(f) {
+    if (f.msg && this.cat) return this.words(f.msg);
+    return errorWords(f.code, f.message, lang());
+  }
+
+  /** The deck the game is played with (the game's descriptor). */
+  deck() {
+    return (this.gameMeta && this.gameMeta.type && this.gameMeta.type.deck) || "french";
   }
 
   playAgain() {
@@ -231,27 +279,13 @@ export class TableScreen {
   }
 
   renderLog(frame) {
-    const game = frame.view.game;
-    const l = lang();
-    const cat = this.cat || {};
-    return frame.log.map((e) => {
-      const tmpl = (cat[l] && cat[l][e.key]) || (cat.en && cat.en[e.key]);
-      const args = {};
-      for (const [k, v] of Object.entries(e.args || {})) {
-        if (SEAT_ARGS.has(k) && Number.isInteger(v)) args[k] = this.name(v);
-        else if (SEAT_LIST_ARGS.has(k) && Array.isArray(v) && v.every(Number.isInteger)) args[k] = v.map((x) => this.name(x)).join(", ");
-        else if (Array.isArray(v)) args[k] = v.map((x) => cardText(x, game)).join(" ");
-        else args[k] = cardText(v, game);
-      }
-      // A key missing from the catalogue still reads as words, never as JSON.
-      const text = tmpl ? format(nameTemplate(tmpl), args)
-        : e.key.replace(/^[^.]*\./, "").replace(/_/g, " ") + (Object.keys(args).length ? ": " + Object.entries(args).map(([k, x]) => `${k.replace(/_/g, " ")} ${x}`).join(", ") : "");
-      return text;
-    });
+    // A key missing from the catalogue still reads as words, never as JSON.
+    return frame.log.map((e) => this.words(e));
   }
 
   render() {
-    const focusKey = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.fkey : null;
+    const active = /** @type {HTMLElement | null} */ (document.activeElement);
+    const focusKey = active && active.dataset ? active.dataset.fkey : null;
     const focusInMain = this.root.contains(document.activeElement) || document.activeElement === document.body;
     if (this.fatal) {
       this.root.replaceChildren(h("div", { class: "panel" }, h("h1", {}, t("error")), h("p", {}, this.fatal), h("p", {}, h("a", { href: "#/" }, t("back_to_lobby")))));
@@ -285,8 +319,11 @@ export class TableScreen {
     const cp = view.current_player;
     const legal = frame.legal || [];
     const mine = cp !== null && cp === seat && legal.length > 0;
+    setCardNames((this.cat && this.cat.cards[lang()]) || {});
     const ctx = {
-      view, legal, seat, game, lang: lang(), mine, pending: this.pending,
+      view, legal, seat, game, deck: this.deck(), lang: lang(), mine, pending: this.pending,
+      label: (/** @type {LegalAction} */ a) => this.words(a.label),
+      words: (/** @type {Message} */ m) => this.words(m),
       name: (s) => this.name(s), isBot: (s) => this.isBot(s),
       act: (a) => this.act(a), ui: this.uiState, rerender: () => this.render(), frame,
       canUndo: this.canUndo(), undo: () => this.undo(),

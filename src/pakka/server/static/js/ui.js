@@ -1,3 +1,4 @@
+// @ts-check
 // Small DOM helpers shared by the lobby and the table views.
 import { t } from "./i18n.js";
 

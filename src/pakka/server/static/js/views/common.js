@@ -1,8 +1,11 @@
+// @ts-check
 // Building blocks shared by the card-game table views: seat headers, a hand
 // of cards whose playable cards are buttons, a trick in the middle, a score sheet.
 import { h } from "../ui.js";
 import { t } from "../i18n.js";
 import { cardEl, cardBackSvg } from "../cards.js";
+
+/** @typedef {import("../types").LegalAction} LegalAction */
 
 /** A seat's heading: name, "you", whose turn, extra badges. */
 export function seatHead(ctx, seat, ...badges) {
@@ -31,17 +34,25 @@ export function backs(n, label) {
 }
 
 /**
- * A row of face-up cards. `actionFor(card)` returns the action text that
- * playing the card means now (or null); such cards become buttons.
+ * A row of face-up cards. `actionFor(card, i)` returns the legal action that
+ * playing the card means now (or a function to call, or null); such cards become
+ * buttons.
+ * @param {any} ctx
+ * @param {string[]} cards
+ * @param {(card: string, i: number) => LegalAction | (() => void) | null} [actionFor]
+ * @param {{small?: boolean, label?: string, key?: string, selected?: Set<string>}} [opts]
  */
 export function hand(ctx, cards, actionFor = () => null, opts = {}) {
   const row = h("div", { class: "cards hand" + (opts.small ? " small-cards" : ""), role: "group", "aria-label": opts.label || "" });
   let first = true;
   cards.forEach((c, i) => {
     const a = ctx.mine && !ctx.pending ? actionFor(c, i) : null;
-    const el = cardEl(c, ctx.game, ctx.lang, a ? { onClick: () => (typeof a === "function" ? a() : ctx.act(a)), className: "playable" } : {});
+    const el = cardEl(c, ctx.deck, ctx.lang, a ? { onClick: () => (typeof a === "function" ? a() : ctx.act(a)), className: "playable", label: typeof a === "function" ? undefined : ctx.label(a) } : {});
     el.dataset.fkey = (opts.key || "hand") + ":" + c + ":" + i;
-    if (a && typeof a === "string") el.dataset.action = a;
+    if (a && typeof a !== "function") {
+      el.dataset.action = a.text;
+      el.dataset.kind = a.kind;
+    }
     if (a && first) {
       el.dataset.autofocus = "1";
       first = false;
@@ -56,7 +67,7 @@ export function hand(ctx, cards, actionFor = () => null, opts = {}) {
 export function trick(ctx, plays, label = "") {
   return h("div", { class: "trick", role: "group", "aria-label": label },
     plays.length === 0 ? h("span", { class: "muted" }, "—") : null,
-    plays.map((p) => h("div", { class: "trick-card" }, cardEl(p.card, ctx.game, ctx.lang), h("span", { class: "who" }, ctx.name(p.seat)))));
+    plays.map((p) => h("div", { class: "trick-card" }, cardEl(p.card, ctx.deck, ctx.lang), h("span", { class: "who" }, ctx.name(p.seat)))));
 }
 
 /** A score sheet: one row per hand/round, one column per seat. */
@@ -71,9 +82,52 @@ export function sheet(ctx, rows, caption, cells) {
       h("tbody", {}, rows.map((r, i) => h("tr", {}, h("td", {}, String(i + 1)), cells(r).map((c) => h("td", { class: "num" }, c)))))));
 }
 
-/** Legal actions that no special control covers, as plain buttons. */
+/**
+ * Whether the game's display layer describes its actions (kinds, cards, targets);
+ * a game without one yet sends every action as kind "move" with the generic label,
+ * and its view then offers the actions as plain buttons.
+ * @param {LegalAction[]} legal
+ */
+export function structured(legal) {
+  return legal.some((a) => a.label.key !== "action.generic");
+}
+
+/**
+ * One legal action as a button showing its label; `text` replaces the label.
+ * @param {any} ctx
+ * @param {LegalAction} a
+ * @param {Record<string, any>} [extra] attributes (class, id, dataset...)
+ * @param {any} [text]
+ */
+export function actionButton(ctx, a, extra = {}, text = null) {
+  const { dataset = {}, onclick = null, ...rest } = extra;
+  return h("button", {
+    type: "button", disabled: ctx.pending,
+    dataset: { action: a.text, kind: a.kind, fkey: "act:" + a.id, ...dataset },
+    onclick: onclick || (() => ctx.act(a)),
+    ...rest,
+  }, text ?? ctx.label(a));
+}
+
+/**
+ * Legal actions that no special control covers, as buttons with their labels.
+ * @param {any} ctx
+ * @param {LegalAction[]} actions
+ */
 export function otherActions(ctx, actions) {
   if (!ctx.mine || !actions.length) return null;
-  return h("div", { class: "action-list" }, actions.map((a) =>
-    h("button", { type: "button", class: "secondary", disabled: ctx.pending, dataset: { action: a, fkey: "act:" + a }, onclick: () => ctx.act(a) }, a)));
+  return h("div", { class: "action-list other-actions" }, actions.map((a, i) =>
+    actionButton(ctx, a, { class: "secondary", dataset: i === 0 ? { autofocus: "1" } : {} })));
+}
+
+/**
+ * The fallback for a game whose display layer has not landed: every legal action
+ * as a button (its label, else its notation), and nothing else to click.
+ * @param {any} ctx
+ */
+export function fallbackActions(ctx) {
+  if (!ctx.mine || !ctx.legal.length) return null;
+  return h("section", { class: "actions-box fallback-actions", "aria-label": t("legal_actions") },
+    h("h2", {}, t("legal_actions")),
+    otherActions(ctx, ctx.legal));
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Table views by game name; any game without its own view gets the generic one.
 import * as generic from "./generic.js";
 import * as koodinmurtaja from "./koodinmurtaja.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // Koodinmurtaja table: every player's code as a row of cards (sorted, lowest
 // on the left). Choose a hidden card of the target, then name its rank; after
 // a right guess, guess on or stop. Optional probability hints from the
@@ -6,44 +7,42 @@ import { h } from "../ui.js";
 import { t } from "../i18n.js";
 import { cardEl, cardBackSvg } from "../cards.js";
 import { api } from "../api.js";
+import { structured, fallbackActions } from "./common.js";
 
-const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
-const RANK_WORDS = {
-  en: { J: "jack", Q: "queen", K: "king", A: "ace" },
-  fi: { J: "jätkä", Q: "kuningatar", K: "kuningas", A: "ässä" },
-};
-
-/** Parse the legal list into guesses by card, rank-only guesses, stop and reveals. */
-function parseLegal(legal) {
-  const byCard = new Map(); // "t/p" -> [rank...]
-  const byTarget = new Map(); // t -> [rank...] (rank-only variant)
-  const reveals = new Set();
-  let stop = false;
+/**
+ * The legal actions by what they point at (kinds and targets, never notation):
+ * guesses by card ("seat/position", 1-based), rank-only guesses by target,
+ * reveals by position (1-based), and stop.
+ * @param {LegalAction[]} legal
+ */
+function sortLegal(legal) {
+  /** @type {Map<string, LegalAction[]>} */
+  const byCard = new Map();
+  /** @type {Map<number, LegalAction[]>} */
+  const byTarget = new Map();
+  /** @type {Map<number, LegalAction>} */
+  const reveals = new Map();
+  /** @type {LegalAction | null} */
+  let stop = null;
   for (const a of legal) {
-    let m = /^(\d+)\/(\d+)=(\w+)$/.exec(a);
-    if (m) {
-      const k = `${m[1]}/${m[2]}`;
+    const tg = a.target || {};
+    if (a.kind === "guess" && tg.seat !== undefined && tg.position !== undefined) {
+      const k = `${tg.seat}/${tg.position + 1}`;
       if (!byCard.has(k)) byCard.set(k, []);
-      byCard.get(k).push(m[3]);
-      continue;
+      byCard.get(k).push(a);
+    } else if (a.kind === "guess" && tg.seat !== undefined) {
+      if (!byTarget.has(tg.seat)) byTarget.set(tg.seat, []);
+      byTarget.get(tg.seat).push(a);
+    } else if (a.kind === "reveal" && tg.position !== undefined) {
+      reveals.set(tg.position + 1, a);
+    } else if (a.kind === "stop") {
+      stop = a;
     }
-    m = /^(\d+)=(\w+)$/.exec(a);
-    if (m) {
-      const k = Number(m[1]);
-      if (!byTarget.has(k)) byTarget.set(k, []);
-      byTarget.get(k).push(m[2]);
-      continue;
-    }
-    m = /^reveal (\d+)$/.exec(a);
-    if (m) reveals.add(Number(m[1]));
-    else if (a === "stop") stop = true;
   }
   return { byCard, byTarget, reveals, stop };
 }
 
-function rankLabel(r, lang) {
-  return (RANK_WORDS[lang] && RANK_WORDS[lang][r]) || r;
-}
+/** @typedef {import("../types").LegalAction} LegalAction */
 
 function requestHint(ctx) {
   const ui = ctx.ui;
@@ -70,7 +69,8 @@ export function render(ctx) {
   const v = ctx.view;
   const ui = ctx.ui;
   const lang = ctx.lang;
-  const L = parseLegal(ctx.mine ? ctx.legal : []);
+  const fallback = ctx.mine && !structured(ctx.legal);
+  const L = sortLegal(ctx.mine ? ctx.legal : []);
   if (ui.selected && !L.byCard.has(ui.selected)) ui.selected = null;
   if (ui.showHint && ctx.seat !== null && !v.is_terminal) requestHint(ctx);
   const hint = ui.showHint && ui.hint && ui.hint !== "na" ? ui.hint : null;
@@ -81,8 +81,9 @@ export function render(ctx) {
     h("span", { class: "card", title: t("stock") }, cardBackSvg(t("stock"))),
     h("span", {}, h("strong", {}, t("stock")), h("br"), t("cards_n", { n: v.stock })),
     drawn ? h("span", { class: "drawn", id: "drawn" },
-      cardEl(drawn.card || "?", ctx.game, lang, { label: drawn.card ? undefined : t("km_drawn") }),
-      h("span", {}, drawn.player === ctx.seat ? t("km_drawn") : ctx.name(drawn.player))) :
+      cardEl(drawn.card || "?", ctx.deck, lang, { label: drawn.card ? undefined : t("km_drawn") }),
+      // No player (null) at the end of the game: the card is just "drawn".
+      h("span", {}, drawn.player === null || drawn.player === ctx.seat ? t("km_drawn") : ctx.name(drawn.player))) :
       (v.stock === 0 && !v.is_terminal ? h("span", { class: "muted" }, t("km_no_drawn")) : null));
 
   const rows = [];
@@ -104,8 +105,8 @@ export function render(ctx) {
       else label = `${ctx.name(q)}, ${pos}` + (e.not && e.not.length ? ` (${lang === "fi" ? "ei" : "not"} ${e.not.join(", ")})` : "");
       const opts = { label, className: e.revealed ? "revealed-card" : faceUp ? "own-hidden" : "" };
       if (guessable && !ctx.pending) opts.onClick = () => { ui.selected = ui.selected === key ? null : key; ui._focus = ui.selected ? "rank-first" : "card:" + key; ctx.rerender(); };
-      else if (revealable && !ctx.pending) opts.onClick = () => ctx.act(`reveal ${pos}`);
-      const c = cardEl(faceUp ? e.card : "?", ctx.game, lang, opts);
+      else if (revealable && !ctx.pending) opts.onClick = () => ctx.act(L.reveals.get(pos));
+      const c = cardEl(faceUp ? e.card : "?", ctx.deck, lang, opts);
       c.dataset.fkey = "card:" + key;
       c.dataset.pos = key;
       if (guessable) {
@@ -137,23 +138,24 @@ export function render(ctx) {
     if (ui.selected) {
       const [tq, tp] = ui.selected.split("/");
       parts.push(h("p", {}, t("km_chosen", { pos: tp, name: ctx.name(Number(tq)) }), " — ", t("km_choose_rank")));
-      const ranks = L.byCard.get(ui.selected);
+      const guesses = L.byCard.get(ui.selected);
       parts.push(h("div", { class: "rank-picker", role: "group", "aria-label": t("km_choose_rank") },
-        ranks.map((r, i) => h("button", {
-          type: "button", disabled: ctx.pending, dataset: { rank: r, fkey: i === 0 ? "rank-first" : "rank:" + r },
-          "aria-label": `${t("km_guess")} ${rankLabel(r, lang)}`,
-          onclick: () => { const a = `${ui.selected}=${r}`; ui.selected = null; ctx.act(a); },
-        }, r)),
+        guesses.map((a, i) => h("button", {
+          type: "button", disabled: ctx.pending, dataset: { rank: a.target.rank, action: a.text, fkey: i === 0 ? "rank-first" : "rank:" + a.target.rank },
+          "aria-label": ctx.label(a),
+          onclick: () => { ui.selected = null; ctx.act(a); },
+        }, a.target.rank)),
         h("button", { type: "button", class: "secondary", dataset: { fkey: "cancel" }, onclick: () => { const k = ui.selected; ui.selected = null; ui._focus = "card:" + k; ctx.rerender(); } }, t("km_cancel"))));
     } else if (L.byCard.size) {
       parts.push(h("p", {}, t("km_help")));
     }
-    for (const [tq, ranks] of L.byTarget) {
+    for (const [tq, guesses] of L.byTarget) {
       parts.push(h("p", {}, `${t("km_target")}: ${ctx.name(tq)} — ${t("km_choose_rank")}`));
-      parts.push(h("div", { class: "rank-picker" }, ranks.map((r, i) => h("button", {
-        type: "button", disabled: ctx.pending, dataset: { rank: r, fkey: `trank:${tq}:${r}`, ...(i === 0 ? { autofocus: "1" } : {}) },
-        onclick: () => ctx.act(`${tq}=${r}`),
-      }, r))));
+      parts.push(h("div", { class: "rank-picker" }, guesses.map((a, i) => h("button", {
+        type: "button", disabled: ctx.pending, "aria-label": ctx.label(a),
+        dataset: { rank: a.target.rank, action: a.text, fkey: `trank:${tq}:${a.target.rank}`, ...(i === 0 ? { autofocus: "1" } : {}) },
+        onclick: () => ctx.act(a),
+      }, a.target.rank))));
     }
     if (v.phase === "continue") {
       const opts = [];
@@ -162,8 +164,10 @@ export function render(ctx) {
       if (opts.length) parts.push(h("p", { class: "muted" }, opts.join(" · ")));
     }
     if (L.stop) {
-      parts.push(h("button", { type: "button", id: "km-stop", disabled: ctx.pending, dataset: { fkey: "stop" }, onclick: () => ctx.act("stop") }, t("km_stop")));
+      const stop = L.stop;
+      parts.push(h("button", { type: "button", id: "km-stop", disabled: ctx.pending, title: ctx.label(stop), dataset: { fkey: "stop", action: stop.text }, onclick: () => ctx.act(stop) }, t("km_stop")));
     }
+    if (fallback) parts.push(fallbackActions(ctx));
     if (L.reveals.size) parts.push(h("p", {}, lang === "fi" ? "Valitse oma piilokorttisi paljastettavaksi." : "Choose one of your hidden cards to reveal."));
     controls = h("section", { class: "actions-box", "aria-label": t("legal_actions") }, parts);
   }

@@ -1,3 +1,4 @@
+// @ts-check
 // Räväytys table: the hand (sortable; select a card to see its moves), the
 // contract of the round, the stock and discard pile with the buy window, the
 // melds on the table with what each wild card stands for (lay-off and swap
@@ -5,7 +6,7 @@
 import { h } from "../ui.js";
 import { t } from "../i18n.js";
 import { cardEl, cardBackSvg, parseStd } from "../cards.js";
-import { seatBox, seatHead, backs, sheet } from "./common.js";
+import { seatBox, seatHead, backs, sheet, actionButton, structured, fallbackActions } from "./common.js";
 import { api } from "../api.js";
 
 const RANK_ORDER = { A: 14, K: 13, Q: 12, J: 11 };
@@ -38,27 +39,52 @@ function sorted(cards, how, custom) {
   return list;
 }
 
-function parseLegal(legal) {
+/**
+ * The legal actions by kind (never notation), as ravaytys/display.py describes
+ * them: by the hand card they move (discard: its card; build with one hand card:
+ * an add to the group being built; lay-off: its card, target meld and run end;
+ * swap: cards [natural, wild] with target.wild the natural card from the hand),
+ * and the rest by kind. A build with a target (rank, or suit and rank) opens a
+ * group; a build with the pending group's cards and no target closes it. Meld
+ * targets are indices into the view's melds.
+ * @param {LegalAction[]} legal
+ * @param {any[]} melds
+ * @param {string[]} hand
+ */
+function sortLegal(legal, melds, hand) {
   const byCard = new Map(); // card -> [{kind, action, meld, end, wild}]
   const plain = []; // actions without a card of the hand
+  const byKind = new Map();
   const push = (card, x) => {
     if (!byCard.has(card)) byCard.set(card, []);
     byCard.get(card).push(x);
   };
+  const meldId = (i) => (melds[i] && melds[i].id) || "";
+  const opens = [];
+  /** @type {LegalAction | null} */
+  let close = null;
   for (const a of legal) {
-    let m;
-    if ((m = /^discard (\S+)$/.exec(a))) push(m[1], { kind: "discard", action: a });
-    else if ((m = /^add (\S+)$/.exec(a))) push(m[1], { kind: "add", action: a });
-    else if ((m = /^lay (\S+) (M\d+)(?: (lo|hi))?$/.exec(a))) push(m[1], { kind: "lay", action: a, meld: m[2], end: m[3] || "" });
-    else if ((m = /^swap (\S+) (M\d+) (\S+)$/.exec(a))) push(m[1], { kind: "swap", action: a, meld: m[2], wild: m[3] });
+    const tg = a.target || {};
+    if (!byKind.has(a.kind)) byKind.set(a.kind, []);
+    byKind.get(a.kind).push(a);
+    const card = a.cards.length === 1 ? a.cards[0] : null;
+    if (a.kind === "discard" && card) push(card, { kind: "discard", action: a });
+    else if (a.kind === "build" && a.target) opens.push(a);
+    else if (a.kind === "build" && card && hand.includes(card)) push(card, { kind: "add", action: a });
+    else if (a.kind === "build") close = a;
+    else if (a.kind === "lay-off" && card) push(card, { kind: "lay", action: a, meld: meldId(tg.meld), end: tg.end || "" });
+    else if (a.kind === "swap" && (tg.wild || a.cards[0])) push(tg.wild || a.cards[0], { kind: "swap", action: a, meld: meldId(tg.meld), wild: a.cards[1] || "" });
     else plain.push(a);
   }
-  return { byCard, plain };
+  const first = (kind) => (byKind.get(kind) || [])[0] || null;
+  return { byCard, plain, byKind, first, opens, close };
 }
+
+/** @typedef {import("../types").LegalAction} LegalAction */
 
 function meldRow(ctx, meld, targets, label) {
   const cards = (meld.cards || []).map((e) => {
-    const wrap = h("div", { class: "meld-card" }, cardEl(e.card, ctx.game, ctx.lang, { className: "small-card" }));
+    const wrap = h("div", { class: "meld-card" }, cardEl(e.card, ctx.deck, ctx.lang, { className: "small-card" }));
     if (e.as) wrap.append(h("span", { class: "as" }, t("rv_as", { card: e.as })));
     return wrap;
   });
@@ -86,12 +112,17 @@ export function render(ctx) {
   const v = ctx.view;
   const ui = ctx.ui;
   const me = ctx.seat;
-  const L = parseLegal(ctx.mine ? ctx.legal : []);
+  const fallback = ctx.mine && !structured(ctx.legal);
   const myHand = v.hand || [];
+  const L = sortLegal(ctx.mine && !fallback ? ctx.legal : [], v.melds || [], myHand);
   if (ui.sel && !myHand.includes(ui.sel)) ui.sel = null;
   const selActs = ui.sel ? L.byCard.get(ui.sel) || [] : [];
   const act = (a) => { ui.sel = null; ctx.act(a); };
-  const abtn = (label, a, extra = {}) => h("button", { type: "button", disabled: ctx.pending, dataset: { action: a, fkey: "act:" + a }, onclick: () => act(a), ...extra }, label);
+  const abtn = (label, a, extra = {}) => actionButton(ctx, a, { onclick: () => act(a), ...extra }, label);
+  const take = L.first("take");
+  const draw = L.first("draw");
+  const buy = L.first("buy");
+  const decline = L.first("decline") || L.first("pass");
 
   // Opponents.
   const others = [];
@@ -106,12 +137,12 @@ export function render(ctx) {
 
   // Stock, discard pile, buy window.
   const top = v.top;
-  const pileCard = top ? cardEl(top, ctx.game, ctx.lang, L.plain.includes("take") && !ctx.pending ? { onClick: () => act("take"), label: t("rv_take", { card: top }), className: "playable" } : {}) : h("span", { class: "card empty-place" });
+  const pileCard = top ? cardEl(top, ctx.deck, ctx.lang, take && !ctx.pending ? { onClick: () => act(take), label: ctx.label(take), className: "playable" } : {}) : h("span", { class: "card empty-place" });
   pileCard.id = "rv-pile";
-  const buyBox = L.plain.includes("buy") ? h("div", { class: "info-box buy-box", role: "alert" },
+  const buyBox = buy ? h("div", { class: "info-box buy-box", role: "alert" },
     h("p", {}, t("rv_buy_window", { card: top || v.in_transit || "" })),
-    abtn(t("rv_buy", { card: top || v.in_transit || "" }), "buy", { id: "rv-buy", dataset: { action: "buy", fkey: "act:buy", autofocus: "1" } }), " ",
-    L.plain.includes("pass") ? abtn(t("rv_no_buy"), "pass", { class: "secondary", id: "rv-pass" }) : null) : null;
+    abtn(ctx.label(buy), buy, { id: "rv-buy", dataset: { autofocus: "1" } }), " ",
+    decline ? abtn(t("rv_no_buy"), decline, { class: "secondary", id: "rv-pass" }) : null) : null;
   const contract = v.contract || {};
   const middle = h("div", { class: "center-row" },
     h("div", { class: "info-box" },
@@ -122,15 +153,16 @@ export function render(ctx) {
       h("span", {}, t("cards_n", { n: v.stock_size })),
       pileCard,
       h("span", {}, t("rv_pile"), h("br"), t("cards_n", { n: v.pile_size })),
-      L.plain.includes("draw") ? abtn(t("rv_draw"), "draw", { id: "rv-draw" }) : null,
-      L.plain.includes("take") ? abtn(t("rv_take", { card: top }), "take", { id: "rv-take", class: "secondary" }) : null),
+      draw ? abtn(ctx.label(draw), draw, { id: "rv-draw" }) : null,
+      take ? abtn(ctx.label(take), take, { id: "rv-take", class: "secondary" }) : null),
     buyBox);
 
   // Melds on the table, with the targets of the selected card.
   const melds = (v.melds || []).map((m) => {
     const targets = selActs.filter((x) => (x.kind === "lay" || x.kind === "swap") && x.meld === m.id).map((x) =>
-      abtn(x.kind === "lay" ? t("rv_lay", { card: ui.sel, meld: m.id }) + (x.end ? ` (${t(x.end === "hi" ? "rv_hi" : "rv_lo")})` : "") : t("rv_swap", { card: ui.sel, wild: x.wild, meld: m.id }), x.action, { class: x.kind === "swap" ? "swap-target" : "lay-target" }));
-    const places = L.plain.filter((a) => a.startsWith(`place ${m.id}`)).map((a) => abtn(t("rv_place", { meld: m.id }) + (a.endsWith(" hi") ? ` (${t("rv_hi")})` : a.endsWith(" lo") ? ` (${t("rv_lo")})` : ""), a, { class: "place-target" }));
+      abtn(ctx.label(x.action), x.action, x.kind === "swap" ? { class: "swap-target", dataset: { wild: x.wild } } : { class: "lay-target" }));
+    const index = (v.melds || []).indexOf(m);
+    const places = (L.byKind.get("place") || []).filter((a) => a.target && a.target.meld === index).map((a) => abtn(ctx.label(a), a, { class: "place-target" }));
     const box = meldRow(ctx, m, targets.concat(places), "");
     if (ctx.mine && !ctx.pending) dropOnMeld(box, m.id, L, act);
     return box;
@@ -145,7 +177,7 @@ export function render(ctx) {
     const row = h("div", { class: "cards hand", role: "group", "aria-label": t("vs_your_hand") });
     list.forEach((c, i) => {
       const acts = L.byCard.get(c) || [];
-      const el = cardEl(c, ctx.game, ctx.lang, {
+      const el = cardEl(c, ctx.deck, ctx.lang, {
         onClick: () => { ui.sel = ui.sel === c ? null : c; ui._focus = ui.sel ? "rvact-0" : "rvcard:" + c; ctx.rerender(); },
         className: acts.length ? "playable" : "",
       });
@@ -155,9 +187,9 @@ export function render(ctx) {
       if (i === 0) el.dataset.autofocus = "1";
       // Drag a card to rearrange the hand, or onto a meld to lay it off.
       el.draggable = true;
-      el.addEventListener("dragstart", (e) => { e.dataTransfer.setData("text/plain", c); e.dataTransfer.setData("application/x-pakka-index", String(i)); });
+      el.addEventListener("dragstart", (/** @type {DragEvent} */ e) => { e.dataTransfer.setData("text/plain", c); e.dataTransfer.setData("application/x-pakka-index", String(i)); });
       el.addEventListener("dragover", (e) => e.preventDefault());
-      el.addEventListener("drop", (e) => {
+      el.addEventListener("drop", (/** @type {DragEvent} */ e) => {
         e.preventDefault();
         const from = Number(e.dataTransfer.getData("application/x-pakka-index"));
         if (Number.isNaN(from) || e.dataTransfer.getData("text/plain") === "") return;
@@ -173,14 +205,20 @@ export function render(ctx) {
     const controls = [];
     if (ctx.mine) {
       controls.push(h("p", { class: "muted" }, t("rv_select_help")));
+      if (fallback) controls.push(fallbackActions(ctx));
       if (ui.sel && selActs.length) {
         controls.push(h("div", { class: "action-list", id: "rv-card-actions" }, selActs.filter((x) => x.kind === "discard" || x.kind === "add").map((x, i) =>
-          abtn(x.kind === "discard" ? t("rv_discard", { card: ui.sel }) : t("rv_add", { card: ui.sel }), x.action, { dataset: { action: x.action, fkey: i === 0 ? "rvact-0" : "act:" + x.action }, class: x.kind === "discard" ? "discard-btn" : "add-btn" }))));
+          abtn(ctx.label(x.action), x.action, { dataset: { fkey: i === 0 ? "rvact-0" : "act:" + x.action.id }, class: x.kind === "discard" ? "discard-btn" : "add-btn" }))));
       }
-      const opens = L.plain.filter((a) => /^(set|run) /.test(a));
-      const misc = L.plain.filter((a) => !/^(set|run|place) /.test(a) && !["take", "draw", "buy", "pass"].includes(a));
-      const words = { meld: t("rv_meld"), close: t("rv_close"), cancel: t("rv_cancel") };
-      if (L.plain.includes("meld")) {
+      // A group to open is a build with a target (rank, or suit and rank); close
+      // and cancel end the building.
+      const opens = L.opens;
+      const shown = new Set(["take", "draw", "buy", "decline", "pass", "place"]);
+      const misc = L.plain.filter((a) => !shown.has(a.kind));
+      if (L.close) misc.unshift(L.close);
+      const meld = L.first("meld");
+      const ids = { meld: "rv-meld", cancel: "rv-cancel", build: "rv-close" };
+      if (meld) {
         controls.push(h("button", { type: "button", class: "secondary", id: "rv-propose", onclick: () => {
           ui.proposal = "…";
           ctx.rerender();
@@ -189,13 +227,26 @@ export function render(ctx) {
         if (ui.proposal && ui.proposal !== "…") {
           const p = ui.proposal;
           controls.push(p.steps.length ? h("div", { class: "proposal", id: "rv-proposal" },
-            p.groups.map((g) => h("div", { class: "cards small-cards" }, g.map((c) => cardEl(c, ctx.game, ctx.lang)))),
-            h("button", { type: "button", id: "rv-lay-proposal", disabled: ctx.pending, onclick: () => { ui.queue = p.steps.slice(); ui.proposal = null; act(ui.queue.shift()); } }, t("rv_lay_proposal")))
+            // A wild card comes as WILD=REP (display.Hint): the card, and what it stands for.
+            p.groups.map((g) => h("div", { class: "cards small-cards" }, g.map((c) => {
+              const [card, rep] = c.split("=");
+              const el = h("div", { class: "meld-card" }, cardEl(card, ctx.deck, ctx.lang, { className: "small-card" }));
+              if (rep) el.append(h("span", { class: "as" }, t("rv_as", { card: rep })));
+              return el;
+            }))),
+            h("button", { type: "button", id: "rv-lay-proposal", disabled: ctx.pending, onclick: () => {
+              // The proposal's steps are notation from the hint; each is played as the
+              // legal action with that text when it is offered (matched, not parsed).
+              ui.queue = p.steps.slice();
+              ui.proposal = null;
+              const step = ctx.legal.find((a) => a.text === ui.queue[0]);
+              if (step) { ui.queue.shift(); act(step); }
+            } }, t("rv_lay_proposal")))
             : h("p", { id: "rv-proposal" }, t("rv_no_proposal")));
         }
-      } else if (!L.plain.includes("cancel")) ui.proposal = null;
-      if (misc.length) controls.push(h("div", { class: "action-list" }, misc.map((a) => abtn(words[a] || a, a, { id: "rv-" + a.replace(/\W+/g, "-"), class: a === "cancel" ? "secondary" : "" }))));
-      if (opens.length) controls.push(h("p", {}, t("rv_open_group")), h("div", { class: "action-list open-list" }, opens.map((a) => abtn(a.replace(/^run (\w) /, (m0, s) => `run ${s} `), a, { class: "secondary open-btn" }))));
+      } else if (!L.first("cancel")) ui.proposal = null;
+      if (misc.length) controls.push(h("div", { class: "action-list" }, misc.map((a) => abtn(ctx.label(a), a, { id: ids[a.kind] || null, class: a.kind === "cancel" ? "secondary" : "" }))));
+      if (opens.length) controls.push(h("p", {}, t("rv_open_group")), h("div", { class: "action-list open-list" }, opens.map((a) => abtn(ctx.label(a), a, { class: "secondary open-btn" }))));
     }
     mine = seatBox(ctx, me,
       seatHead(ctx, me, v.down && v.down[me] ? h("span", { class: "badge turn" }, t("rv_down")) : null,

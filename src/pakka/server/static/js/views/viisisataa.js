@@ -1,10 +1,11 @@
+// @ts-check
 // Viisisataa (Five Hundred) table: the bidding box with only the legal bids,
 // the kitty exchange, the trick in the middle, tricks taken, the contract and
 // the score sheet to 500.
 import { h } from "../ui.js";
 import { t } from "../i18n.js";
-import { seatBox, seatHead, backs, hand, trick, sheet, otherActions } from "./common.js";
-import { cardEl } from "../cards.js";
+import { seatBox, seatHead, backs, hand, trick, sheet, otherActions, actionButton, structured, fallbackActions } from "./common.js";
+import { cardEl, parseStd } from "../cards.js";
 
 const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const BID_SUITS = ["S", "C", "D", "H", "NT"];
@@ -14,18 +15,16 @@ function suitSpan(letter) {
   return h("span", { class: letter === "H" || letter === "D" ? "suit-red" : "" }, SUIT[letter]);
 }
 
-/** "6S" -> [6, ♠]; "6NT*" stays as words. */
+/** A bid as the view holds it (its text; the view names no parts of it). */
 function bidLabel(text) {
-  const m = /^(?:bid )?(\d+)(S|C|D|H|NT)(\*?)$/.exec(text || "");
-  if (!m) return [/misere$/.test(text || "") ? t("vs_misere") : text || "—"];
-  return [m[1], " ", m[2] === "NT" ? "NT" : suitSpan(m[2]), m[3]];
+  return [text || "—"];
 }
 
-/** A bid's value in points (R-5S-8: 40 for 6♠, +20 per suit step, +100 per trick; misère 250). */
-function bidValue(text) {
-  if (/misere$/.test(text || "")) return 250;
-  const m = /^(?:bid )?(\d+)(S|C|D|H|NT)/.exec(text || "");
-  return m ? 40 + 100 * (Number(m[1]) - 6) + 20 * ["S", "C", "D", "H", "NT"].indexOf(m[2]) : null;
+/** A legal bid's face in the bidding box, from its target (tricks and suit). */
+function bidFace(a) {
+  const tg = a.target || {};
+  if (tg.suit === "misere") return [t("vs_misere")];
+  return [String(tg.tricks ?? ""), " ", tg.suit === "NT" ? "NT" : suitSpan(tg.suit)];
 }
 
 const RANK = { J: 11, Q: 12, K: 13, A: 14 };
@@ -34,35 +33,44 @@ function sortHand(cards) {
   const order = { S: 0, H: 1, C: 2, D: 3 };
   const key = (c) => {
     if (c === "JK") return -1;
-    const m = /^(10|[2-9JQKA])([SHDC])$/.exec(c);
-    return m ? order[m[2]] * 100 + (100 - (RANK[m[1]] || Number(m[1]))) : 999;
+    const p = parseStd(c);
+    return p && !p.joker ? order[p.suit] * 100 + (100 - (RANK[p.rank] || Number(p.rank))) : 999;
   };
   return cards.slice().sort((a, b) => key(a) - key(b));
 }
 
-function parseLegal(legal) {
-  const L = { play: new Map(), jokerLeads: [], discard: new Map(), bids: new Map(), partner: [], call: [], rest: [] };
+/**
+ * The legal actions by kind and the cards or targets they name (never notation).
+ * @param {LegalAction[]} legal
+ */
+function sortLegal(legal) {
+  const L = { play: new Map(), jokerLeads: [], discard: new Map(), bids: new Map(), partner: [], call: [], calls: [], rest: [] };
   for (const a of legal) {
-    let m;
-    if ((m = /^bid (\d+)(S|C|D|H|NT)$/.exec(a))) L.bids.set(`${m[1]}${m[2]}`, a);
-    else if ((m = /^discard (\S+)$/.exec(a))) L.discard.set(m[1], a);
-    else if ((m = /^partner (\d+)$/.exec(a))) L.partner.push([Number(m[1]), a]);
-    else if ((m = /^call (\S+)$/.exec(a))) L.call.push([m[1], a]);
-    else if ((m = /^JK:(S|H|D|C)$/.exec(a))) L.jokerLeads.push([m[1], a]);
-    else if (/^(10|[2-9JQKA])[SHDC]$|^JK$/.test(a)) L.play.set(a, a);
+    const tg = a.target || {};
+    if (a.kind === "bid" && tg.suit !== "misere" && tg.tricks !== undefined) L.bids.set(`${tg.tricks}${tg.suit}`, a);
+    else if (a.kind === "discard" && a.cards.length === 1) L.discard.set(a.cards[0], a);
+    else if (a.kind === "partner" && tg.seat !== undefined) L.partner.push([tg.seat, a]);
+    else if (a.kind === "call" && a.cards.length === 1) L.call.push([a.cards[0], a]);
+    else if (a.kind === "play" && a.cards.length === 1 && tg.suit) L.jokerLeads.push([tg.suit, a]);
+    else if (a.kind === "play" && a.cards.length === 1) L.play.set(a.cards[0], a);
+    else if (["pass", "double", "redouble"].includes(a.kind) || a.kind === "bid") L.calls.push(a);
     else L.rest.push(a);
   }
   return L;
 }
 
-function actionWord(a) {
-  return { pass: t("vs_pass"), misere: t("vs_misere"), double: t("vs_double"), redouble: t("vs_redouble") }[a] || a;
+/** @typedef {import("../types").LegalAction} LegalAction */
+
+/** A call's word in the bidding box, by its kind. */
+function actionWord(kind) {
+  return { pass: t("vs_pass"), double: t("vs_double"), redouble: t("vs_redouble") }[kind] || kind;
 }
 
 export function render(ctx) {
   const v = ctx.view;
   const ui = ctx.ui;
-  const L = parseLegal(ctx.mine ? ctx.legal : []);
+  const fallback = ctx.mine && !structured(ctx.legal);
+  const L = sortLegal(ctx.mine && !fallback ? ctx.legal : []);
   const me = ctx.seat;
   const n = v.players;
   const order = [];
@@ -93,9 +101,9 @@ export function render(ctx) {
     h("dt", {}, t("vs_trump")), h("dd", {}, trumpText),
     v.high_bid && !v.contract ? [h("dt", {}, t("vs_high_bid")), h("dd", {}, bidLabel(v.high_bid), " · ", ctx.name(v.high_bidder))] : null,
     v.multiplier > 1 ? [h("dt", {}, t("vs_multiplier")), h("dd", { id: "vs-multiplier" }, "×" + v.multiplier)] : null,
-    // The contract's value (R-5S-18/19), doubled or redoubled with V5.
-    v.contract && v.contractor !== null && v.contractor !== undefined && bidValue(v.contract) !== null ? [h("dt", {}, t("vs_value")), h("dd", { id: "vs-value" },
-      v.multiplier > 1 ? `${bidValue(v.contract)} × ${v.multiplier} = ${t("vs_points_n", { n: bidValue(v.contract) * v.multiplier })}` : t("vs_points_n", { n: bidValue(v.contract) }))] : null,
+    // The contract's value (R-5S-18/19), doubled or redoubled with V5, as the view gives it.
+    v.contract && typeof v.contract_value === "number" ? [h("dt", {}, t("vs_value")), h("dd", { id: "vs-value" },
+      v.multiplier > 1 ? `${v.contract_value} × ${v.multiplier} = ${t("vs_points_n", { n: v.contract_value * v.multiplier })}` : t("vs_points_n", { n: v.contract_value }))] : null,
     v.partner !== null && v.partner !== undefined && v.contractor !== v.partner ? [h("dt", {}, t("vs_partner")), h("dd", { id: "vs-partner" }, ctx.name(v.partner))] : null,
     h("dt", {}, t("vs_kitty")), h("dd", {}, t("cards_n", { n: v.kitty_size ?? 0 })),
     v.partner_card ? [h("dt", {}, t("vs_partner")), h("dd", { id: "vs-partner-card" }, v.partner_card)] : null));
@@ -121,42 +129,42 @@ export function render(ctx) {
     }
     if (ui.jokerPick && L.jokerLeads.length) {
       controls.push(h("p", {}, t("vs_joker_suit")), h("div", { class: "action-list" }, L.jokerLeads.map(([s, a]) =>
-        h("button", { type: "button", dataset: { action: a, fkey: "jk:" + s }, onclick: () => { ui.jokerPick = false; ctx.act(a); } }, suitSpan(s)))));
+        h("button", { type: "button", "aria-label": ctx.label(a), dataset: { action: a.text, fkey: "jk:" + s }, onclick: () => { ui.jokerPick = false; ctx.act(a); } }, suitSpan(s)))));
     } else if (!L.jokerLeads.length) ui.jokerPick = false;
-    if (L.bids.size || L.rest.some((a) => ["pass", "misere", "double", "redouble"].includes(a))) {
+    if (L.bids.size || L.calls.length) {
       const grid = [];
-      const levels = [...new Set([...L.bids.keys()].map((k) => parseInt(k, 10)))].sort((a, b) => a - b);
+      const levels = [...new Set([...L.bids.values()].map((a) => a.target.tricks))].sort((a, b) => a - b);
       let firstBid = true;
       for (const lv of levels) {
         for (const s of BID_SUITS) {
           const a = L.bids.get(`${lv}${s}`);
           if (!a) { grid.push(h("span", { class: "empty" }, "")); continue; }
-          const btn = h("button", { type: "button", class: "secondary", disabled: ctx.pending, dataset: { action: a, fkey: "act:" + a, ...(firstBid ? { autofocus: "1" } : {}) }, "aria-label": `${lv} ${s}`, onclick: () => ctx.act(a) }, bidLabel(`${lv}${s}`));
+          const btn = actionButton(ctx, a, { class: "secondary", "aria-label": ctx.label(a), title: ctx.label(a), dataset: { value: String(a.target.value ?? ""), ...(firstBid ? { autofocus: "1" } : {}) } }, bidFace(a));
           firstBid = false;
           grid.push(btn);
         }
       }
-      const calls = L.rest.filter((a) => ["pass", "misere", "double", "redouble"].includes(a));
+      const calls = L.calls;
       controls.push(h("section", { class: "bid-box", "aria-label": t("vs_bid_box") },
         h("h2", {}, t("vs_bid_box")),
         grid.length ? h("div", { class: "bid-grid" }, grid) : null,
         h("div", { class: "action-list", style: "margin-top:6px" }, calls.map((a) =>
-          h("button", { type: "button", disabled: ctx.pending, dataset: { action: a, fkey: "act:" + a, ...(grid.length ? {} : { autofocus: "1" }) }, onclick: () => ctx.act(a) }, actionWord(a))))));
+          actionButton(ctx, a, { dataset: grid.length ? {} : { autofocus: "1" } }, a.kind === "bid" ? bidFace(a) : actionWord(a.kind))))));
     }
     if (L.partner.length) {
       controls.push(h("p", {}, t("vs_partner_choose")), h("div", { class: "action-list" }, L.partner.map(([s, a], i) =>
-        h("button", { type: "button", disabled: ctx.pending, dataset: { action: a, fkey: "act:" + a, ...(i === 0 ? { autofocus: "1" } : {}) }, onclick: () => ctx.act(a) }, ctx.name(s)))));
+        actionButton(ctx, a, { dataset: i === 0 ? { autofocus: "1" } : {} }, ctx.name(s)))));
     }
     if (L.call.length) {
       controls.push(h("p", {}, t("vs_call_help")), h("div", { class: "cards small-cards" }, L.call.map(([c, a], i) => {
-        const el = cardEl(c, ctx.game, ctx.lang, { onClick: () => ctx.act(a) });
-        el.dataset.action = a;
+        const el = cardEl(c, ctx.deck, ctx.lang, { onClick: () => ctx.act(a), label: ctx.label(a) });
+        el.dataset.action = a.text;
         if (i === 0) el.dataset.autofocus = "1";
         return el;
       })));
     }
-    const rest = L.rest.filter((a) => !["pass", "misere", "double", "redouble"].includes(a));
-    if (rest.length) controls.push(otherActions(ctx, rest));
+    if (L.rest.length) controls.push(otherActions(ctx, L.rest));
+    if (fallback) controls.push(fallbackActions(ctx));
     mySeat = seatBox(ctx, me,
       seatHead(ctx, me, ...badges(me), h("span", { class: "muted" }, `${t("vs_tricks")}: ${(v.tricks || [])[me] ?? 0}`)),
       hand(ctx, myHand, actionFor, { label: t("vs_your_hand") }),

@@ -1,3 +1,4 @@
+// @ts-check
 // The Zoker games: Solo (the 4x4 square and piles), Memo (face-down cards
 // that turn, with the memory of every card seen), Tiko (the pile: on top or
 // underneath), Kubo (the four layers of the cube as grids, legal places lit)
@@ -5,12 +6,19 @@
 import { h } from "../ui.js";
 import { t } from "../i18n.js";
 import { cardEl, cardBackSvg } from "../cards.js";
-import { seatBox, seatHead, backs, hand, otherActions } from "./common.js";
+import { seatBox, seatHead, backs, hand, otherActions, actionButton, structured, fallbackActions } from "./common.js";
 
 const COLS = "abcd";
 
 function btn(ctx, label, action, extra = {}) {
-  return h("button", { type: "button", disabled: ctx.pending, dataset: { action, fkey: "act:" + action }, onclick: () => ctx.act(action), ...extra }, label);
+  return actionButton(ctx, action, extra, label);
+}
+
+/** @typedef {import("../types").LegalAction} LegalAction */
+
+/** Solo's place `i` (0..15 in reading order; 12..15 the piles) as the board names it. */
+function soloPlace(i) {
+  return `${COLS[i % 4]}${Math.floor(i / 4) + 1}`;
 }
 
 function empty(label = "") {
@@ -22,19 +30,22 @@ export const solo = {
   render(ctx) {
     const v = ctx.view;
     const ui = ctx.ui;
-    const legal = ctx.mine ? ctx.legal : [];
+    const fallback = ctx.mine && !structured(ctx.legal);
+    const legal = ctx.mine && !fallback ? ctx.legal : [];
     const moves = new Map(); // source place -> [[target place, action]]
     for (const a of legal) {
-      const m = /^([a-d][1-4])-([a-d]4)$/.exec(a);
-      if (m) {
-        if (!moves.has(m[1])) moves.set(m[1], []);
-        moves.get(m[1]).push([m[2], a]);
+      const tg = a.target || {};
+      if (a.kind === "move" && tg.source !== undefined && tg.position !== undefined) {
+        const src = soloPlace(tg.source);
+        if (!moves.has(src)) moves.set(src, []);
+        moves.get(src).push([soloPlace(tg.position), a]);
       }
     }
+    const deal = legal.find((a) => a.kind === "deal") || null;
     if (ui.src && !moves.has(ui.src)) ui.src = null;
     const targets = new Map(ui.src ? moves.get(ui.src) : []);
     const hintAction = ui.hint ? soloHint(legal) : null;
-    const hintSrc = hintAction && hintAction !== "deal" ? hintAction.split("-")[0] : null;
+    const hintSrc = hintAction && hintAction.kind !== "deal" && hintAction.target ? soloPlace(hintAction.target.source) : null;
 
     const place = (name, card, pileSize) => {
       const isSrc = moves.has(name);
@@ -43,7 +54,7 @@ export const solo = {
       let onClick = null;
       if (!ctx.pending && isTarget) onClick = () => { const a = targets.get(name); ui.src = null; ctx.act(a); };
       else if (!ctx.pending && isSrc) onClick = () => { ui.src = ui.src === name ? null : name; ui._focus = ui.src ? "solo:" + [...moves.get(name)][0][0] : "solo:" + name; ctx.rerender(); };
-      const el = card ? cardEl(card, ctx.game, ctx.lang, { onClick, label, className: [isTarget ? "target" : "", hintSrc === name ? "hinted" : ""].join(" ") })
+      const el = card ? cardEl(card, ctx.deck, ctx.lang, { onClick, label, className: [isTarget ? "target" : "", hintSrc === name ? "hinted" : ""].join(" ") })
         : onClick ? h("button", { type: "button", class: "card empty-place target", "aria-label": label, onclick: onClick }) : empty(label);
       el.dataset.fkey = "solo:" + name;
       el.dataset.place = name;
@@ -62,11 +73,12 @@ export const solo = {
     const undo = h("button", { type: "button", class: "secondary", id: "solo-undo", disabled: !ctx.canUndo, title: t("zk_undo_help"), "aria-keyshortcuts": "U Control+Z", dataset: { fkey: "solo-undo" }, onclick: () => ctx.undo() }, "↶ ", t("zk_undo"));
     const controls = ctx.mine ? h("section", { class: "actions-box" },
       h("p", {}, ui.src ? t("zk_pick_target") : t("zk_pick_source")),
-      legal.includes("deal") ? btn(ctx, t("zk_deal"), "deal", { id: "solo-deal" }) : null, " ",
+      deal ? btn(ctx, t("zk_deal"), deal, { id: "solo-deal", title: ctx.label(deal) }) : null, " ",
       h("button", { type: "button", class: "secondary", id: "solo-hint", "aria-pressed": String(!!ui.hint), onclick: () => { ui.hint = !ui.hint; ctx.rerender(); } }, t("zk_hint")), " ",
       undo,
-      hintAction ? h("span", { class: "muted", id: "solo-hint-text" }, " → ", hintAction) : null,
-      h("p", { class: "muted small" }, t("zk_undo_help"))) : null;
+      hintAction ? h("span", { class: "muted", id: "solo-hint-text" }, " → ", ctx.label(hintAction)) : null,
+      h("p", { class: "muted small" }, t("zk_undo_help")),
+      fallback ? fallbackActions(ctx) : null) : null;
     const grid = h("div", { class: "solo-grid", role: "grid" }, cells);
     const firstEl = first ? grid.querySelector(`[data-place="${first}"]`) : null;
     if (firstEl) firstEl.dataset.autofocus = "1";
@@ -76,18 +88,25 @@ export const solo = {
   },
 };
 
-/** A stock-blind hint: merge piles, then build on a pile, then start one, then deal. */
+/**
+ * A stock-blind hint: merge piles, then build on a pile, then start one, then deal.
+ * @param {LegalAction[]} legal
+ */
 function soloHint(legal) {
-  const pileMerge = legal.find((a) => /^[a-d]4-[a-d]4$/.test(a));
-  const onPile = legal.find((a) => /^[a-d][1-3]-[a-d]4$/.test(a));
-  return pileMerge || onPile || legal.find((a) => a !== "deal") || (legal.includes("deal") ? "deal" : null);
+  const moves = legal.filter((a) => a.kind === "move" && a.target);
+  const pileMerge = moves.find((a) => a.target.source >= 12);
+  const onPile = moves.find((a) => a.target.source < 12);
+  return pileMerge || onPile || moves[0] || legal.find((a) => a.kind === "deal") || null;
 }
 
 // --- Memo --------------------------------------------------------------------
 export const memo = {
   render(ctx) {
     const v = ctx.view;
-    const legal = new Set(ctx.mine ? ctx.legal : []);
+    const fallback = ctx.mine && !structured(ctx.legal);
+    /** @type {Map<string, LegalAction>} */
+    const legal = new Map();
+    for (const a of ctx.mine && !fallback ? ctx.legal : []) if (a.kind === "reveal" && a.target && a.target.position !== undefined) legal.set(String(a.target.position + 1), a);
     const faceUp = new Set(v.face_up || []);
     const cells = (v.table || []).map((c, i) => {
       const place = String(i + 1);
@@ -96,9 +115,9 @@ export const memo = {
       const known = c !== "?";
       const can = legal.has(place) && !ctx.pending;
       // Seen cards are shown small and dimmed ("memory"); the turned card is big and bright.
-      const el = cardEl(known ? c : "?", ctx.game, ctx.lang, {
-        onClick: can ? () => ctx.act(place) : null,
-        label: `${place}${known ? ": " + c : ""}`,
+      const el = cardEl(known ? c : "?", ctx.deck, ctx.lang, {
+        onClick: can ? () => ctx.act(legal.get(place)) : null,
+        label: can ? ctx.label(legal.get(place)) : `${place}${known ? ": " + c : ""}`,
         className: (up ? "turned" : known ? "remembered" : "") + (can ? " playable" : ""),
       });
       el.dataset.place = place;
@@ -114,7 +133,8 @@ export const memo = {
       h("div", { class: "opponents" }, seats),
       h("p", { class: "muted" }, `${t("stock")}: ${t("cards_n", { n: v.stock })} · ${t("zk_memory")}`),
       grid,
-      ctx.mine ? h("p", {}, t("zk_pick_two")) : null);
+      ctx.mine ? h("p", {}, t("zk_pick_two")) : null,
+      fallback ? fallbackActions(ctx) : null);
   },
 };
 
@@ -123,7 +143,10 @@ export const tiko = {
   render(ctx) {
     const v = ctx.view;
     const me = ctx.seat;
-    const legal = new Set(ctx.mine ? ctx.legal : []);
+    const fallback = ctx.mine && !structured(ctx.legal);
+    /** @type {Map<string, LegalAction>} */
+    const legal = new Map();
+    for (const a of ctx.mine && !fallback ? ctx.legal : []) if (a.kind === "play" && a.cards.length === 1) legal.set(a.cards[0], a);
     const others = [];
     for (let s = 0; s < v.players; s++) if (s !== me) others.push(seatBox(ctx, s, seatHead(ctx, s), backs((v.hand_sizes || [])[s] || 0, ctx.name(s)), h("div", { class: "muted" }, `${t("zk_won")}: ${(v.won || [])[s] ?? 0}`)));
     // The pile from the top (strongest, winning) down to the bottom.
@@ -131,66 +154,63 @@ export const tiko = {
     const pileEl = h("div", { class: "tiko-pile", role: "list", "aria-label": t("zk_pile") },
       pile.length === 0 ? h("span", { class: "muted" }, "—") : null,
       pile.slice().reverse().map((p, i) => h("div", { class: "tiko-card" + (i === 0 ? " on-top" : ""), role: "listitem" },
-        cardEl(p.c, ctx.game, ctx.lang, { className: "small-card" }), h("span", { class: "who" }, ctx.name(p.s) + (i === 0 ? " ▲" : "")))));
+        cardEl(p.c, ctx.deck, ctx.lang, { className: "small-card" }), h("span", { class: "who" }, ctx.name(p.s) + (i === 0 ? " ▲" : "")))));
     return h("div", { class: "zk-view" },
       h("div", { class: "opponents" }, others),
       h("div", { class: "center-row" },
         h("div", {}, h("div", { class: "muted" }, t("zk_pile")), pileEl),
         h("div", { class: "info-box" }, `${t("stock")}: ${t("cards_n", { n: v.stock })}`)),
       me !== null ? seatBox(ctx, me, seatHead(ctx, me, h("span", { class: "muted" }, `${t("zk_won")}: ${(v.won || [])[me] ?? 0}`)),
-        hand(ctx, v.hand || [], (c) => (legal.has(c) ? c : null), { label: t("vs_your_hand") })) : null);
+        hand(ctx, v.hand || [], (c) => legal.get(c) || null, { label: t("vs_your_hand") }), fallback ? fallbackActions(ctx) : null) : null);
   },
 };
 
 // --- Kubo --------------------------------------------------------------------
-const ATTR_VALUES = { colour: "BGOR", size: ["S", "M", "L", "XL"], shape: ["1", "2", "3", "4"] };
-
-function kuboName(layerAttr, gridAttrs, layer, x, y) {
-  const val = { [layerAttr]: layer, [gridAttrs[0]]: x, [gridAttrs[1]]: y };
-  return ATTR_VALUES.colour[val.colour] + ATTR_VALUES.size[val.size] + ATTR_VALUES.shape[val.shape];
-}
+const LAYER_CODES = { colour: ["B", "G", "O", "R"], size: ["S", "M", "L", "XL"], shape: ["1", "2", "3", "4"] };
 
 export const kubo = {
   render(ctx) {
     const v = ctx.view;
     const ui = ctx.ui;
     const me = ctx.seat;
-    const legal = new Set(ctx.mine ? ctx.legal : []);
+    const fallback = ctx.mine && !structured(ctx.legal);
+    const legal = ctx.mine && !fallback ? ctx.legal : [];
+    // Placing a card: its place in the cube is the target's position (layer*16 + row*4 + column).
+    /** @type {Map<string, LegalAction>} */
+    const places = new Map();
+    for (const a of legal) if (a.kind === "place" && a.cards.length === 1) places.set(a.cards[0], a);
     const myHand = v.hand || [];
-    const playable = myHand.filter((c) => legal.has(c));
+    const playable = myHand.filter((c) => places.has(c));
     if (ui.card && !playable.includes(ui.card)) ui.card = null;
-    const lit = new Set(ui.card ? [ui.card] : playable);
-    const placeable = new Set(v.placeable || []);
+    /** @type {Map<number, LegalAction>} */
+    const lit = new Map();
+    for (const c of ui.card ? [ui.card] : playable) {
+      const a = places.get(c);
+      if (a && a.target && a.target.position !== undefined) lit.set(a.target.position, a);
+    }
     const layerAttr = v.layers || "colour";
-    const gridAttrs = v.grid_attributes || ["size", "shape"];
     const layers = (v.grids || []).map((grid, li) => h("div", { class: "kubo-layer" },
-      h("div", { class: "muted" }, t("zk_layer", { n: li + 1 }) + ` (${ATTR_VALUES[layerAttr][li]})`),
+      h("div", { class: "muted" }, t("zk_layer", { n: li + 1 }) + ` (${(LAYER_CODES[layerAttr] || [])[li] ?? ""})`),
       h("div", { class: "kubo-grid", role: "grid" }, grid.flatMap((row, x) => row.map((c, y) => {
-        const name = kuboName(layerAttr, gridAttrs, li, x, y);
-        if (c) return h("div", { class: "kubo-cell" }, cardEl(c, ctx.game, ctx.lang));
-        const isLit = lit.has(name) && !ctx.pending;
-        if (isLit) {
-          const b = h("button", { type: "button", class: "kubo-cell lit", "aria-label": name, title: name, dataset: { place: name, action: name, fkey: "kubo:" + name }, onclick: () => { ui.card = null; ctx.act(name); } }, name);
-          return b;
+        if (c) return h("div", { class: "kubo-cell" }, cardEl(c, ctx.deck, ctx.lang));
+        const a = lit.get(li * 16 + x * 4 + y);
+        if (a && !ctx.pending) {
+          const name = a.cards[0];
+          return h("button", { type: "button", class: "kubo-cell lit", "aria-label": ctx.label(a), title: ctx.label(a), dataset: { place: name, action: a.text, fkey: "kubo:" + name }, onclick: () => { ui.card = null; ctx.act(a); } }, name);
         }
-        return h("div", { class: "kubo-cell" + (placeable.has(name) ? " open" : ""), title: name }, "");
+        return h("div", { class: "kubo-cell" }, "");
       })))));
     const others = [];
     for (let s = 0; s < v.players; s++) if (s !== me) others.push(seatBox(ctx, s, seatHead(ctx, s, h("span", { class: "muted" }, `${t("zk_score")}: ${(v.totals || [])[s] ?? 0} (+${(v.round_points || [])[s] ?? 0})`)), backs((v.hand_sizes || [])[s] || 0, ctx.name(s))));
-    const extra = [...legal].filter((a) => !myHand.includes(a));
+    const extra = legal.filter((a) => a.kind !== "place");
+    const ids = { draw: "kubo-draw", stop: "kubo-end" };
     const controls = ctx.mine ? h("section", { class: "actions-box" },
       playable.length ? h("p", {}, t("zk_place_help")) : null,
-      h("div", { class: "action-list" }, extra.map((a) => {
-        let label = a;
-        if (a === "draw") label = t("zk_draw");
-        else if (a === "end") label = t("zk_end");
-        else if (a === "pass") label = t("zk_pass");
-        else if (a.startsWith("piste ")) label = t("zk_piste", { line: a.slice(6) });
-        return btn(ctx, label, a, { class: a.startsWith("piste") ? "" : "secondary", id: a === "end" ? "kubo-end" : a === "draw" ? "kubo-draw" : null });
-      }))) : null;
+      h("div", { class: "action-list" }, extra.map((a) => btn(ctx, ctx.label(a), a, { class: a.kind === "claim" ? "" : "secondary", id: ids[a.kind] || null }))),
+      fallback ? fallbackActions(ctx) : null) : null;
     const myBox = me !== null ? seatBox(ctx, me,
       seatHead(ctx, me, h("span", { class: "muted" }, `${t("zk_score")}: ${(v.totals || [])[me] ?? 0} (+${(v.round_points || [])[me] ?? 0})`)),
-      hand(ctx, myHand, (c) => (legal.has(c) ? () => { ui.card = ui.card === c ? null : c; ui._focus = "kubo:" + c; ctx.rerender(); } : null), { label: t("vs_your_hand"), selected: new Set(ui.card ? [ui.card] : []) }),
+      hand(ctx, myHand, (c) => (places.has(c) ? () => { ui.card = ui.card === c ? null : c; ui._focus = "kubo:" + c; ctx.rerender(); } : null), { label: t("vs_your_hand"), selected: new Set(ui.card ? [ui.card] : []) }),
       controls) : null;
     return h("div", { class: "zk-view" },
       h("div", { class: "opponents" }, others),
@@ -206,15 +226,19 @@ export const pairs = {
     const v = ctx.view;
     const ui = ctx.ui;
     ui.pick = ui.pick || [];
+    const fallback = ctx.mine && !structured(ctx.legal);
+    const legal = ctx.mine && !fallback ? ctx.legal : [];
+    // A pick is the legal action with exactly these cards (by its cards, not its notation).
     const byKey = new Map();
-    for (const a of ctx.mine ? ctx.legal : []) if (a !== "stop") byKey.set(a.split("+").sort().join("+"), a);
+    for (const a of legal) if (a.cards.length) byKey.set(a.cards.slice().sort().join("+"), a);
+    const stop = legal.find((a) => a.kind === "stop") || null;
     ui.pick = ui.pick.filter((c) => (v.table || []).includes(c));
     const key = ui.pick.slice().sort().join("+");
     const cells = (v.table || []).map((c, i) => {
       if (!c) return h("div", { class: "memo-cell" }, empty());
       const chosen = ui.pick.includes(c);
-      const el = cardEl(c, ctx.game, ctx.lang, {
-        onClick: ctx.mine && !ctx.pending ? () => { ui.pick = chosen ? ui.pick.filter((x) => x !== c) : ui.pick.concat([c]).slice(-4); ui._focus = "pair:" + c; ctx.rerender(); } : null,
+      const el = cardEl(c, ctx.deck, ctx.lang, {
+        onClick: ctx.mine && !ctx.pending && !fallback ? () => { ui.pick = chosen ? ui.pick.filter((x) => x !== c) : ui.pick.concat([c]).slice(-4); ui._focus = "pair:" + c; ctx.rerender(); } : null,
       });
       el.dataset.fkey = "pair:" + c;
       el.dataset.card = c;
@@ -228,11 +252,12 @@ export const pairs = {
       h("div", { class: "memo-grid", style: "grid-template-columns: repeat(5, minmax(0, 1fr))" }, cells),
       ctx.mine ? h("section", { class: "actions-box" },
         h("p", {}, t("zk_pick_cards")),
-        h("button", { type: "button", id: "pairs-check", disabled: ctx.pending || !(ui.pick.length === 2 || ui.pick.length === 4), onclick: () => {
-          if (action) { ui.pick = []; ctx.act(action); } else { ctx.act(ui.pick.join("+")); ui.pick = []; }
+        h("button", { type: "button", id: "pairs-check", disabled: ctx.pending || !action, onclick: () => {
+          if (action) { ui.pick = []; ctx.act(action); }
         } }, t("zk_check")), " ",
         h("button", { type: "button", class: "secondary", onclick: () => { ui.pick = []; ctx.rerender(); } }, t("zk_clear")), " ",
-        ctx.legal.includes("stop") ? btn(ctx, t("zk_stop"), "stop", { class: "secondary", id: "pairs-stop" }) : null) : null);
+        stop ? btn(ctx, t("zk_stop"), stop, { class: "secondary", id: "pairs-stop" }) : null,
+        fallback ? fallbackActions(ctx) : null) : null);
   },
 };
 
