@@ -99,18 +99,18 @@ ENTRIES: tuple[Entry, ...] = (
     ),
     Entry(
         id="strength-tiko",
-        title="Strength: Zoker Tiko, 2 players (`pakka arena`, duplicate deals)",
+        title="Strength: Zoker Tiko, 3 players (`pakka arena`, duplicate deals)",
         command=(
-            "uv run pakka --lang en arena zoker-tiko --players 2 --bots random,medium,hard "
+            "uv run pakka --lang en arena zoker-tiko --players 3 --bots random,medium,hard "
             "--deals 20 --seed 1 --json {out}",
         ),
         kind="arena",
     ),
     Entry(
         id="strength-koodinmurtaja",
-        title="Strength: Koodinmurtaja, 2 players (`pakka arena`, duplicate deals)",
+        title="Strength: Koodinmurtaja, 4 players (`pakka arena`, duplicate deals)",
         command=(
-            "uv run pakka --lang en arena koodinmurtaja --players 2 "
+            "uv run pakka --lang en arena koodinmurtaja --players 4 "
             "--bots random,easy,medium,hard --deals 30 --seed 1 --json {out}",
         ),
         kind="arena",
