@@ -79,3 +79,37 @@ def test_unknown_encoder_kind_is_an_error() -> None:
         encoder_for(HighCard(2), "game")
     with pytest.raises(ValueError, match="use"):
         encoder_for(HighCard(2), "nope")
+
+
+def test_koodinmurtaja_observations_stay_within_their_declared_bounds() -> None:
+    """A seat's code grows past its four dealt cards (R-KM-10: a stopped guess hides
+    the drawn card), so hidden counts are scaled by the longest code, not by 4: every
+    observation of seeded random games lies within the space's bounds."""
+    import random as _random
+
+    import pakka
+    from pakka.research.encoders import encoder_for
+
+    for n in (2, 3):
+        game = pakka.load("koodinmurtaja", players=n)
+        enc = encoder_for(game)
+        low, high = enc.bounds()
+        hidden_max = 0
+        for seed in range(25):
+            state = game.new_state(seed=seed)
+            rng = _random.Random(seed)
+            while not state.is_terminal:
+                for p in range(n):
+                    view = state.view(p, log=False)
+                    hidden_max = max(hidden_max, *view["hidden"])
+                    obs = enc.encode(view)
+                    assert (obs >= low).all() and (obs <= high).all(), (n, seed)
+                state.apply(rng.choice(state.legal_actions()))
+        # The case that went out of bounds before (rare in random play): a seat whose
+        # code holds more hidden cards than were dealt.
+        state = game.new_state(seed=1)
+        view = state.view(0, log=False)
+        view["hidden"][0] = len(view["codes"][0]) + 3
+        obs = enc.encode(view)
+        assert (obs >= low).all() and (obs <= high).all()
+        assert hidden_max >= 4

@@ -13,7 +13,7 @@ one-hot (13, 2..A) and suit one-hot (4, S H D C). Layout:
   rank-only variant, empty-stock penalty; ``dealer`` (n): relative one-hot;
 - ``drawn`` (19): a drawn card exists, it is mine, its rank (13) and suit (4)
   if I may see it;
-- ``seats`` (n × 18): per seat hidden cards / 4, code length / L, out,
+- ``seats`` (n × 18): per seat hidden cards / L, code length / L, out,
   eliminated (and order / n), wins / games, and the 13 ranks publicly known
   to be absent (rank-only variant);
 - ``codes`` (n × L × 33): per seat and position (lowest first): present,
@@ -66,7 +66,7 @@ class KoodinmurtajaEncoder(Encoder):
         self.s_seats = seg(
             "seats",
             n * SEAT,
-            "per relative seat: hidden/4, length/L, out, eliminated, elimination order/n, "
+            "per relative seat: hidden/L, length/L, out, eliminated, elimination order/n, "
             "wins/games, 13 ranks publicly absent",
         )
         self.s_codes = seg(
@@ -114,7 +114,7 @@ class KoodinmurtajaEncoder(Encoder):
         for p in range(n):
             at = self.s_seats.start + rel(p) * SEAT
             code = view["codes"][p]
-            out[at] = view["hidden"][p] / 4.0
+            out[at] = view["hidden"][p] / self.max_code  # a code grows past 4 cards
             out[at + 1] = len(code) / self.max_code
             out[at + 2] = float(bool(view["out"][p]))
             if p in elim:
