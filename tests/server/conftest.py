@@ -275,7 +275,9 @@ class Client:
     against the schema of its table's game as it arrives."""
 
     def __init__(self, url: str, hello: dict[str, Any] | None, http: httpx.Client) -> None:
-        self._cm = connect(url, open_timeout=10, max_size=2**22)
+        # No client keepalive: a test reads frames only when it asks, and on a loaded
+        # machine a long bot lay-down (Räväytys) can delay a pong past the default 20 s.
+        self._cm = connect(url, open_timeout=10, max_size=2**22, ping_interval=None)
         self.ws: ClientConnection = self._cm.__enter__()
         self.http = http
         self.game: str | None = None  # learnt from the frames, else asked for below
