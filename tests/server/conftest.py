@@ -320,7 +320,7 @@ class Client:
                 return f
 
     def wait_state(
-        self, state_id: int, seat: int | None = None, timeout: float = 10.0
+        self, state_id: int, seat: int | None = None, timeout: float = 30.0
     ) -> dict[str, Any]:
         """Read frames until a state frame with at least ``state_id`` for ``seat``."""
         deadline = time.time() + timeout
