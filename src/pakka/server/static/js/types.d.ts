@@ -284,6 +284,8 @@ export type ViisisataaView = {
   high_bidder: number | null;
   contractor: number | null;
   contract: string | null;
+  contract_value: number | null;
+  contract_points: number | null;
   trump: string | null;
   multiplier: number;
   doublings: Array<ViisisataaDoublingEntry>;
