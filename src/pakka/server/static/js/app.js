@@ -6,6 +6,7 @@ import { t, lang, setLang, pick } from "./i18n.js";
 import { h, toast, errorWords, copyText, markdown } from "./ui.js";
 import { TableScreen } from "./table.js";
 import { ReplayScreen } from "./replay.js";
+import { registerServiceWorker } from "./pwa.js";
 
 const main = document.getElementById("main");
 let gamesCache = null;
@@ -330,3 +331,4 @@ async function joinTable(x) {
 
 document.documentElement.lang = lang();
 route();
+registerServiceWorker();
