@@ -8,6 +8,7 @@ every endpoint.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Annotated, Any
 
@@ -19,7 +20,7 @@ from pakka.bots import bot_names
 from pakka.bots import levels as bot_levels
 from pakka.core.options import OptionValue
 from pakka.core.registry import game_class
-from pakka.server import access, frames
+from pakka.server import access, frames, replay
 from pakka.server.errors import ApiError
 from pakka.server.hub import Hub
 from pakka.server.models import (
@@ -252,3 +253,17 @@ async def record(hub: HubDep, table_id: str, game_no: int, request: Request) -> 
             "Content-Disposition": (f'attachment; filename="{rec.game}-{table_id}-{game_no}.json"')
         },
     )
+
+
+@router.get("/api/tables/{table_id}/games/{game_no}/replay")
+async def game_replay(hub: HubDep, table_id: str, game_no: int, request: Request) -> dict[str, Any]:
+    """A finished game replayed through the engine: every seat's view at every step,
+    the logs and where each hand, round, trick and turn starts (:mod:`replay`).
+    The same access rule as the record (:mod:`access`); only once the game is over."""
+    await access.check_stored(hub, table_id, request)
+    rec = await hub.record(table_id, game_no)
+    # Playing the record through is CPU work: off the event loop.
+    out = await asyncio.to_thread(replay.build, rec)
+    out["table_id"] = table_id
+    out["game_no"] = game_no
+    return out

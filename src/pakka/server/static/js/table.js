@@ -7,14 +7,17 @@ import { t, lang, pick, renderMessage } from "./i18n.js";
 import { h, toast, errorWords } from "./ui.js";
 import { parseStd, setCardNames } from "./cards.js";
 import { viewFor } from "./views/index.js";
+import { historyPanel } from "./history.js";
+import { snapshot, animate } from "./anim.js";
+import { LastMoves } from "./lastmove.js";
 
 // Log argument names that hold a seat number; they are shown as the seat's name.
-const SEAT_ARGS = new Set([
+export const SEAT_ARGS = new Set([
   "player", "seat", "target", "winner", "guesser", "by", "to", "from", "next", "dealer",
   "leader", "bidder", "buyer", "declarer", "partner", "taker", "owner", "loser", "starter", "claimer",
 ]);
 // Log argument names that hold a list of seat numbers.
-const SEAT_LIST_ARGS = new Set(["winners", "losers", "players", "seats", "partners", "team"]);
+export const SEAT_LIST_ARGS = new Set(["winners", "losers", "players", "seats", "partners", "team"]);
 const SUIT_SYM = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
 /** The protocol this client speaks (docs/protocol.md). */
@@ -27,7 +30,7 @@ export const PROTOCOL = 2;
 /** @type {Record<string, Promise<import("./i18n.js").Catalogue>>} */
 const catalogues = {};
 
-async function catalogue(game) {
+export async function catalogue(game) {
   if (!catalogues[game]) {
     // One retry after a short pause (a busy server or a dropped connection); if that
     // fails too, the log is shown from its keys and the next welcome tries again.
@@ -54,7 +57,7 @@ export function cardText(text, deck) {
  * Catalogue templates speak of "seat {player}"; with names substituted the
  * word "seat" goes (English) or becomes "pelaaja" in its case (Finnish).
  */
-function nameTemplate(tmpl) {
+export function nameTemplate(tmpl) {
   return tmpl
     .replace(/\b[Ss]eat (\{\w+\})/g, "$1")
     .replace(/\bPaikka (\{\w+\})/g, "$1")
@@ -72,6 +75,10 @@ export class TableScreen {
     this.info = info;
     this.setConn = setConn;
     this.loadGames = loadGames;
+    this.watch = watch || null;
+    this.lastMoves = new LastMoves();
+    this.drawn = null; // the state (game, id) last drawn, so only a new state animates
+    this.lastTrickWinner = null;
     this.summary = null;
     this.seats = []; // seats this client holds
     this.spectator = false;
@@ -153,6 +160,8 @@ export class TableScreen {
       case "state": {
         const key = String(f.seat);
         const old = this.frames[key];
+        const shownKey = this.spectator || this.seats.length === 0 ? "null" : String(this.seats.length > 1 ? (this.shown ?? this.seats[0]) : this.seats[0]);
+        if (key === shownKey) this.lastMoves.onFrame(f, this.seats, !old || old.game_no !== f.game_no || f.log_index === 0);
         let log = f.log || [];
         if (old && old.game_no === f.game_no && f.log_index === old.log.length) log = old.log.concat(log);
         else if (old && old.game_no === f.game_no && f.log_index > 0 && f.log_index < old.log.length) log = old.log.slice(0, f.log_index).concat(log);
@@ -366,6 +375,10 @@ export class TableScreen {
     const resume = zombie && !view.is_terminal ? h("div", { class: "turn-banner" }, t("bot_plays_you"), " ",
       h("button", { type: "button", id: "resume", onclick: () => this.socket.send({ type: "resume", seat }) }, t("take_back_seat"))) : null;
 
+    const stateKey = `${frame.game_no}:${frame.state_id}:${this.shown}`;
+    const before = this.drawn !== null && this.drawn !== stateKey ? snapshot(this.root) : null;
+    const prevView = this.prevView;
+    this.prevView = view;
     this.root.replaceChildren(...[
       h("div", { class: "table-head" },
         h("h1", {}, title),
@@ -379,9 +392,19 @@ export class TableScreen {
         h("section", { class: "felt", "aria-label": title }, felt),
         h("aside", { class: "side" },
           h("section", { class: "panel" }, h("h2", {}, t("scores")), scores),
-          h("section", { class: "panel" }, h("h2", {}, t("log")), logList))),
+          h("section", { class: "panel" }, h("h2", {}, t("log")), logList),
+          historyPanel(this, this.watch))),
     ].filter(Boolean));
     logList.scrollTop = logList.scrollHeight;
+    this.lastMoves.decorate(this.root, (m) => this.words(m));
+    if (before) {
+      // The trick just taken goes to its winner: the view's last trick, else the
+      // seat that was on top of the pile in the view before.
+      const lt = /** @type {any} */ (view).last_trick;
+      const winner = lt && lt.winner !== undefined ? lt.winner : prevView && /** @type {any} */ (prevView).top_seat;
+      animate(this.root, before, { mover: frame.last_action ? frame.last_action.seat : null, winner: winner ?? null });
+    }
+    this.drawn = stateKey;
 
     // Keep keyboard focus where it was (or on the first control of a new turn).
     const want = this.uiState._focus;
