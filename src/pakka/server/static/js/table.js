@@ -18,7 +18,7 @@ const SEAT_LIST_ARGS = new Set(["winners", "losers", "players", "seats", "partne
 const SUIT_SYM = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
 /** The protocol this client speaks (docs/protocol.md). */
-export const PROTOCOL = 2;
+export const PROTOCOL = 3;
 
 /** @typedef {import("./types").LegalAction} LegalAction */
 /** @typedef {import("./types").Message} Message */

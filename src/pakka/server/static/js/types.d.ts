@@ -90,6 +90,7 @@ export type StateFrame = {
   log_index: number;
   log: Array<LogLine>;
   last_action: LastAction | null;
+  steps: Array<LastAction>;
   clock: Clock | null;
   undo: boolean;
   table: TableSummary | null;
