@@ -118,9 +118,9 @@ export class TableScreen {
   undo() {
     const f = this.frames[String(this.shown)];
     if (!this.canUndo()) return;
+    if (!this.send({ type: "undo", seat: this.shown, state_id: f.state_id, count: 1 })) return;
     this.pending = true;
     this.uiState = {};
-    this.socket.send({ type: "undo", seat: this.shown, state_id: f.state_id, count: 1 });
     this.render();
   }
 
@@ -131,8 +131,42 @@ export class TableScreen {
     else if (s === "connecting") this.setConn(t("connecting"));
     else this.setConn("");
     document.body.dataset.conn = s;
+    this.showOffline();
     const banner = this.root.querySelector(".turn-banner");
     if (banner) this.render();
+  }
+
+  /** Whether moves reach the server now. */
+  get online() {
+    return this.status === "open" && this.socket.online;
+  }
+
+  /** The sticky bar that says the connection is down (hidden while it is up). */
+  showOffline() {
+    const bar = document.getElementById("offline-bar");
+    if (!bar) return;
+    const down = this.status === "reconnecting";
+    bar.hidden = !down;
+    bar.textContent = down ? t("offline_bar") : "";
+  }
+
+  /** While offline every control of the table is disabled: nothing can be queued. */
+  disableControls() {
+    for (const el of this.root.querySelectorAll("#table button, #table input, #table select, #table textarea, #play-again, #resume")) {
+      /** @type {HTMLButtonElement} */ (el).disabled = true;
+      el.setAttribute("aria-disabled", "true");
+    }
+  }
+
+  /**
+   * Send a message to the server; while the connection is down nothing is sent
+   * or kept for later, and the player is told so. Returns whether it went.
+   * @param {object} msg
+   */
+  send(msg) {
+    if (this.socket.send(msg)) return true;
+    toast(t("offline_not_sent"));
+    return false;
   }
 
   async onFrame(f) {
@@ -186,7 +220,11 @@ export class TableScreen {
         } else if (f.code !== "stale_state" || f.ref !== "action") {
           toast(this.errorText(f));
         } else {
-          toast(this.errorText(f), { ms: 3000 });
+          // Refused as stale: say whether another window of this seat moved first.
+          const mineNow = this.frames[String(this.shown)];
+          const last = mineNow && mineNow.last_action;
+          const elsewhere = last && last.by === "human" && this.seats.includes(last.seat);
+          toast(elsewhere ? t("moved_elsewhere") : this.errorText(f), { ms: 8000 });
         }
         break;
       default:
@@ -237,8 +275,8 @@ export class TableScreen {
   act(action) {
     const f = this.frames[String(this.shown)];
     if (!f || this.pending || !action) return;
+    if (!this.send({ type: "action", seat: this.shown, state_id: f.state_id, id: action.id })) return;
     this.pending = true;
-    this.socket.send({ type: "action", seat: this.shown, state_id: f.state_id, id: action.id });
     this.render();
   }
 
@@ -275,7 +313,7 @@ export class TableScreen {
   playAgain() {
     const f = this.currentFrame();
     if (!f) return;
-    this.socket.send({ type: "play_again", game_no: f.game_no });
+    this.send({ type: "play_again", game_no: f.game_no });
   }
 
   renderLog(frame) {
@@ -318,7 +356,7 @@ export class TableScreen {
     const seat = this.spectator ? null : this.shown;
     const cp = view.current_player;
     const legal = frame.legal || [];
-    const mine = cp !== null && cp === seat && legal.length > 0;
+    const mine = cp !== null && cp === seat && legal.length > 0 && this.online;
     setCardNames((this.cat && this.cat.cards[lang()]) || {});
     const ctx = {
       view, legal, seat, game, deck: this.deck(), lang: lang(), mine, pending: this.pending,
@@ -331,7 +369,10 @@ export class TableScreen {
     };
 
     let banner;
-    if (view.is_terminal) {
+    const offline = !this.online;
+    if (offline && !view.is_terminal) {
+      banner = t("offline_banner");
+    } else if (view.is_terminal) {
       banner = t("game_over");
     } else if (mine) {
       banner = t("your_turn");
@@ -364,7 +405,7 @@ export class TableScreen {
     // A bot plays my seat (I left or my clock ran out): offer to take it back.
     const zombie = seat !== null && ((this.summary.seats || [])[seat] || {}).zombie;
     const resume = zombie && !view.is_terminal ? h("div", { class: "turn-banner" }, t("bot_plays_you"), " ",
-      h("button", { type: "button", id: "resume", onclick: () => this.socket.send({ type: "resume", seat }) }, t("take_back_seat"))) : null;
+      h("button", { type: "button", id: "resume", onclick: () => this.send({ type: "resume", seat }) }, t("take_back_seat"))) : null;
 
     this.root.replaceChildren(...[
       h("div", { class: "table-head" },
@@ -382,6 +423,9 @@ export class TableScreen {
           h("section", { class: "panel" }, h("h2", {}, t("log")), logList))),
     ].filter(Boolean));
     logList.scrollTop = logList.scrollHeight;
+    const tableEl = this.root.querySelector("#table");
+    if (tableEl) tableEl.dataset.offline = String(!this.online);
+    if (!this.online) this.disableControls();
 
     // Keep keyboard focus where it was (or on the first control of a new turn).
     const want = this.uiState._focus;
