@@ -8,6 +8,7 @@ session's shared server is never disturbed."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
@@ -238,3 +239,117 @@ def test_move_beaten_by_another_window_of_the_seat_says_so(
     finally:
         ctx.close()
         other_ctx.close()
+
+
+def create(server: str, body: dict[str, Any]) -> dict[str, Any]:
+    """Create a table on the session's server through the API."""
+    req = urllib.request.Request(
+        server + "/api/tables",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(req, timeout=30) as r:
+        data: dict[str, Any] = json.loads(r.read())
+    return data
+
+
+def open_invite(page: Page, server: str, table: dict[str, Any], seat: int) -> None:
+    """Open ``seat``'s invite link on the session's server and wait for the table."""
+    code = next(i["code"] for i in table["invites"] if i["seat"] == seat)
+    page.goto(server + f"/#invite={code}")
+    page.wait_for_selector("#table")
+
+
+@pytest.fixture
+def paced_server(tmp_path: Path) -> Iterator[OwnServer]:
+    """A server process whose bots pause 1 s before a move (as people would), so a
+    game played by bots does not end at once."""
+    s = OwnServer(tmp_path, PAKKA_BOT_PAUSE="1.0")
+    s.start()
+    try:
+        yield s
+    finally:
+        s.stop()
+
+
+def test_visible_clock_runs_out_into_a_bot_move(browser: Any, paced_server: OwnServer) -> None:
+    """A table with a 10 s move clock: the player sees the countdown fall; at zero the
+    seat's bot moves for the player (``timeout``), the seat is marked as played by a
+    bot, and "Take my seat back" ends that."""
+    server = paced_server.url
+    table = create(
+        server,
+        {
+            "game": "koodinmurtaja",
+            "players": 2,
+            "seats": [{"kind": "human"}, {"kind": "bot", "level": "easy"}],
+            "clock": 10,
+        },
+    )
+    frames_before = len(browser.frames)
+    ctx, page = new_page(browser)
+    try:
+        open_invite(page, server, table, 0)
+        assert wait_turn_or_end(page) == "mine"
+        page.wait_for_selector("#clock")
+        first = int(page.get_attribute("#clock", "data-left") or "0")
+        assert 1 <= first <= 10
+        assert "s left" in page.inner_text("#clock")
+        page.wait_for_function(
+            f"Number(document.querySelector('#clock')?.dataset.left ?? 99) < {first}",
+            timeout=8000,
+        )
+        doc_shot(page, "live-clock")
+        # Time is up: the bot plays the seat until its player takes it back.
+        page.wait_for_selector('.seat-item[data-seat="0"][data-zombie="true"]', timeout=15_000)
+        page.wait_for_selector("#resume")
+        assert "played by a bot" in page.inner_text('.seat-item[data-seat="0"]')
+        timeouts = [
+            f
+            for f in map(json.loads, browser.frames[frames_before:])
+            if f.get("type") == "state"
+            and f.get("last_action")
+            and f["last_action"] == {**f["last_action"], "seat": 0, "by": "timeout"}
+        ]
+        assert timeouts, "no move was made for the seat when its time ran out"
+        doc_shot(page, "live-bot-plays-seat")
+        page.click("#resume")
+        page.wait_for_selector('.seat-item[data-seat="0"][data-zombie="false"]')
+        assert not page.js_errors
+    finally:
+        ctx.close()
+
+
+def test_presence_changes_when_a_second_context_closes(browser: Any, server: str) -> None:
+    """Two players in two browser profiles: each sees the other "here"; one away from
+    the page shows as "away"; when that profile closes, the other sees "gone"."""
+    table = create(
+        server, {"game": "koodinmurtaja", "players": 2, "seats": [{"kind": "human"}] * 2}
+    )
+    ctx_a, a = new_page(browser)
+    ctx_b, b = new_page(browser, locale="fi-FI")
+    try:
+        open_invite(a, server, table, 0)
+        open_invite(b, server, table, 1)
+        other = '.seat-item[data-seat="1"]'
+        a.wait_for_selector(f'{other}[data-presence="connected"]')
+        assert "here" in a.inner_text(other)
+        b.wait_for_selector('.seat-item[data-seat="0"][data-presence="connected"]')
+        assert "paikalla" in b.inner_text('.seat-item[data-seat="0"]')
+        # The second player hides the page: the first sees them away.
+        b.evaluate(
+            "Object.defineProperty(document, 'hidden', {value: true, configurable: true});"
+            "document.dispatchEvent(new Event('visibilitychange'))"
+        )
+        a.wait_for_selector(f'{other}[data-presence="idle"]')
+        assert "away" in a.inner_text(other)
+        doc_shot(a, "live-presence")
+        ctx_b.close()
+        a.wait_for_selector(f'{other}[data-presence="gone"]')
+        assert "gone" in a.inner_text(other)
+        assert not a.js_errors
+    finally:
+        ctx_a.close()
+        with contextlib.suppress(Exception):
+            ctx_b.close()

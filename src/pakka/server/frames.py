@@ -46,7 +46,12 @@ class SeatSummary(TypedDict):
     kind: Literal["human", "bot"]
     status: Literal["open", "claimed", "left", "bot"]
     zombie: bool
+    """A bot plays this human seat (its player left, let it, or ran out of time)
+    until the player takes it back (``resume``)."""
     connected: bool
+    presence: Literal["connected", "idle", "gone"]
+    """Whether the seat's player is at the table (``connected``), has it open but is
+    away (``idle``), or has no connection (``gone``); bots are ``connected``."""
 
 
 @with_config(_FORBID)

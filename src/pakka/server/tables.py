@@ -27,6 +27,7 @@ from pakka.server.connection import Connection
 from pakka.server.errors import ApiError
 from pakka.server.frames import PROTOCOL_VERSION, TableSummary, WelcomeFrame
 from pakka.server.games import GameSummary, load_game, next_game_options
+from pakka.server.presence import seat_presence
 from pakka.server.scheduler import Scheduler
 from pakka.server.seats import BOT, HUMAN, LEFT, OPEN, Seat
 
@@ -123,6 +124,7 @@ class LiveTable:
                     "status": seat.status,
                     "zombie": seat.zombie,
                     "connected": seat.kind == BOT or self.connected(i),
+                    "presence": seat_presence(self, i),
                 }
                 for i, seat in enumerate(self.seats)
             ],

@@ -7,6 +7,7 @@ import { t, lang, pick, renderMessage } from "./i18n.js";
 import { h, toast, errorWords } from "./ui.js";
 import { parseStd, setCardNames } from "./cards.js";
 import { viewFor } from "./views/index.js";
+import { seatList, clockBox, tickClock, IdleWatch, TurnCues, cueSettings } from "./live.js";
 
 // Log argument names that hold a seat number; they are shown as the seat's name.
 const SEAT_ARGS = new Set([
@@ -87,6 +88,13 @@ export class TableScreen {
     const tokens = Object.values(info.tokens || {});
     const hello = { ...(tokens.length ? { tokens } : watch ? { watch } : {}), protocol: PROTOCOL };
     this.root.replaceChildren(h("p", { class: "muted" }, t("connecting")));
+    this.cues = new TurnCues();
+    this.idleWatch = new IdleWatch((idle) => this.socket && this.socket.send({ type: "presence", idle }));
+    this.shownFrame = null; // the frame on screen (the clock counts down from it)
+    this.clockTimer = setInterval(() => {
+      const el = document.getElementById("clock");
+      if (el && this.shownFrame) tickClock(el, this.shownFrame, (s) => this.name(s));
+    }, 250);
     this.socket = new TableSocket(tableId, hello, (f) => this.onFrame(f), (s) => this.onStatus(s));
     /** @type {any} */ (window).pakkaTable = this; // a handle for tests and debugging
     // Undo by keyboard (one-player games): U or Ctrl/Cmd+Z, unless typing somewhere.
@@ -105,6 +113,9 @@ export class TableScreen {
 
   close() {
     document.removeEventListener("keydown", this.onKey);
+    clearInterval(this.clockTimer);
+    this.cues.stop();
+    this.idleWatch.stop();
     this.socket.close();
   }
 
@@ -176,6 +187,7 @@ export class TableScreen {
         this.spectator = !!f.spectator;
         this.summary = f.table;
         this.frames = {};
+        if (this.idleWatch.idle) this.socket.send({ type: "presence", idle: true });
         if (this.summary) rememberTable(this.tableId, { game: this.summary.game });
         if (!this.gameMeta) {
           const games = await this.loadGames();
@@ -190,7 +202,7 @@ export class TableScreen {
         let log = f.log || [];
         if (old && old.game_no === f.game_no && f.log_index === old.log.length) log = old.log.concat(log);
         else if (old && old.game_no === f.game_no && f.log_index > 0 && f.log_index < old.log.length) log = old.log.slice(0, f.log_index).concat(log);
-        this.frames[key] = { ...f, log };
+        this.frames[key] = { ...f, log, receivedAt: Date.now() };
         if (f.table) this.summary = f.table;
         if (old && old.game_no !== f.game_no) this.uiState = {};
         this.pending = false;
@@ -411,18 +423,23 @@ export class TableScreen {
       h("div", { class: "table-head" },
         h("h1", {}, title),
         h("a", { href: `#rules=${game}`, target: "_blank", rel: "noopener" }, t("rules")),
-        h("a", { href: "#/" }, t("lobby"))),
+        h("a", { href: "#/" }, t("lobby")),
+        this.spectator ? null : cueSettings(() => this.render())),
       h("div", { class: "turn-banner" + (mine ? " mine" : ""), role: "status", "aria-live": "polite", id: "turn" },
         banner, this.spectator ? " · " + t("spectating") : "", waitingHumans && !view.is_terminal ? " · " + t("waiting_players") : ""),
+      view.is_terminal ? null : clockBox(frame, (s) => this.name(s)),
       result,
       resume,
       h("div", { class: "table-layout", id: "table", dataset: { stateId: frame.state_id, gameNo: frame.game_no, moves: view.moves, terminal: String(view.is_terminal), mine: String(mine) } },
         h("section", { class: "felt", "aria-label": title }, felt),
         h("aside", { class: "side" },
+          seatList(this.summary, (s) => this.name(s), this.seats, view.is_terminal ? null : cp),
           h("section", { class: "panel" }, h("h2", {}, t("scores")), scores),
           h("section", { class: "panel" }, h("h2", {}, t("log")), logList))),
     ].filter(Boolean));
     logList.scrollTop = logList.scrollHeight;
+    this.shownFrame = frame;
+    this.cues.update(mine, title);
     const tableEl = this.root.querySelector("#table");
     if (tableEl) tableEl.dataset.offline = String(!this.online);
     if (!this.online) this.disableControls();

@@ -76,6 +76,7 @@ export type SeatSummary = {
   status: "open" | "claimed" | "left" | "bot";
   zombie: boolean;
   connected: boolean;
+  presence: "connected" | "idle" | "gone";
 };
 
 /** A seat's view of the table after a change (one per held seat). */
