@@ -353,3 +353,47 @@ def test_presence_changes_when_a_second_context_closes(browser: Any, server: str
         ctx_a.close()
         with contextlib.suppress(Exception):
             ctx_b.close()
+
+
+def test_your_turn_cue_in_a_hidden_tab(browser: Any, server: str) -> None:
+    """With the tab hidden, the title says it is the player's turn when the turn comes
+    back to them, and returns when the tab is shown; the sound is off by default."""
+    table = create(
+        server,
+        {
+            "game": "koodinmurtaja",
+            "players": 2,
+            "seats": [{"kind": "human"}, {"kind": "bot", "level": "easy"}],
+        },
+    )
+    ctx, page = new_page(browser)
+    try:
+        open_invite(page, server, table, 0)
+        assert wait_turn_or_end(page) == "mine"
+        assert page.is_checked("#turn-sound") is False
+        page.evaluate(
+            "Object.defineProperty(document, 'hidden', {value: true, configurable: true});"
+            "document.dispatchEvent(new Event('visibilitychange'))"
+        )
+        for _ in range(20):  # play (stopping when allowed) until the bot has moved
+            if page.title().startswith("●"):
+                break
+            page.wait_for_selector('#table[data-mine="true"], #table[data-terminal="true"]')
+            if page.get_attribute("#table", "data-terminal") == "true":
+                break
+            sid = page.evaluate("pakkaTable.frames['0'].state_id")
+            page.evaluate(
+                "(() => { const l = pakkaTable.frames['0'].legal;"
+                " pakkaTable.act(l.find((a) => a.kind === 'stop') || l[0]); })()"
+            )
+            page.wait_for_function(f"pakkaTable.frames['0'].state_id > {sid}")
+            page.wait_for_timeout(300)
+        assert page.title() == "● Your turn — Codebreaker"
+        page.evaluate(
+            "Object.defineProperty(document, 'hidden', {value: false, configurable: true});"
+            "document.dispatchEvent(new Event('visibilitychange'))"
+        )
+        assert not page.title().startswith("●")
+        assert not page.js_errors
+    finally:
+        ctx.close()
