@@ -32,9 +32,11 @@ from pakka.server.models import (
     Hello,
     PingMsg,
     PlayAgainMsg,
+    PresenceMsg,
     ResumeMsg,
     UndoMsg,
 )
+from pakka.server.presence import set_idle
 from pakka.server.tables import LiveTable
 
 router = APIRouter()
@@ -238,6 +240,9 @@ async def _serve(hub: Hub, table: LiveTable, conn: Connection) -> None:
                 table.welcome(conn)
                 if conn.seats != held:  # e.g. a spectator took its seat: "connected" changed
                     table.broadcast_table()
+        elif isinstance(msg, PresenceMsg):
+            async with table.lock:
+                set_idle(table, conn, msg.idle)
         elif msg.type == "sync":
             async with table.lock:
                 table.send_state(conn, full=True)

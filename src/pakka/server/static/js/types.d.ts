@@ -76,6 +76,7 @@ export type SeatSummary = {
   status: "open" | "claimed" | "left" | "bot";
   zombie: boolean;
   connected: boolean;
+  presence: "connected" | "idle" | "gone";
 };
 
 /** A seat's view of the table after a change (one per held seat). */
@@ -90,6 +91,7 @@ export type StateFrame = {
   log_index: number;
   log: Array<LogLine>;
   last_action: LastAction | null;
+  steps: Array<LastAction>;
   clock: Clock | null;
   undo: boolean;
   table: TableSummary | null;
