@@ -15,6 +15,7 @@ from fastapi import APIRouter, Depends, HTTPException
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict
 
+from pakka.core.cards import RANK_NAMES
 from pakka.core.registry import game_class, games
 from pakka.i18n import LANGUAGES, card_names, messages
 from pakka.rules import rules_text
@@ -35,7 +36,8 @@ def game_messages(game: str) -> JSONResponse:
     """The game's texts for the client to render every message itself:
     ``messages`` (``{lang: {key: template}}``, the game's catalogue over core's,
     which holds the error texts), ``cards`` (``{lang: {code: name}}`` from the
-    game's display layer, for ``{card:card}``) and ``languages``."""
+    game's display layer, for ``{card:card}``), ``notation`` (a bid or contract as a
+    view holds it -> its message, ``Display.notation_words``) and ``languages``."""
     _known(game)
     cat = messages(game)
     body: dict[str, Any] = {
@@ -43,6 +45,7 @@ def game_messages(game: str) -> JSONResponse:
         "languages": list(LANGUAGES),
         "messages": {lang: dict(cat.get(lang, {})) for lang in LANGUAGES},
         "cards": {lang: dict(card_names(game, lang)) for lang in LANGUAGES},
+        "notation": dict(game_class(game).display.notation_words()),
     }
     return JSONResponse(body, headers=_CACHE)
 

@@ -20,6 +20,8 @@ from pakka.bots import bot_names
 from pakka.bots import levels as bot_levels
 from pakka.core.options import OptionValue
 from pakka.core.registry import game_class
+from pakka.i18n import LANGUAGES
+from pakka.option_words import SEAT_OPTIONS, option_words
 from pakka.server import access, frames, replay
 from pakka.server.errors import ApiError
 from pakka.server.hub import Hub
@@ -84,6 +86,18 @@ def games_catalogue() -> list[dict[str, Any]]:
                         "length": o.length,
                         "help": dict(o.help),
                         "rule": o.rule,
+                        "label": {
+                            lang: option_words(name, f"opt.{o.name}", lang) or o.name
+                            for lang in LANGUAGES
+                        },
+                        "values": {
+                            str(c): {
+                                lang: option_words(name, f"val.{o.name}.{c}", lang) or str(c)
+                                for lang in LANGUAGES
+                            }
+                            for c in o.choices
+                        },
+                        "seat": o.name in SEAT_OPTIONS,
                     }
                     for o in cls.option_specs
                 ],

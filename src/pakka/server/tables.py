@@ -121,6 +121,7 @@ class LiveTable:
                     "seat": i,
                     "name": seat.name,
                     "kind": seat.kind,
+                    "level": seat.level if seat.kind == BOT else None,
                     "status": seat.status,
                     "zombie": seat.zombie,
                     "connected": seat.kind == BOT or self.connected(i),
@@ -324,7 +325,9 @@ class LiveTable:
         if isinstance(action, int):
             assert self.game is not None
             if not 0 <= action < self.game.num_distinct_actions:
-                raise IllegalAction(f"no action has id {action}")
+                raise IllegalAction(
+                    f"no action has id {action}", key="error.no_such_action", id=action
+                )
             act = self.game.action_from_id(action)
             s.verify(act)
         else:

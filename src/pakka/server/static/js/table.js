@@ -69,6 +69,16 @@ export function nameTemplate(tmpl) {
     .replace(/\b([Pp])aikasta (\{\w+\})/g, "$1elaajasta $2");
 }
 
+/**
+ * An unnamed bot seat in the reader's words, by its level ("Botti (helppo)").
+ * @param {string | null | undefined} level
+ */
+export function botName(level) {
+  const key = "level_" + level;
+  const text = level ? t(key) : key;
+  return text === key ? t("bot") : text;
+}
+
 export class TableScreen {
   constructor(root, tableId, info, watch, setConn, loadGames) {
     this.root = root;
@@ -257,13 +267,12 @@ export class TableScreen {
   /** The name of a seat as shown at this table. */
   name(seat) {
     if (seat === null || seat === undefined) return "";
-    const s = this.summary && this.summary.seats && this.summary.seats[seat];
-    let n = s && s.name;
-    if (!n) n = s && s.kind === "bot" ? t("bot_name", { n: seat + 1 }) : t("player_n", { n: seat + 1 });
-    // Several seats with the same name (e.g. bots) get their seat number too.
-    const same = (this.summary && this.summary.seats || []).filter((x) => x.name && x.name === n).length;
-    if (same > 1) n = `${n} ${seat + 1}`;
-    return n;
+    const all = (this.summary && this.summary.seats) || [];
+    const own = (/** @type {any} */ s, /** @type {number} */ i) => (s && s.name) || (s && s.kind === "bot" ? botName(s.level) : t("player_n", { n: i + 1 }));
+    const n = own(all[seat], seat);
+    // Several seats with the same name (e.g. bots of one level) get their 1-based seat number too.
+    const same = all.filter((x, i) => own(x, i) === n).length;
+    return same > 1 ? t("name_seat", { name: n, n: seat + 1 }) : n;
   }
 
   isBot(seat) {
@@ -307,12 +316,34 @@ export class TableScreen {
    * @returns {string}
    */
   words(m) {
-    const deck = this.deck();
-    return renderMessage(this.cat, m, lang(), (k, v) => {
+    // As the terminal's entry_text (pakka.cli.play): a word argument with a catalogue
+    // key <prefix>.<arg>.<word> reads translated; an argument that is a card code (or
+    // a list of them, or codes separated by spaces or dashes) reads as the cards'
+    // names, even where the template prints it plainly; a list that the template
+    // names with {x:cards} is left to it; any other list reads as its items.
+    const language = lang();
+    const cat = this.cat;
+    const names = (cat && cat.cards && (cat.cards[language] || cat.cards.en)) || {};
+    const en = (cat && cat.messages && cat.messages.en) || {};
+    const template = (cat && cat.messages && ((cat.messages[language] || {})[m.key] || en[m.key])) || "";
+    const prefix = m.key.split(".")[0];
+    const named = (/** @type {string[]} */ parts) => parts.length > 0 && parts.every((p) => p in names);
+    return renderMessage(cat, m, language, (k, v) => {
       if (SEAT_ARGS.has(k) && Number.isInteger(v)) return this.name(/** @type {number} */ (v));
       if (SEAT_LIST_ARGS.has(k) && Array.isArray(v) && v.every(Number.isInteger)) return v.map((x) => this.name(x)).join(", ");
-      if (Array.isArray(v)) return v.map((x) => cardText(x, deck)).join(" ");
-      return cardText(v, deck);
+      if (typeof v === "string") {
+        const wk = `${prefix}.${k}.${v}`;
+        if (wk in en) return renderMessage(cat, { key: wk, args: {} }, language);
+        const parts = v.replace(/-/g, " ").split(/\s+/).filter(Boolean);
+        return named(parts) ? parts.map((p) => names[p]).join(", ") : v;
+      }
+      if (!Array.isArray(v) || template.includes("{" + k + ":cards}")) return undefined;
+      const items = v.map(String);
+      if (named(items)) return items.map((p) => names[p]).join(", ");
+      // A list of groups of codes ("2H 2D 2D"): each group named, groups apart by ";".
+      const groups = items.map((x) => x.split(/\s+/).filter(Boolean));
+      if (groups.every(named)) return groups.map((g) => g.map((p) => names[p]).join(", ")).join("; ");
+      return items.join(" ");
     }, nameTemplate);
   }
 
@@ -382,6 +413,11 @@ export class TableScreen {
     const ctx = {
       view, legal, seat, game, deck: this.deck(), lang: lang(), mine, pending: this.pending,
       label: (/** @type {LegalAction} */ a) => this.words(a.label),
+      // A bid or contract as the view holds it, in words (the display layer's notation_words).
+      notation: (/** @type {string} */ text) => {
+        const m = this.cat && this.cat.notation && this.cat.notation[text];
+        return m ? this.words(m) : text;
+      },
       words: (/** @type {Message} */ m) => this.words(m),
       name: (s) => this.name(s), isBot: (s) => this.isBot(s),
       act: (a) => this.act(a), ui: this.uiState, rerender: () => this.render(), frame,
@@ -414,7 +450,8 @@ export class TableScreen {
     }
 
     const logItems = this.renderLog(frame);
-    const logList = h("ol", { class: "log", id: "log", "aria-live": "polite", "aria-label": t("log") }, logItems.map((x) => h("li", {}, x)));
+    // Focusable, so that the scrolling log can be read with the keyboard too.
+    const logList = h("ol", { class: "log", id: "log", tabindex: "0", "aria-live": "polite", "aria-label": t("log") }, logItems.map((x) => h("li", {}, x)));
 
     const scores = h("table", { class: "scores-table" },
       h("caption", { class: "sr-only" }, t("scores")),

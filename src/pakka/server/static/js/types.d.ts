@@ -73,6 +73,7 @@ export type SeatSummary = {
   seat: number;
   name: string | null;
   kind: "human" | "bot";
+  level: string | null;
   status: "open" | "claimed" | "left" | "bot";
   zombie: boolean;
   connected: boolean;
