@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from pakka.server.errors import ApiError
+from pakka.server.eventlog import CLAIM
 
 if TYPE_CHECKING:
     from pakka.server.connection import Connection
@@ -114,6 +115,7 @@ class Seating:
         h = digest(tok)
         await table.set_seat(
             seat,
+            CLAIM if s.invite_hash else "seat",
             status=CLAIMED,
             token_hash=h,
             invite_hash=None,

@@ -60,6 +60,8 @@ class LiveTable:
         self.game: Game[Any] | None = None
         self.state: State[Any] | None = None
         self.state_id = 0
+        self.seq = 0
+        """The number of the newest event of this table's log applied here."""
         self.past: list[GameSummary] = []
         self.turn_started = time.monotonic()
         self.deck: list[str] | None = None
@@ -285,9 +287,15 @@ class LiveTable:
         if why is not None:
             raise ApiError(409, "no_undo", why)
         again = undone(s, count)
-        await self.hub.db(
-            self.hub.store.undo_actions, self.id, self.game_no, len(again.history), count + 1
+        await self.hub.dbx.tx(
+            self.hub.store.undo_actions,
+            self.id,
+            self.seq + 1,
+            self.game_no,
+            len(again.history),
+            count + 1,
         )
+        self.seq += 1
         self.state = again
         self._before_last = None
         self.state_id += 1  # the taken-back actions keep their ids: ids never repeat
@@ -313,9 +321,17 @@ class LiveTable:
             act = s.parse_action(action)
         canonical = str(act)
         t0 = time.perf_counter()
-        await self.hub.db(
-            self.hub.store.add_action, self.id, self.game_no, len(s.history), canonical, seat, by
+        evs = await self.hub.dbx.tx(
+            self.hub.store.add_action,
+            self.id,
+            self.seq + 1,
+            self.game_no,
+            len(s.history),
+            canonical,
+            seat,
+            by,
         )
+        self.seq += len(evs)
         self.hub.metrics.commit_seconds.observe(time.perf_counter() - t0)
         self.hub.metrics.actions_accepted.labels(by).inc()
         # One-player tables keep the position before the move for the undo check.
@@ -324,13 +340,17 @@ class LiveTable:
         self.state_id += 1
         self.turn_started = time.monotonic()
         if s.is_terminal:
-            await self.hub.db(self.hub.store.finish_game, self.id, self.game_no)
+            await self.hub.dbx.tx(self.hub.store.finish_game, self.id, self.seq + 1, self.game_no)
+            self.seq += 1
         self.broadcast(last={"seat": seat, "action": canonical, "by": by})
         self.scheduler.schedule()
 
-    async def set_seat(self, seat: int, **values: Any) -> None:
-        """Store and apply a seat change (call under the lock)."""
-        await self.hub.db(self.hub.store.update_seat, self.id, seat, **values)
+    async def set_seat(self, seat: int, kind: str = "seat", **values: Any) -> None:
+        """Store and apply a seat change, event ``kind`` (call under the lock)."""
+        await self.hub.dbx.tx(
+            self.hub.store.update_seat, self.id, self.seq + 1, seat, kind, **values
+        )
+        self.seq += 1
         for k, v in values.items():
             setattr(self.seats[seat], k, v)
 
@@ -340,7 +360,10 @@ class LiveTable:
         seed = secrets.randbits(63)
         self.past.append(self.summary_of_current())
         # A stacked deck (testing servers) deals only the first game; later games shuffle.
-        await self.hub.db(self.hub.store.start_game, self.id, self.game_no + 1, seed, options)
+        await self.hub.dbx.tx(
+            self.hub.store.start_game, self.id, self.seq + 1, self.game_no + 1, seed, options
+        )
+        self.seq += 1
         self.begin_game(self.game_no + 1, seed, options)
         self.state_id += 1
         for conn in self.conns:
