@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, func, insert, select
+from sqlalchemy import Connection, func, insert, select, text
 from sqlalchemy.exc import IntegrityError
 
 from pakka.server import db
@@ -37,6 +37,8 @@ CREATE, ACTION, UNDO, GAME, FINISH, SEAT, CLAIM, CLOSE = (
 """The kinds of event (``events.kind``)."""
 
 _INSERT_EVENT = insert(db.events)
+_NOTIFY = text("SELECT pg_notify('pakka_events', :p)")
+"""PostgreSQL: tell every listening process (delivered when the transaction commits)."""
 
 
 class Conflict(Exception):
@@ -77,6 +79,8 @@ def append(c: Connection, table_id: str, seq: int, kind: str, data: dict[str, An
         c.execute(_INSERT_EVENT, ev.to_row())
     except IntegrityError:
         raise Conflict(table_id, seq) from None
+    if c.dialect.name == "postgresql":
+        c.execute(_NOTIFY, {"p": f"{table_id} {seq}"})
     return ev
 
 

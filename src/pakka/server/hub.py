@@ -9,6 +9,8 @@ One table's live state is a :class:`~pakka.server.tables.LiveTable`.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import logging
 import secrets
@@ -21,10 +23,12 @@ from pakka.core.errors import PakkaError
 from pakka.core.game import Game
 from pakka.core.options import options_to_json
 from pakka.core.record import Record
+from pakka.server.bus import Bus
 from pakka.server.config import Settings
 from pakka.server.dbexec import DbExec
 from pakka.server.errors import ApiError
 from pakka.server.health import Metrics
+from pakka.server.lease import Leases
 from pakka.server.scheduler import BotPool
 from pakka.server.seats import (
     BOT,
@@ -57,6 +61,12 @@ class Hub:
         self.workers = BotPool(settings)
         self.create_log: dict[str, list[float]] = {}
         self.metrics = Metrics(self)
+        self.multi = store.engine.dialect.name == "postgresql"
+        """Whether other server processes may share this database (PostgreSQL): then
+        tables are loaded on demand, followed through the bus and run under leases."""
+        self.bus = Bus(self)
+        self.leases = Leases(self)
+        self._loading: dict[str, asyncio.Lock] = {}
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a blocking database call that opens its own connection, off the event
@@ -66,7 +76,16 @@ class Hub:
 
     # -- start and stop ------------------------------------------------------------------------
     async def start(self) -> None:
-        """Load every open table by replaying its record, then let bots and clocks run."""
+        """Load every open table by replaying its record, then let bots and clocks run.
+
+        On PostgreSQL nothing is loaded up front: the lease sweep takes the tables
+        that no process holds, and a client's first request loads its table."""
+        if self.multi:
+            self.bus.start()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.bus.ready.wait(), 10.0)
+            self.leases.start()
+            return
         stored = await self.dbx.read(self.store.load_open)
         for st in stored:
             try:
@@ -117,12 +136,47 @@ class Hub:
 
     async def stop(self) -> None:
         """Stop background work (the database already holds everything)."""
+        if self.multi:
+            await self.leases.stop()
+            await self.bus.stop()
         for t in self.tables.values():
             t.scheduler.stop()
         self.workers.shutdown()
         await self.dbx.close()
 
     # -- lookups ---------------------------------------------------------------------------------
+    def runs(self, table: LiveTable) -> bool:
+        """Whether this process runs ``table``'s bots and clock (holds its lease)."""
+        return not self.multi or table.id in self.leases.held
+
+    async def ensure(self, table_id: str) -> LiveTable | None:
+        """The live table ``table_id``, loaded from the database if another process
+        created it (multi-process sites); ``None`` if there is no such open table."""
+        t = self.tables.get(table_id)
+        if t is not None or not self.multi or len(table_id) > 32:
+            return t
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            t = self.tables.get(table_id)
+            if t is not None:
+                return t
+            st = await self.dbx.read(self.store.load_table, table_id)
+            if st is None or st.row["closed"]:
+                return None
+            try:
+                t = self._rebuild(st)
+            except Exception:
+                log.exception("table %s does not replay", table_id)
+                return None
+            self.seating.index(t)
+            self.tables[table_id] = t
+        self._loading.pop(table_id, None)
+        async with t.lock:  # events committed while it loaded
+            from pakka.server.bus import catch_up
+
+            await catch_up(t)
+        return t
+
     def table(self, table_id: str) -> LiveTable:
         """The live table ``table_id`` (404 if unknown or closed)."""
         t = self.tables.get(table_id)
@@ -243,6 +297,8 @@ class Hub:
             table.seq += 1
         self.tables[table_id] = table
         self.seating.index(table)
+        if self.multi:
+            await self.leases.acquire(table_id)
         async with table.lock:
             table.scheduler.schedule()
         return {
@@ -298,8 +354,7 @@ class Hub:
         table = self.table(table_id)
         self.seating.check_admin(table, token)
         async with table.lock:
-            await self.dbx.tx(self.store.close_table, table.id, table.seq + 1)
-            table.seq += 1
+            await table.append(self.store.close_table, table.id, table.seq + 1)
             table.closed = True
             table.scheduler.stop()
             table.broadcast_table()
