@@ -50,7 +50,7 @@ async def websocket(ws: WebSocket, table_id: str) -> None:
     hub: Hub = ws.app.state.hub
     settings = hub.settings
     await ws.accept()
-    table = hub.tables.get(table_id)
+    table = await hub.ensure(table_id)
     if table is None:
         await ws.close(code=4404)
         return
@@ -304,6 +304,8 @@ async def _action(table: LiveTable, conn: Connection, msg: ActionMsg) -> None:
                 assert action is not None
                 await table.commit_action(action, seat, "human")
                 return
+            except ApiError as e:  # another process changed the table first
+                err = e
             except PakkaError as e:  # IllegalAction included
                 err = refused_move(e)
             except Exception:
