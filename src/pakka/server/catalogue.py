@@ -15,7 +15,6 @@ from fastapi import APIRouter, Depends, HTTPException
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict
 
-from pakka.core.cards import RANK_NAMES
 from pakka.core.registry import game_class, games
 from pakka.i18n import LANGUAGES, card_names, messages
 from pakka.rules import rules_text
