@@ -51,6 +51,8 @@ HELP: dict[str, dict[str, str]] = {
         "arena_bots": "comma-separated bot specs that fill the seats in order, repeating",
         "deals": "number of deals (each is played once per seat rotation)",
         "arena_seed": "arena seed (deal seeds are derived from it)",
+        "arena_ray": "run the deals as Ray tasks (pakka[distributed]): on Ray's default "
+        "cluster, or the one at ADDRESS (HOST:6379, ray://HOST:10001); same results",
         "jobs": "worker processes (default 1)",
         "json": "also write the results as JSON to FILE",
         "bench_games": "games to measure (default: all)",
@@ -89,6 +91,8 @@ HELP: dict[str, dict[str, str]] = {
         "arena_bots": "pilkuin erotetut botit, jotka täyttävät paikat järjestyksessä toistuen",
         "deals": "jakojen määrä (kukin pelataan kerran jokaisella paikkakierrolla)",
         "arena_seed": "areenan siemen (jakojen siemenet johdetaan siitä)",
+        "arena_ray": "pelaa jaot Ray-tehtävinä (pakka[distributed]): Rayn oletusklusterissa "
+        "tai osoitteessa ADDRESS (HOST:6379, ray://HOST:10001); samat tulokset",
         "jobs": "rinnakkaisia prosesseja (oletus 1)",
         "json": "kirjoita tulokset myös JSON-tiedostoon",
         "bench_games": "mitattavat pelit (oletus: kaikki)",
@@ -173,6 +177,9 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help=h["arena_seed"])
     p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help=h["set"])
     p.add_argument("--jobs", type=int, default=1, help=h["jobs"])
+    p.add_argument(
+        "--ray", nargs="?", const=True, default=False, metavar="ADDRESS", help=h["arena_ray"]
+    )
     p.add_argument("--json", metavar="FILE", help=h["json"])
 
     p = sub.add_parser("bench", parents=[common], help=h["bench"])
@@ -448,6 +455,7 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
             options=options,
             progress=progress,
             jobs=args.jobs,
+            ray=args.ray,
         )
     opts = ", ".join(f"{k}={v}" for k, v in result.options.items())
     console.print(

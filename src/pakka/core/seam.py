@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from enum import StrEnum
 from functools import cache
-from typing import TYPE_CHECKING, Any, NotRequired
+from typing import TYPE_CHECKING, Any, ClassVar, NotRequired
 
 from pydantic import ConfigDict, TypeAdapter, with_config
 from typing_extensions import TypedDict
@@ -204,6 +204,15 @@ class Display:
     def legal(self, state: State[Any]) -> list[LegalAction]:
         """Every legal action of ``state`` as a structured value, in engine order."""
         return [self.describe(state, a) for a in state.legal_actions()]
+
+    hints: ClassVar[bool] = False
+    """Whether the game offers a hint (:meth:`hint`; the server's hint endpoint)."""
+
+    def hint(self, view: Mapping[str, Any]) -> Mapping[str, Any] | None:
+        """A hint for the seat of ``view``, computed from that view alone (so it cannot
+        reveal anything hidden from the seat), as JSON-ready data; ``None`` when the
+        position offers none. The one computation for the terminal and the server."""
+        return None
 
 
 @cache

@@ -33,9 +33,11 @@ from pakka.server.models import (
     Hello,
     PingMsg,
     PlayAgainMsg,
+    PresenceMsg,
     ResumeMsg,
     UndoMsg,
 )
+from pakka.server.presence import set_idle
 from pakka.server.tables import LiveTable
 
 router = APIRouter()
@@ -48,7 +50,7 @@ async def websocket(ws: WebSocket, table_id: str) -> None:
     hub: Hub = ws.app.state.hub
     settings = hub.settings
     await ws.accept()
-    table = hub.tables.get(table_id)
+    table = await hub.ensure(table_id)
     if table is None:
         await ws.close(code=4404)
         return
@@ -239,6 +241,9 @@ async def _serve(hub: Hub, table: LiveTable, conn: Connection) -> None:
                 table.welcome(conn)
                 if conn.seats != held:  # e.g. a spectator took its seat: "connected" changed
                     table.broadcast_table()
+        elif isinstance(msg, PresenceMsg):
+            async with table.lock:
+                set_idle(table, conn, msg.idle)
         elif msg.type == "sync":
             async with table.lock:
                 table.send_state(conn, full=True)
@@ -299,6 +304,8 @@ async def _action(table: LiveTable, conn: Connection, msg: ActionMsg) -> None:
                 assert action is not None
                 await table.commit_action(action, seat, "human")
                 return
+            except ApiError as e:  # another process changed the table first
+                err = e
             except PakkaError as e:  # IllegalAction included
                 err = refused_move(e)
             except Exception:

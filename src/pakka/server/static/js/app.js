@@ -5,10 +5,13 @@ import { api, myTables, rememberTable, forgetTable } from "./api.js";
 import { t, lang, setLang, pick, renderMessage } from "./i18n.js";
 import { h, toast, errorWords, copyText, markdown } from "./ui.js";
 import { TableScreen } from "./table.js";
+import { ReplayScreen } from "./replay.js";
+import { registerServiceWorker } from "./pwa.js";
 
 const main = document.getElementById("main");
 let gamesCache = null;
 let screen = null; // the current TableScreen, if any
+let replay = null; // the current ReplayScreen, if any
 let lobbyState = { game: null, players: null, options: {}, seats: [], hotseat: false, listed: true, created: null };
 
 async function loadGames() {
@@ -40,6 +43,7 @@ document.getElementById("lang-btn").addEventListener("click", () => {
   setLang(lang() === "fi" ? "en" : "fi");
   renderChrome();
   if (screen) screen.render();
+  else if (replay) replay.render();
   else route();
 });
 
@@ -51,7 +55,12 @@ async function route() {
     screen.close();
     screen = null;
   }
+  if (replay && (p.get("replay") !== replay.tableId || p.get("game") !== String(replay.gameNo) || p.get("watch") !== replay.watch)) {
+    replay.close();
+    replay = null;
+  }
   try {
+    if (p.get("replay")) return showReplay(p.get("replay"), Number(p.get("game") || "1"), p.get("watch"));
     if (p.get("invite")) return await claimInvite(p.get("invite"));
     if (p.get("table")) return openTable(p.get("table"), p.get("watch"));
     if (p.get("rules")) return await showRules(p.get("rules"));
@@ -63,6 +72,17 @@ async function route() {
 }
 
 window.addEventListener("hashchange", route);
+
+function showReplay(id, gameNo, watch) {
+  setConn("");
+  if (replay) return replay.render();
+  const fail = (e) => {
+    if (replay) replay.close();
+    replay = null;
+    main.replaceChildren(h("div", { class: "panel" }, h("h1", {}, t("error")), h("p", {}, errorWords(e.code, e.message, lang())), h("p", {}, h("a", { href: "#/" }, t("back_to_lobby")))));
+  };
+  replay = new ReplayScreen(main, id, gameNo, watch, loadGames, fail);
+}
 
 async function claimInvite(code) {
   const name = localStorage.getItem("pakka.name") || "";
@@ -354,3 +374,4 @@ async function joinTable(x) {
 
 document.documentElement.lang = lang();
 route();
+registerServiceWorker();

@@ -7,18 +7,22 @@ import { t, lang, pick, renderMessage } from "./i18n.js";
 import { h, toast, errorWords } from "./ui.js";
 import { parseStd, setCardNames } from "./cards.js";
 import { viewFor } from "./views/index.js";
+import { historyPanel } from "./history.js";
+import { snapshot, animate } from "./anim.js";
+import { LastMoves } from "./lastmove.js";
+import { seatList, clockBox, tickClock, IdleWatch, TurnCues, cueSettings } from "./live.js";
 
 // Log argument names that hold a seat number; they are shown as the seat's name.
-const SEAT_ARGS = new Set([
+export const SEAT_ARGS = new Set([
   "player", "seat", "target", "winner", "guesser", "by", "to", "from", "next", "dealer",
   "leader", "bidder", "buyer", "declarer", "partner", "taker", "owner", "loser", "starter", "claimer",
 ]);
 // Log argument names that hold a list of seat numbers.
-const SEAT_LIST_ARGS = new Set(["winners", "losers", "players", "seats", "partners", "team"]);
+export const SEAT_LIST_ARGS = new Set(["winners", "losers", "players", "seats", "partners", "team"]);
 const SUIT_SYM = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
 /** The protocol this client speaks (docs/protocol.md). */
-export const PROTOCOL = 2;
+export const PROTOCOL = 3;
 
 /** @typedef {import("./types").LegalAction} LegalAction */
 /** @typedef {import("./types").Message} Message */
@@ -27,7 +31,7 @@ export const PROTOCOL = 2;
 /** @type {Record<string, Promise<import("./i18n.js").Catalogue>>} */
 const catalogues = {};
 
-async function catalogue(game) {
+export async function catalogue(game) {
   if (!catalogues[game]) {
     // One retry after a short pause (a busy server or a dropped connection); if that
     // fails too, the log is shown from its keys and the next welcome tries again.
@@ -54,7 +58,7 @@ export function cardText(text, deck) {
  * Catalogue templates speak of "seat {player}"; with names substituted the
  * word "seat" goes (English) or becomes "pelaaja" in its case (Finnish).
  */
-function nameTemplate(tmpl) {
+export function nameTemplate(tmpl) {
   return tmpl
     .replace(/\b[Ss]eat (\{\w+\})/g, "$1")
     .replace(/\bPaikka (\{\w+\})/g, "$1")
@@ -82,6 +86,10 @@ export class TableScreen {
     this.info = info;
     this.setConn = setConn;
     this.loadGames = loadGames;
+    this.watch = watch || null;
+    this.lastMoves = new LastMoves();
+    this.drawn = null; // the state (game, id) last drawn, so only a new state animates
+    this.lastTrickWinner = null;
     this.summary = null;
     this.seats = []; // seats this client holds
     this.spectator = false;
@@ -97,6 +105,13 @@ export class TableScreen {
     const tokens = Object.values(info.tokens || {});
     const hello = { ...(tokens.length ? { tokens } : watch ? { watch } : {}), protocol: PROTOCOL };
     this.root.replaceChildren(h("p", { class: "muted" }, t("connecting")));
+    this.cues = new TurnCues();
+    this.idleWatch = new IdleWatch((idle) => this.socket && this.socket.send({ type: "presence", idle }));
+    this.shownFrame = null; // the frame on screen (the clock counts down from it)
+    this.clockTimer = setInterval(() => {
+      const el = document.getElementById("clock");
+      if (el && this.shownFrame) tickClock(el, this.shownFrame, (s) => this.name(s));
+    }, 250);
     this.socket = new TableSocket(tableId, hello, (f) => this.onFrame(f), (s) => this.onStatus(s));
     /** @type {any} */ (window).pakkaTable = this; // a handle for tests and debugging
     // Undo by keyboard (one-player games): U or Ctrl/Cmd+Z, unless typing somewhere.
@@ -115,6 +130,9 @@ export class TableScreen {
 
   close() {
     document.removeEventListener("keydown", this.onKey);
+    clearInterval(this.clockTimer);
+    this.cues.stop();
+    this.idleWatch.stop();
     this.socket.close();
   }
 
@@ -128,9 +146,9 @@ export class TableScreen {
   undo() {
     const f = this.frames[String(this.shown)];
     if (!this.canUndo()) return;
+    if (!this.send({ type: "undo", seat: this.shown, state_id: f.state_id, count: 1 })) return;
     this.pending = true;
     this.uiState = {};
-    this.socket.send({ type: "undo", seat: this.shown, state_id: f.state_id, count: 1 });
     this.render();
   }
 
@@ -141,8 +159,42 @@ export class TableScreen {
     else if (s === "connecting") this.setConn(t("connecting"));
     else this.setConn("");
     document.body.dataset.conn = s;
+    this.showOffline();
     const banner = this.root.querySelector(".turn-banner");
     if (banner) this.render();
+  }
+
+  /** Whether moves reach the server now. */
+  get online() {
+    return this.status === "open" && this.socket.online;
+  }
+
+  /** The sticky bar that says the connection is down (hidden while it is up). */
+  showOffline() {
+    const bar = document.getElementById("offline-bar");
+    if (!bar) return;
+    const down = this.status === "reconnecting";
+    bar.hidden = !down;
+    bar.textContent = down ? t("offline_bar") : "";
+  }
+
+  /** While offline every control of the table is disabled: nothing can be queued. */
+  disableControls() {
+    for (const el of this.root.querySelectorAll("#table button, #table input, #table select, #table textarea, #play-again, #resume")) {
+      /** @type {HTMLButtonElement} */ (el).disabled = true;
+      el.setAttribute("aria-disabled", "true");
+    }
+  }
+
+  /**
+   * Send a message to the server; while the connection is down nothing is sent
+   * or kept for later, and the player is told so. Returns whether it went.
+   * @param {object} msg
+   */
+  send(msg) {
+    if (this.socket.send(msg)) return true;
+    toast(t("offline_not_sent"));
+    return false;
   }
 
   async onFrame(f) {
@@ -152,6 +204,7 @@ export class TableScreen {
         this.spectator = !!f.spectator;
         this.summary = f.table;
         this.frames = {};
+        if (this.idleWatch.idle) this.socket.send({ type: "presence", idle: true });
         if (this.summary) rememberTable(this.tableId, { game: this.summary.game });
         if (!this.gameMeta) {
           const games = await this.loadGames();
@@ -163,10 +216,12 @@ export class TableScreen {
       case "state": {
         const key = String(f.seat);
         const old = this.frames[key];
+        const shownKey = this.spectator || this.seats.length === 0 ? "null" : String(this.seats.length > 1 ? (this.shown ?? this.seats[0]) : this.seats[0]);
+        if (key === shownKey) this.lastMoves.onFrame(f, this.seats, !old || old.game_no !== f.game_no || f.log_index === 0);
         let log = f.log || [];
         if (old && old.game_no === f.game_no && f.log_index === old.log.length) log = old.log.concat(log);
         else if (old && old.game_no === f.game_no && f.log_index > 0 && f.log_index < old.log.length) log = old.log.slice(0, f.log_index).concat(log);
-        this.frames[key] = { ...f, log };
+        this.frames[key] = { ...f, log, receivedAt: Date.now() };
         if (f.table) this.summary = f.table;
         if (old && old.game_no !== f.game_no) this.uiState = {};
         this.pending = false;
@@ -196,7 +251,11 @@ export class TableScreen {
         } else if (f.code !== "stale_state" || f.ref !== "action") {
           toast(this.errorText(f));
         } else {
-          toast(this.errorText(f), { ms: 3000 });
+          // Refused as stale: say whether another window of this seat moved first.
+          const mineNow = this.frames[String(this.shown)];
+          const last = mineNow && mineNow.last_action;
+          const elsewhere = last && last.by === "human" && this.seats.includes(last.seat);
+          toast(elsewhere ? t("moved_elsewhere") : this.errorText(f), { ms: 8000 });
         }
         break;
       default:
@@ -246,8 +305,8 @@ export class TableScreen {
   act(action) {
     const f = this.frames[String(this.shown)];
     if (!f || this.pending || !action) return;
+    if (!this.send({ type: "action", seat: this.shown, state_id: f.state_id, id: action.id })) return;
     this.pending = true;
-    this.socket.send({ type: "action", seat: this.shown, state_id: f.state_id, id: action.id });
     this.render();
   }
 
@@ -306,7 +365,7 @@ export class TableScreen {
   playAgain() {
     const f = this.currentFrame();
     if (!f) return;
-    this.socket.send({ type: "play_again", game_no: f.game_no });
+    this.send({ type: "play_again", game_no: f.game_no });
   }
 
   renderLog(frame) {
@@ -349,7 +408,7 @@ export class TableScreen {
     const seat = this.spectator ? null : this.shown;
     const cp = view.current_player;
     const legal = frame.legal || [];
-    const mine = cp !== null && cp === seat && legal.length > 0;
+    const mine = cp !== null && cp === seat && legal.length > 0 && this.online;
     setCardNames((this.cat && this.cat.cards[lang()]) || {});
     const ctx = {
       view, legal, seat, game, deck: this.deck(), lang: lang(), mine, pending: this.pending,
@@ -367,7 +426,10 @@ export class TableScreen {
     };
 
     let banner;
-    if (view.is_terminal) {
+    const offline = !this.online;
+    if (offline && !view.is_terminal) {
+      banner = t("offline_banner");
+    } else if (view.is_terminal) {
       banner = t("game_over");
     } else if (mine) {
       banner = t("your_turn");
@@ -401,24 +463,46 @@ export class TableScreen {
     // A bot plays my seat (I left or my clock ran out): offer to take it back.
     const zombie = seat !== null && ((this.summary.seats || [])[seat] || {}).zombie;
     const resume = zombie && !view.is_terminal ? h("div", { class: "turn-banner" }, t("bot_plays_you"), " ",
-      h("button", { type: "button", id: "resume", onclick: () => this.socket.send({ type: "resume", seat }) }, t("take_back_seat"))) : null;
+      h("button", { type: "button", id: "resume", onclick: () => this.send({ type: "resume", seat }) }, t("take_back_seat"))) : null;
 
+    const stateKey = `${frame.game_no}:${frame.state_id}:${this.shown}`;
+    const before = this.drawn !== null && this.drawn !== stateKey ? snapshot(this.root) : null;
+    const prevView = this.prevView;
+    this.prevView = view;
     this.root.replaceChildren(...[
       h("div", { class: "table-head" },
         h("h1", {}, title),
         h("a", { href: `#rules=${game}`, target: "_blank", rel: "noopener" }, t("rules")),
-        h("a", { href: "#/" }, t("lobby"))),
+        h("a", { href: "#/" }, t("lobby")),
+        this.spectator ? null : cueSettings(() => this.render())),
       h("div", { class: "turn-banner" + (mine ? " mine" : ""), role: "status", "aria-live": "polite", id: "turn" },
         banner, this.spectator ? " · " + t("spectating") : "", waitingHumans && !view.is_terminal ? " · " + t("waiting_players") : ""),
+      view.is_terminal ? null : clockBox(frame, (s) => this.name(s)),
       result,
       resume,
       h("div", { class: "table-layout", id: "table", dataset: { stateId: frame.state_id, gameNo: frame.game_no, moves: view.moves, terminal: String(view.is_terminal), mine: String(mine) } },
         h("section", { class: "felt", "aria-label": title }, felt),
         h("aside", { class: "side" },
+          seatList(this.summary, (s) => this.name(s), this.seats, view.is_terminal ? null : cp),
           h("section", { class: "panel" }, h("h2", {}, t("scores")), scores),
-          h("section", { class: "panel" }, h("h2", {}, t("log")), logList))),
+          h("section", { class: "panel" }, h("h2", {}, t("log")), logList),
+          historyPanel(this, this.watch))),
     ].filter(Boolean));
     logList.scrollTop = logList.scrollHeight;
+    this.lastMoves.decorate(this.root, (m) => this.words(m));
+    if (before) {
+      // The trick just taken goes to its winner: the view's last trick, else the
+      // seat that was on top of the pile in the view before.
+      const lt = /** @type {any} */ (view).last_trick;
+      const winner = lt && lt.winner !== undefined ? lt.winner : prevView && /** @type {any} */ (prevView).top_seat;
+      animate(this.root, before, { mover: frame.last_action ? frame.last_action.seat : null, winner: winner ?? null });
+    }
+    this.drawn = stateKey;
+    this.shownFrame = frame;
+    this.cues.update(mine, title);
+    const tableEl = this.root.querySelector("#table");
+    if (tableEl) tableEl.dataset.offline = String(!this.online);
+    if (!this.online) this.disableControls();
 
     // Keep keyboard focus where it was (or on the first control of a new turn).
     const want = this.uiState._focus;

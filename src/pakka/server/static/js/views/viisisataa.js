@@ -101,9 +101,10 @@ export function render(ctx) {
     h("dt", {}, t("vs_trump")), h("dd", {}, trumpText),
     v.high_bid && !v.contract ? [h("dt", {}, t("vs_high_bid")), h("dd", {}, bidLabel(ctx, v.high_bid), " · ", ctx.name(v.high_bidder))] : null,
     v.multiplier > 1 ? [h("dt", {}, t("vs_multiplier")), h("dd", { id: "vs-multiplier" }, "×" + v.multiplier)] : null,
-    // The contract's value (R-5S-18/19), doubled or redoubled with V5, as the view gives it.
-    v.contract && typeof v.contract_value === "number" ? [h("dt", {}, t("vs_value")), h("dd", { id: "vs-value" },
-      v.multiplier > 1 ? `${v.contract_value} × ${v.multiplier} = ${t("vs_points_n", { n: v.contract_value * v.multiplier })}` : t("vs_points_n", { n: v.contract_value }))] : null,
+    // The contract's value (R-5S-18/19) and, doubled or redoubled (V5), what is at
+    // stake: both from the view (contract_value, contract_points), never computed here.
+    v.contract && typeof v.contract_value === "number" && typeof v.contract_points === "number" ? [h("dt", {}, t("vs_value")), h("dd", { id: "vs-value" },
+      v.multiplier > 1 ? `${v.contract_value} × ${v.multiplier} = ${t("vs_points_n", { n: v.contract_points })}` : t("vs_points_n", { n: v.contract_points }))] : null,
     v.partner !== null && v.partner !== undefined && v.contractor !== v.partner ? [h("dt", {}, t("vs_partner")), h("dd", { id: "vs-partner" }, ctx.name(v.partner))] : null,
     h("dt", {}, t("vs_kitty")), h("dd", {}, t("cards_n", { n: v.kitty_size ?? 0 })),
     v.partner_card ? [h("dt", {}, t("vs_partner")), h("dd", { id: "vs-partner-card" }, cardName(v.partner_card, ctx.lang))] : null));
