@@ -66,6 +66,9 @@ def test_cards_move_at_most_300_ms(browser: Any, server: str) -> None:
         assert len(moves) >= 4, moves
         assert all(0 < m["d"] <= 300 for m in moves), moves
         assert any(m["card"] for m in moves)
+        # A taken trick's cards glide to its winner (copies that then go).
+        assert any("ghost" in m["cls"] for m in moves), moves
+        assert page.locator(".card.ghost").count() == 0
         assert page.evaluate("document.body.dataset.motion") == "full"
         assert not errors, errors
     finally:
@@ -129,6 +132,31 @@ def test_last_move_marked_until_the_player_acts(browser: Any, server: str) -> No
         b_ctx.close()
 
 
+def test_last_trick_shown_small(page: Page, server: str) -> None:
+    """Once a Tiko trick is taken, the small last-trick view shows its cards, who
+    played each and who took it (from the view's last_trick fields)."""
+    rng = random.Random(4)
+    create_table(page, server, "zoker-tiko", 2, ["human", "bot:easy"])
+    page.wait_for_selector("#table")
+    for _ in range(12):
+        if wait_turn_or_end(page) == "over":
+            break
+        if page.locator("#last-trick").count():
+            view = page.evaluate("window.pakkaTable.currentFrame().view")
+            shown = page.locator("#last-trick .card").evaluate_all(
+                "(els) => els.map((e) => e.dataset.card)"
+            )
+            assert shown == view["last_trick"] and shown
+            assert "taken by" in page.inner_text("#last-trick")
+            won = page.locator("#last-trick .mini-play.won")
+            assert won.count() >= 1
+            assert won.first.get_attribute("data-seat") == str(view["last_trick_winner"])
+            return
+        cards = page.locator(".hand button.playable")
+        act_and_wait(page, cards.nth(rng.randrange(cards.count())).click)
+    raise AssertionError("no trick was taken")
+
+
 def test_koodinmurtaja_guess_marks_its_card(page: Page, server: str) -> None:
     """The bot's guess is marked at the card it named, and its words say the result."""
     rng = random.Random(11)
@@ -157,7 +185,7 @@ def test_score_sheet_numbers_under_their_names(page: Page, server: str) -> None:
         page, server, "viisisataa", 3, ["human", "bot:easy", "bot:easy"], options={"max_hands": "1"}
     )
     play_to_end([page], lambda p: vs_move(p, rng, set()))
-    for table in (".sheet:not(.history-table)", ".history-table"):
+    for table in (".sheet", ".history-table"):
         page.wait_for_selector(table)
         geometry = page.evaluate(
             """(sel) => {

@@ -34,7 +34,7 @@ export function historyPanel(screen, watch) {
     h("h2", {}, tx("table.history.title")),
     games.some((g) => g.finished) ? null : h("p", { class: "muted" }, tx("table.history.none")),
     h("div", { class: "sheet-wrap" },
-      h("table", { class: "scores-table sheet history-table" },
+      h("table", { class: "scores-table history-table" },
         h("caption", { class: "sr-only" }, tx("table.history.caption")),
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), seats.map((s) => h("th", { scope: "col" }, screen.name(s))), h("th", { scope: "col" }, ""))),
         h("tbody", {}, rows))));
