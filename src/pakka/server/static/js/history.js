@@ -36,6 +36,6 @@ export function historyPanel(screen, watch) {
     h("div", { class: "sheet-wrap" },
       h("table", { class: "scores-table history-table" },
         h("caption", { class: "sr-only" }, tx("table.history.caption")),
-        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), seats.map((s) => h("th", { scope: "col" }, screen.name(s))), h("th", { scope: "col" }, ""))),
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), seats.map((s) => h("th", { scope: "col" }, screen.name(s))), h("th", { scope: "col" }, h("span", { class: "sr-only" }, tx("table.history.replay"))))),
         h("tbody", {}, rows))));
 }
