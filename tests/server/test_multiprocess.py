@@ -115,7 +115,7 @@ def test_same_state_through_two_processes_exactly_one_applied(
 class Process:
     """``pakka.server.run`` in a child process that this test alone starts and kills."""
 
-    def __init__(self, db: str) -> None:
+    def __init__(self, db: str, log: Path | None = None) -> None:
         sock = socket.socket()
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
@@ -127,16 +127,15 @@ class Process:
             "from server.toygame import register; register(); import pakka.server as s; "
             f"s.run(host='127.0.0.1', port={port}, db={db!r})"
         )
+        # stderr to a file (never a pipe nobody reads: a full pipe blocks the server)
+        self.log = open(os.devnull if log is None else log, "ab")  # noqa: SIM115
         self.proc = subprocess.Popen(
-            [sys.executable, "-c", code],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            env=env,
+            [sys.executable, "-c", code], stdout=subprocess.DEVNULL, stderr=self.log, env=env
         )
         self.base = f"http://127.0.0.1:{port}"
         self.ws_base = f"ws://127.0.0.1:{port}"
         self.http = httpx.Client(base_url=self.base, timeout=10)
-        deadline = time.time() + 30
+        deadline = time.time() + 90  # a loaded CI machine starts slowly
         while True:
             assert self.proc.poll() is None, "server process died"
             try:
@@ -156,6 +155,7 @@ class Process:
             os.kill(self.proc.pid, signal.SIGKILL)
         self.proc.wait(10)
         self.http.close()
+        self.log.close()
 
 
 def test_bots_resume_in_another_process_within_5_s(pg_url: str) -> None:
