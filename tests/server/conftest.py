@@ -226,7 +226,12 @@ class Server:
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws_base = f"ws://127.0.0.1:{self.port}"
         cfg = uvicorn.Config(
-            self.app, log_level=log_level, ws_max_size=WS_MAX_SIZE, lifespan="on", log_config=None
+            self.app,
+            log_level=log_level,
+            ws_max_size=WS_MAX_SIZE,
+            lifespan="on",
+            log_config=None,
+            proxy_headers=False,  # as pakka.server.run: the app decides (trusted_proxies)
         )
         self.server = uvicorn.Server(cfg)
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]})
