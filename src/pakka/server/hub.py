@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 import pakka
-from pakka.core.errors import PakkaError
+from pakka.core.errors import PakkaError, reason_message
 from pakka.core.game import Game
 from pakka.core.options import options_to_json
 from pakka.core.record import Record
@@ -224,7 +224,11 @@ class Hub:
         try:
             game = pakka.load(req.game, players=req.players, **req.options)
         except PakkaError as e:
-            raise ApiError(400, "bad_request", str(e)) from None
+            # An option error with a key says what is allowed in the reader's language.
+            why = reason_message(e)
+            if why is None:
+                raise ApiError(400, "bad_request", str(e)) from None
+            raise ApiError(400, "bad_request", str(e), key="error.bad_option", reason=why) from None
         n = game.num_players
         specs = req.seats or [None] * n
         if len(specs) != n:
@@ -241,7 +245,8 @@ class Hub:
         for i, spec in enumerate(specs):
             if spec is not None and spec.kind == BOT:
                 level = spec.level or "medium"
-                seats.append(Seat(BOT, level, spec.name or f"Bot ({level})", BOTSEAT))
+                # No name unless given: the client names the bot in the reader's language.
+                seats.append(Seat(BOT, level, spec.name, BOTSEAT))
                 continue
             name = spec.name if spec is not None else None
             if req.hotseat or req.take_seat == i:

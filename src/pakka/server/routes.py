@@ -8,6 +8,7 @@ every endpoint.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Annotated, Any
 
@@ -19,7 +20,9 @@ from pakka.bots import bot_names
 from pakka.bots import levels as bot_levels
 from pakka.core.options import OptionValue
 from pakka.core.registry import game_class
-from pakka.server import access, frames
+from pakka.i18n import LANGUAGES
+from pakka.option_words import SEAT_OPTIONS, option_words
+from pakka.server import access, frames, replay
 from pakka.server.errors import ApiError
 from pakka.server.hub import Hub
 from pakka.server.limits import client_address
@@ -84,6 +87,18 @@ def games_catalogue() -> list[dict[str, Any]]:
                         "length": o.length,
                         "help": dict(o.help),
                         "rule": o.rule,
+                        "label": {
+                            lang: option_words(name, f"opt.{o.name}", lang) or o.name
+                            for lang in LANGUAGES
+                        },
+                        "values": {
+                            str(c): {
+                                lang: option_words(name, f"val.{o.name}.{c}", lang) or str(c)
+                                for lang in LANGUAGES
+                            }
+                            for c in o.choices
+                        },
+                        "seat": o.name in SEAT_OPTIONS,
                     }
                     for o in cls.option_specs
                 ],
@@ -264,3 +279,17 @@ async def record(hub: HubDep, table_id: str, game_no: int, request: Request) -> 
             "Content-Disposition": (f'attachment; filename="{rec.game}-{table_id}-{game_no}.json"')
         },
     )
+
+
+@router.get("/api/tables/{table_id}/games/{game_no}/replay")
+async def game_replay(hub: HubDep, table_id: str, game_no: int, request: Request) -> dict[str, Any]:
+    """A finished game replayed through the engine: every seat's view at every step,
+    the logs and where each hand, round, trick and turn starts (:mod:`replay`).
+    The same access rule as the record (:mod:`access`); only once the game is over."""
+    await access.check_stored(hub, table_id, request)
+    rec = await hub.record(table_id, game_no)
+    # Playing the record through is CPU work: off the event loop.
+    out = await asyncio.to_thread(replay.build, rec)
+    out["table_id"] = table_id
+    out["game_no"] = game_no
+    return out

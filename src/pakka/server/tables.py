@@ -31,6 +31,7 @@ from pakka.server.errors import ApiError
 from pakka.server.eventlog import Conflict
 from pakka.server.frames import PROTOCOL_VERSION, TableSummary, WelcomeFrame
 from pakka.server.games import GameSummary, load_game, next_game_options
+from pakka.server.presence import seat_presence
 from pakka.server.scheduler import Scheduler
 from pakka.server.seats import BOT, HUMAN, LEFT, OPEN, Seat
 
@@ -129,9 +130,11 @@ class LiveTable:
                     "seat": i,
                     "name": seat.name,
                     "kind": seat.kind,
+                    "level": seat.level if seat.kind == BOT else None,
                     "status": seat.status,
                     "zombie": seat.zombie,
                     "connected": seat.kind == BOT or self.connected(i),
+                    "presence": seat_presence(self, i),
                 }
                 for i, seat in enumerate(self.seats)
             ],
@@ -151,6 +154,7 @@ class LiveTable:
         last: dict[str, Any] | None,
         table: dict[str, Any] | None,
         full: bool = False,
+        steps: list[dict[str, Any]] | None = None,
     ) -> dict[str, Any]:
         """The ``state`` frame for ``seat`` on ``conn``: built from ``view(seat)`` only."""
         s = self.st
@@ -170,6 +174,11 @@ class LiveTable:
         shown_last = None
         if last is not None and (self._public_history or last["seat"] == seat):
             shown_last = last
+        moves = [
+            m
+            for m in (steps or ([last] if last is not None else []))
+            if self._public_history or m["seat"] == seat
+        ]
         can_undo = seat is not None and self.players == 1 and self.can_undo(seat)
         return {
             "type": "state",
@@ -182,6 +191,7 @@ class LiveTable:
             "log_index": start,
             "log": visible[start:],
             "last_action": shown_last,
+            "steps": moves,
             "clock": clock,
             "undo": can_undo,
             "table": table,
@@ -207,14 +217,19 @@ class LiveTable:
         return self._legal[1]
 
     def broadcast(
-        self, last: dict[str, Any] | None = None, table: bool = False, full: bool = False
+        self,
+        last: dict[str, Any] | None = None,
+        table: bool = False,
+        full: bool = False,
+        steps: list[dict[str, Any]] | None = None,
     ) -> None:
-        """Queue a state frame for every seat of every client (call under the lock)."""
+        """Queue a state frame for every seat of every client (call under the lock);
+        ``steps`` are the actions of one compound move that ends with ``last``."""
         cache: dict[int | None, tuple[dict[str, Any], list[dict[str, Any]]]] = {}
         summary = self.summary() if table else None
         for conn in list(self.conns):
             for seat in conn.view_seats:
-                conn.send(self.state_frame(conn, seat, cache, last, summary, full))
+                conn.send(self.state_frame(conn, seat, cache, last, summary, full, steps))
 
     def broadcast_table(self) -> None:
         """Tell every client about a seat change (no state change)."""
@@ -333,9 +348,13 @@ class LiveTable:
         self.broadcast(full=True)
         self.scheduler.schedule()
 
-    async def commit_action(self, action: str | int, seat: int, by: str) -> None:
+    async def commit_action(
+        self, action: str | int, seat: int, by: str, *, broadcast: bool = True
+    ) -> dict[str, Any]:
         """Check, store, apply and broadcast one action, given in notation or by its
-        id (call under the lock).
+        id (call under the lock); returns it as ``last_action``. With
+        ``broadcast=False`` nobody is told yet and no bot or clock is started: the
+        caller sends the steps of one compound move together (:meth:`broadcast`).
 
         Raises :class:`IllegalAction` (nothing changed) when it is not legal.
         """
@@ -343,7 +362,9 @@ class LiveTable:
         if isinstance(action, int):
             assert self.game is not None
             if not 0 <= action < self.game.num_distinct_actions:
-                raise IllegalAction(f"no action has id {action}")
+                raise IllegalAction(
+                    f"no action has id {action}", key="error.no_such_action", id=action
+                )
             act = self.game.action_from_id(action)
             s.verify(act)
         else:
@@ -369,8 +390,11 @@ class LiveTable:
         self.turn_started = time.monotonic()
         if s.is_terminal:
             await self.append(self.hub.store.finish_game, self.id, self.seq + 1, self.game_no)
-        self.broadcast(last={"seat": seat, "action": canonical, "by": by})
-        self.scheduler.schedule()
+        last = {"seat": seat, "action": canonical, "by": by}
+        if broadcast:
+            self.broadcast(last=last)
+            self.scheduler.schedule()
+        return last
 
     async def set_seat(self, seat: int, kind: str = "seat", **values: Any) -> None:
         """Store and apply a seat change, event ``kind`` (call under the lock)."""
