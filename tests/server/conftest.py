@@ -236,6 +236,7 @@ class Server:
             lifespan="on",
             log_config=None,
             ws_ping_interval=None,
+            proxy_headers=False,  # as pakka.server.run: the app decides (trusted_proxies)
         )
         self.server = uvicorn.Server(cfg)
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]})

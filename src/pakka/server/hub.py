@@ -23,6 +23,7 @@ from pakka.core.errors import PakkaError, reason_message
 from pakka.core.game import Game
 from pakka.core.options import options_to_json
 from pakka.core.record import Record
+from pakka.server import rates
 from pakka.server.bus import Bus
 from pakka.server.config import Settings
 from pakka.server.dbexec import DbExec
@@ -200,7 +201,12 @@ class Hub:
     # -- HTTP operations -------------------------------------------------------------------------
     async def create_table(self, req: Any, addr: str) -> dict[str, Any]:
         """Create a table and its first game; return the credentials (shown once)."""
-        if not self.rate_ok(addr):
+        per_min = self.settings.create_per_minute
+        if self.multi:  # the site's one bucket per address, in the database
+            ok = await self.dbx.tx(rates.take, f"create:{addr}", per_min / 60.0, per_min)
+        else:
+            ok = self.rate_ok(addr)
+        if not ok:
             raise ApiError(429, "rate_limited", "too many tables created; wait a minute")
         if req.game not in pakka.games():
             raise ApiError(
