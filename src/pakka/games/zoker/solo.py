@@ -285,6 +285,9 @@ class SoloState(State[SoloAction]):
 
     def sample_consistent(self, player: int, rng: random.Random) -> SoloState:
         s = self.clone()
+        # Sorted first: the draw depends only on the set of unseen cards, not on their
+        # real order (two states the player cannot tell apart give the same samples).
+        s.stock.sort()
         rng.shuffle(s.stock)
         s._scrub(player, rng)
         return s
