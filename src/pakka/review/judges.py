@@ -166,7 +166,7 @@ class KoodinmurtajaJudge(Judge):
 
 # -- Zoker Solo: the exact solver on sampled stock orders ---------------------------------------
 class SoloJudge(Judge):
-    """Each candidate move is solved exactly (:func:`~pakka.games.zoker.solo_solver.solve`)
+    """Each candidate move is solved exactly (:func:`~pakka.games.zoker.solo.solver.solve`)
     in ``worlds`` stock orders drawn by ``sample_consistent`` (the same orders for every
     candidate); the value is the best final score reachable. The "all cards known" line
     solves the real stock."""
@@ -180,7 +180,7 @@ class SoloJudge(Judge):
 
     def _solve(self, s: State[Any], a: Action, memo: dict[Any, float] | None = None) -> float:
         from pakka.games.zoker.solo import SoloState
-        from pakka.games.zoker.solo_solver import solve
+        from pakka.games.zoker.solo.solver import solve
 
         t = s.clone()
         t.apply_legal(a)
@@ -393,7 +393,8 @@ class KuboJudge(RolloutJudge):
 def memo_policy(s: State[Any], rng: random.Random) -> Action:
     """Perfect memory on a full Memo state: turn a remembered partner (or one card of a
     remembered pair), else a card never seen, else any card."""
-    from pakka.games.zoker.memo import TURNS, MemoState
+    from pakka.games.zoker.memo import MemoState
+    from pakka.games.zoker.memo.actions import TURNS
 
     assert isinstance(s, MemoState)
     legal = {a.id for a in s.legal_actions()}
