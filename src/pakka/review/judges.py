@@ -275,17 +275,17 @@ class RolloutJudge(Judge):
         ]
         ctxs = [self.prepare(w) for w in worlds]
         policy = self.policy(state)
-        cands = legal
+        # The policy's choices come first, so that a tie goes to them (a game the judge
+        # plays then moves on as the policy would, never round in circles).
+        picked: dict[int, Action] = {}
+        for i, w in enumerate(worlds[:3]):
+            a = policy(w.clone(), random.Random(f"{seed}:{i}:p"))
+            picked.setdefault(a.id, a)
+        rest = [a for a in legal if a.id not in picked]
         if len(legal) > self.max_candidates:
-            picked: dict[int, Action] = {}
-            for i, w in enumerate(worlds[:3]):
-                a = policy(w.clone(), random.Random(f"{seed}:{i}:p"))
-                picked.setdefault(a.id, a)
-            rest = [a for a in legal if a.id not in picked]
             random.Random(f"{seed}:c").shuffle(rest)
-            for a in rest[: max(0, self.max_candidates - len(picked))]:
-                picked[a.id] = a
-            cands = [a for a in legal if a.id in picked]
+            rest = sorted(rest[: max(0, self.max_candidates - len(picked))], key=legal.index)
+        cands = [*picked.values(), *rest]
         if extra is not None and all(a.id != extra.id for a in cands):
             cands = [*cands, extra]
         values = [
