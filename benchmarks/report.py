@@ -96,6 +96,17 @@ ENTRIES: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        id="review-speed",
+        title="Post-game review speed: CPU per game, per Viisisataa hand, per Räväytys round",
+        command=("uv run python benchmarks/review_speed.py --seed 3 --json {out}",),
+        kind="review",
+        note=(
+            "One seeded game played by the `medium` bots, seat 0 reviewed "
+            "(`pakka.review.review_record`); a Viisisataa match and a Räväytys game are "
+            "divided by their hands and rounds. Target: at most 30 s of CPU per unit."
+        ),
+    ),
+    Entry(
         id="peers",
         title="Peers: pakka beside OpenSpiel and RLCard (random playouts, one process)",
         command=("uv run python benchmarks/peers.py --seconds 1 --repeats 3 --json {out}",),
@@ -220,6 +231,20 @@ def _research_table(result: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
+def _review_table(result: list[dict[str, Any]]) -> list[str]:
+    lines = [
+        "| game, players | per | decisions judged | CPU s per unit | target | |",
+        "|---|---|---:|---:|---:|---|",
+    ]
+    for r in result:
+        met = "met" if r["cpu_s_per_unit"] <= r["target_s"] else "**not met**"
+        lines.append(
+            f"| {r['game']}, {r['players']} | {r['per']} ({r['units']}) | {r['decisions']} | "
+            f"{r['cpu_s_per_unit']:.2f} | ≤ {r['target_s']:.0f} | {met} |"
+        )
+    return lines
+
+
 def _peers_table(result: dict[str, Any]) -> list[str]:
     rows = result["rows"]
     peers = [
@@ -255,6 +280,7 @@ def _peers_table(result: dict[str, Any]) -> list[str]:
 
 
 RENDER: dict[str, Callable[[Any], list[str]]] = {
+    "review": _review_table,
     "peers": _peers_table,
     "bench": _bench_table,
     "arena": _arena_table,

@@ -31,7 +31,8 @@ HIGHER = {
         "pakka.arena",
         "pakka.bench",
     ),
-    "bots": ("pakka.cli", "pakka.server", "pakka.research"),
+    "bots": ("pakka.cli", "pakka.server", "pakka.research", "pakka.review"),
+    "review": ("pakka.cli", "pakka.server", "pakka.research", "pakka.arena", "pakka.bench"),
 }
 
 

@@ -52,6 +52,8 @@ HELP: dict[str, dict[str, str]] = {
         "resume": "continue a game saved with --save or the save command",
         "file": "a game record or save file",
         "replay_seat": "show what this seat saw (default: everything)",
+        "review": "judge every decision of a finished game from the player's information",
+        "review_seat": "review only this seat (default: every seat)",
         "at": "print the position after N moves and exit (no stepping)",
         "arena_bots": "comma-separated bot specs that fill the seats in order, repeating",
         "deals": "number of deals (each is played once per seat rotation)",
@@ -97,6 +99,8 @@ HELP: dict[str, dict[str, str]] = {
         "resume": "jatka peliä, joka tallennettiin --save-valinnalla tai tallenna-komennolla",
         "file": "pelitallenne",
         "replay_seat": "näytä, mitä tämä paikka näki (oletus: kaikki)",
+        "review": "arvioi päättyneen pelin jokainen päätös pelaajan tiedoilla",
+        "review_seat": "arvioi vain tämä paikka (oletus: kaikki paikat)",
         "at": "tulosta asema N siirron jälkeen ja lopeta",
         "arena_bots": "pilkuin erotetut botit, jotka täyttävät paikat järjestyksessä toistuen",
         "deals": "jakojen määrä (kukin pelataan kerran jokaisella paikkakierrolla)",
@@ -175,6 +179,10 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     p.add_argument("file", help=h["file"])
     p.add_argument("--seat", type=int, help=h["replay_seat"])
     p.add_argument("--at", type=int, metavar="N", help=h["at"])
+
+    p = sub.add_parser("review", parents=[common], help=h["review"])
+    p.add_argument("file", help=h["file"])
+    p.add_argument("--seat", type=int, help=h["review_seat"])
 
     p = sub.add_parser("rules", parents=[common], help=h["rules"])
     p.add_argument("game", help=h["game"])
@@ -440,6 +448,30 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
     return session.run()
 
 
+def cmd_review(args: argparse.Namespace, console: Console) -> int:
+    """``pakka review FILE [--seat N]``: every judged decision that is not good, then
+    the summary per seat, in the chosen language."""
+    from pakka.cli.play import read_save
+    from pakka.i18n import render_entry
+    from pakka.review import judgement_message, review_record, summary_messages
+
+    record, _ = read_save(args.file)
+    if args.seat is not None and not 0 <= args.seat < record.players:
+        raise RulesError(t(args.lang, "err.seat", seat=args.seat, max=record.players - 1))
+    review = review_record(record, None if args.seat is None else [args.seat])
+    game = record.game
+    for j in review.judgements:
+        if j.mark != "good":
+            line = render_entry(game, judgement_message(review, j), args.lang)
+            if j.known_cost is not None and j.known_cost > 0:
+                known = {"key": "review.known", "args": {"cost": j.known_cost}}
+                line += " " + render_entry(game, known, args.lang)
+            console.print(escape(line))
+    for m in summary_messages(review):
+        console.print(escape(render_entry(game, m, args.lang)))
+    return 0
+
+
 def cmd_arena(args: argparse.Namespace, console: Console) -> int:
     """``pakka arena``: run, then print the table and the pairwise comparisons."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
@@ -658,6 +690,7 @@ COMMANDS = {
     "games": cmd_games,
     "play": cmd_play,
     "replay": cmd_replay,
+    "review": cmd_review,
     "rules": cmd_rules,
     "arena": cmd_arena,
     "bench": cmd_bench,

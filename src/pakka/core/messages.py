@@ -73,6 +73,29 @@ MESSAGES: dict[str, dict[str, str]] = {
         "error.seat_count": "Give exactly {n} {n|seat|seats}.",
         "error.take_seat": "The seat to take must be a person's seat.",
         "prompt.generic": "Your move.",
+        "review.mark.good": "Move {move}: {played}: good.",
+        "review.mark.inaccuracy": "Move {move}: {played}: inaccuracy; better {best} "
+        "(costs {cost}, ± {se}).",
+        "review.mark.mistake": "Move {move}: {played}: mistake; better {best} "
+        "(costs {cost}, ± {se}).",
+        "review.mark.blunder": "Move {move}: {played}: blunder; better {best} "
+        "(costs {cost}, ± {se}).",
+        "review.summary.points": "{name}: {decisions} {decisions|decision|decisions} judged: "
+        "{inaccuracies} {inaccuracies|inaccuracy|inaccuracies}, {mistakes} "
+        "{mistakes|mistake|mistakes}, {blunders} {blunders|blunder|blunders}; "
+        "expected cost {cost} {cost|point|points}.",
+        "review.summary.cards": "{name}: {decisions} {decisions|decision|decisions} judged: "
+        "{inaccuracies} {inaccuracies|inaccuracy|inaccuracies}, {mistakes} "
+        "{mistakes|mistake|mistakes}, {blunders} {blunders|blunder|blunders}; "
+        "expected cost {cost} {cost|card|cards}.",
+        "review.summary.win": "{name}: {decisions} {decisions|decision|decisions} judged: "
+        "{inaccuracies} {inaccuracies|inaccuracy|inaccuracies}, {mistakes} "
+        "{mistakes|mistake|mistakes}, {blunders} {blunders|blunder|blunders}; "
+        "expected cost {cost} {cost|percentage point|percentage points} of winning chance.",
+        "review.known": "With all cards known: costs {cost}.",
+        "review.unit.points": "points",
+        "review.unit.cards": "cards",
+        "review.unit.win": "percentage points of winning chance",
         "prompt.over": "The game is over.",
         # option errors (RulesError.key / fields, from pakka.core.options)
         "error.option_value": "option {option!r}: {value} is not allowed; use {allowed}",
@@ -146,6 +169,30 @@ MESSAGES: dict[str, dict[str, str]] = {
         "error.seat_count": "Anna tasan {n} {n|paikka|paikkaa}.",
         "error.take_seat": "Otettavan paikan on oltava ihmisen paikka.",
         "prompt.generic": "Sinun siirtosi.",
+        "review.mark.good": "Siirto {move}: {played}: hyvä.",
+        "review.mark.inaccuracy": "Siirto {move}: {played}: epätarkkuus; parempi {best} "
+        "(hinta {cost}, ± {se}).",
+        "review.mark.mistake": "Siirto {move}: {played}: virhe; parempi {best} "
+        "(hinta {cost}, ± {se}).",
+        "review.mark.blunder": "Siirto {move}: {played}: paha virhe; parempi {best} "
+        "(hinta {cost}, ± {se}).",
+        "review.summary.points": "{name}: {decisions} {decisions|päätös|päätöstä} arvioitu: "
+        "{inaccuracies} {inaccuracies|epätarkkuus|epätarkkuutta}, {mistakes} "
+        "{mistakes|virhe|virhettä}, {blunders} {blunders|paha virhe|pahaa virhettä}; "
+        "odotettu hinta {cost} {cost|piste|pistettä}.",
+        "review.summary.cards": "{name}: {decisions} {decisions|päätös|päätöstä} arvioitu: "
+        "{inaccuracies} {inaccuracies|epätarkkuus|epätarkkuutta}, {mistakes} "
+        "{mistakes|virhe|virhettä}, {blunders} {blunders|paha virhe|pahaa virhettä}; "
+        "odotettu hinta {cost} {cost|kortti|korttia}.",
+        "review.summary.win": "{name}: {decisions} {decisions|päätös|päätöstä} arvioitu: "
+        "{inaccuracies} {inaccuracies|epätarkkuus|epätarkkuutta}, {mistakes} "
+        "{mistakes|virhe|virhettä}, {blunders} {blunders|paha virhe|pahaa virhettä}; "
+        "odotettu hinta {cost} {cost|prosenttiyksikkö|prosenttiyksikköä} "
+        "voiton todennäköisyydestä.",
+        "review.known": "Kaikki kortit tuntien: hinta {cost}.",
+        "review.unit.points": "pistettä",
+        "review.unit.cards": "korttia",
+        "review.unit.win": "prosenttiyksikköä voiton todennäköisyydestä",
         "prompt.over": "Peli on päättynyt.",
         "error.option_value": "valinta {option!r}: {value} ei ole sallittu; anna {allowed}",
         "error.option_unknown": "pelissä {game} ei ole valintaa {option!r}; sen valinnat ovat: "

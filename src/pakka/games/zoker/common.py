@@ -66,6 +66,10 @@ def redeal_unseen(
     same sizes; ``player``'s own hand is kept. ``sort`` sorts each dealt hand."""
     unknown = [c for p, h in enumerate(hands) if p != player for c in h]
     unknown += stock
+    # Sorted before the shuffle: the draw then depends only on what ``player`` knows
+    # (the set of unseen cards), not on where they really are, so two states the
+    # player cannot tell apart give the same samples (a review's judgement relies on it).
+    unknown.sort()
     rng.shuffle(unknown)
     out: list[list[int]] = []
     k = 0

@@ -11,6 +11,9 @@ if TYPE_CHECKING:
 
 def sample_consistent(state: SoloState, player: int, rng: random.Random) -> SoloState:
     s = state.clone()
+    # Sorted first: the draw depends only on the set of unseen cards, not on their
+    # real order (two states the player cannot tell apart give the same samples).
+    s.stock.sort()
     rng.shuffle(s.stock)
     s._scrub(player, rng)
     return s
