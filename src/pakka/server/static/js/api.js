@@ -4,10 +4,12 @@
 
 /** An error from the server, with its stable code and message. */
 export class ApiError extends Error {
-  constructor(code, message, status = 0) {
+  constructor(code, message, status = 0, details = []) {
     super(message);
     this.code = code;
     this.status = status;
+    /** @type {{loc: any[], msg: string, type: string}[]} the fields that did not validate */
+    this.details = details;
   }
 }
 
@@ -29,7 +31,7 @@ async function request(method, path, body = undefined, token = undefined) {
     data = { message: text };
   }
   if (!res.ok) {
-    throw new ApiError((data && data.error) || "http_" + res.status, (data && (data.message || data.detail)) || res.statusText, res.status);
+    throw new ApiError((data && data.error) || "http_" + res.status, (data && (data.message || data.detail)) || res.statusText, res.status, (data && Array.isArray(data.details) && data.details) || []);
   }
   return data;
 }
@@ -40,6 +42,7 @@ export const api = {
   rules: (game, lang) => request("GET", `/api/games/${encodeURIComponent(game)}/rules/${lang}`),
   createTable: (body) => request("POST", "/api/tables", body),
   openTables: () => request("GET", "/api/tables"),
+  liveTables: () => request("GET", "/api/tables/live"),
   table: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}`),
   // The invite code travels in the body, never in a URL (protocol v1).
   claim: (code, name) => request("POST", "/api/invites/claim", name ? { code, name } : { code }),
