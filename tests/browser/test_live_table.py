@@ -62,7 +62,7 @@ class OwnServer:
                 env=self.env,
                 cwd=ROOT,
             )
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90  # a loaded machine can take long to import
         while True:
             try:
                 with urllib.request.urlopen(self.url + "/api/games", timeout=2) as r:
