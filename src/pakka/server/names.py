@@ -19,7 +19,7 @@ TABLE_NAME_MAX = 80
 
 RESERVED = frozenset(
     {
-        "admin", "administrator", "bot", "botti", "host", "mod", "moderator", "operator",
+        "admin", "administrator", "bot", "botti", "moderator", "operator",
         "pakka", "server", "palvelin", "system", "järjestelmä", "spectator", "katsoja",
     }
 )  # fmt: skip
