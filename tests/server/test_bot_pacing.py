@@ -84,7 +84,9 @@ def test_bot_lay_down_is_one_frame_and_records_every_step(paced_server: Server) 
     before = states[next(i for i, f in enumerate(states) if f is lay_down) - 1]["state_id"]
     assert lay_down["state_id"] - before == len(steps)
     # The record: the game is not over, so read what the server stored.
-    stored = server.hub.store.load_table(t["table_id"])
+    with server.hub.store.engine.connect() as c:
+        stored = server.hub.store.load_table(c, t["table_id"])
+    assert stored is not None
     actions = [a["action"] for a in stored.actions[1]]
     n = lay_down["view"]["moves"]
     assert actions[n - len(steps) : n] == texts

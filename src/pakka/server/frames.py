@@ -44,6 +44,9 @@ class SeatSummary(TypedDict):
     seat: int
     name: str | None
     kind: Literal["human", "bot"]
+    level: str | None
+    """A bot seat's level (``easy``/``medium``/``hard``, or a bot's name): the client
+    names an unnamed bot seat in the reader's language from it."""
     status: Literal["open", "claimed", "left", "bot"]
     zombie: bool
     """A bot plays this human seat (its player left, let it, or ran out of time)

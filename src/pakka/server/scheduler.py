@@ -81,8 +81,8 @@ class Scheduler:
     def schedule(self) -> None:
         """Start a bot move or the move clock if the seat to act needs one."""
         t = self.table
-        if t.closed or t.state is None:
-            return
+        if t.closed or t.state is None or not t.hub.runs(t):
+            return  # another process holds the table's lease and runs its bots
         cp = t.st.current_player
         if cp is None:
             return

@@ -15,7 +15,10 @@ import json
 import logging
 import secrets
 import time
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar, cast
+
+from sqlalchemy import Connection as DbConnection
 
 from pakka.core.errors import IllegalAction
 from pakka.core.game import Game, State
@@ -25,6 +28,7 @@ from pakka.core.seam import LegalAction
 from pakka.core.undo import reveals_hidden, undo_refusal
 from pakka.server.connection import Connection
 from pakka.server.errors import ApiError
+from pakka.server.eventlog import Conflict
 from pakka.server.frames import PROTOCOL_VERSION, TableSummary, WelcomeFrame
 from pakka.server.games import GameSummary, load_game, next_game_options
 from pakka.server.presence import seat_presence
@@ -35,6 +39,9 @@ if TYPE_CHECKING:
     from pakka.server.hub import Hub
 
 log = logging.getLogger("pakka.server")
+
+T = TypeVar("T")
+P = ParamSpec("P")
 
 
 class LiveTable:
@@ -61,6 +68,8 @@ class LiveTable:
         self.game: Game[Any] | None = None
         self.state: State[Any] | None = None
         self.state_id = 0
+        self.seq = 0
+        """The number of the newest event of this table's log applied here."""
         self.past: list[GameSummary] = []
         self.turn_started = time.monotonic()
         self.deck: list[str] | None = None
@@ -121,6 +130,7 @@ class LiveTable:
                     "seat": i,
                     "name": seat.name,
                     "kind": seat.kind,
+                    "level": seat.level if seat.kind == BOT else None,
                     "status": seat.status,
                     "zombie": seat.zombie,
                     "connected": seat.kind == BOT or self.connected(i),
@@ -254,6 +264,29 @@ class LiveTable:
             conn.send(self.state_frame(conn, seat, cache, None, None, full))
 
     # -- changes ---------------------------------------------------------------------------
+    async def append(
+        self, fn: Callable[Concatenate[DbConnection, P], T], *args: P.args, **kwargs: P.kwargs
+    ) -> T:
+        """Commit one change through the event log (call under the lock): ``fn``
+        appends the events numbered from ``self.seq + 1``. When another process took
+        that number first, the table catches up from the log and the change is
+        refused as ``stale_state`` (the client sees the new state and may retry)."""
+        try:
+            out = await self.hub.dbx.tx(fn, *args, **kwargs)
+        except Conflict:
+            from pakka.server.bus import catch_up
+
+            await catch_up(self)
+            raise ApiError(
+                409,
+                "stale_state",
+                f"the table changed meanwhile (current state: {self.state_id})",
+                state=self.state_id,
+                current=self.state_id,
+            ) from None
+        self.seq += len(out) if isinstance(out, list) else 1
+        return out
+
     def can_undo(self, seat: int) -> bool:
         """Whether the single player may take back the last action now (cached per state)."""
         if self._undo_ok is not None and self._undo_ok[0] == self.state_id:
@@ -304,8 +337,13 @@ class LiveTable:
         if why is not None:
             raise ApiError(409, "no_undo", why)
         again = undone(s, count)
-        await self.hub.db(
-            self.hub.store.undo_actions, self.id, self.game_no, len(again.history), count + 1
+        await self.append(
+            self.hub.store.undo_actions,
+            self.id,
+            self.seq + 1,
+            self.game_no,
+            len(again.history),
+            count + 1,
         )
         self.state = again
         self._before_last = None
@@ -329,15 +367,24 @@ class LiveTable:
         if isinstance(action, int):
             assert self.game is not None
             if not 0 <= action < self.game.num_distinct_actions:
-                raise IllegalAction(f"no action has id {action}")
+                raise IllegalAction(
+                    f"no action has id {action}", key="error.no_such_action", id=action
+                )
             act = self.game.action_from_id(action)
             s.verify(act)
         else:
             act = s.parse_action(action)
         canonical = str(act)
         t0 = time.perf_counter()
-        await self.hub.db(
-            self.hub.store.add_action, self.id, self.game_no, len(s.history), canonical, seat, by
+        await self.append(
+            self.hub.store.add_action,
+            self.id,
+            self.seq + 1,
+            self.game_no,
+            len(s.history),
+            canonical,
+            seat,
+            by,
         )
         self.hub.metrics.commit_seconds.observe(time.perf_counter() - t0)
         self.hub.metrics.actions_accepted.labels(by).inc()
@@ -347,16 +394,16 @@ class LiveTable:
         self.state_id += 1
         self.turn_started = time.monotonic()
         if s.is_terminal:
-            await self.hub.db(self.hub.store.finish_game, self.id, self.game_no)
+            await self.append(self.hub.store.finish_game, self.id, self.seq + 1, self.game_no)
         last = {"seat": seat, "action": canonical, "by": by}
         if broadcast:
             self.broadcast(last=last)
             self.scheduler.schedule()
         return last
 
-    async def set_seat(self, seat: int, **values: Any) -> None:
-        """Store and apply a seat change (call under the lock)."""
-        await self.hub.db(self.hub.store.update_seat, self.id, seat, **values)
+    async def set_seat(self, seat: int, kind: str = "seat", **values: Any) -> None:
+        """Store and apply a seat change, event ``kind`` (call under the lock)."""
+        await self.append(self.hub.store.update_seat, self.id, self.seq + 1, seat, kind, **values)
         for k, v in values.items():
             setattr(self.seats[seat], k, v)
 
@@ -366,7 +413,9 @@ class LiveTable:
         seed = secrets.randbits(63)
         self.past.append(self.summary_of_current())
         # A stacked deck (testing servers) deals only the first game; later games shuffle.
-        await self.hub.db(self.hub.store.start_game, self.id, self.game_no + 1, seed, options)
+        await self.append(
+            self.hub.store.start_game, self.id, self.seq + 1, self.game_no + 1, seed, options
+        )
         self.begin_game(self.game_no + 1, seed, options)
         self.state_id += 1
         for conn in self.conns:

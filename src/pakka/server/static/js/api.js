@@ -2,12 +2,15 @@
 // Talking to the pakka server: the HTTP API (docs/protocol.md) and one
 // WebSocket per table that reconnects by itself.
 
-/** An error from the server, with its stable code and message. */
+/** An error from the server, with its stable code, English message and `msg`, the
+ * same as a catalogue message ({key, args}) for the reader's language. */
 export class ApiError extends Error {
-  constructor(code, message, status = 0, details = []) {
+  constructor(code, message, status = 0, msg = null, details = []) {
     super(message);
     this.code = code;
     this.status = status;
+    /** @type {{key: string, args: Record<string, unknown>} | null} */
+    this.msg = msg;
     /** @type {{loc: any[], msg: string, type: string}[]} the fields that did not validate */
     this.details = details;
   }
@@ -31,7 +34,7 @@ async function request(method, path, body = undefined, token = undefined) {
     data = { message: text };
   }
   if (!res.ok) {
-    throw new ApiError((data && data.error) || "http_" + res.status, (data && (data.message || data.detail)) || res.statusText, res.status, (data && Array.isArray(data.details) && data.details) || []);
+    throw new ApiError((data && data.error) || "http_" + res.status, (data && (data.message || data.detail)) || res.statusText, res.status, (data && data.msg) || null, (data && Array.isArray(data.details) && data.details) || []);
   }
   return data;
 }

@@ -2,7 +2,8 @@
 // The client's own words in English and Finnish. Game log entries are
 // rendered from each game's message catalogue (sent by the server).
 
-const STRINGS = {
+/** The client's own texts by language (exported for the browser tests' word checks). */
+export const STRINGS = {
   en: {
     app_title: "pakka — Finnish card games",
     lang_switch: "Suomeksi",
@@ -88,6 +89,7 @@ const STRINGS = {
     you: "you",
     player_n: "Player {n}",
     bot_name: "Bot {n}",
+    name_seat: "{name} (seat {n})",
     error: "Something went wrong",
     close: "Close",
     not_found: "This table does not exist (or the link has already been used).",
@@ -101,6 +103,16 @@ const STRINGS = {
     km_choose_rank: "Which rank is this card?",
     km_guess: "Guess",
     km_drawn: "Your drawn card",
+    km_drawn_card: "The drawn card",
+    km_drawn_named: "Your drawn card: {card}",
+    km_drawn_of: "Drawn card, player {name}",
+    km_drawn_of_named: "Drawn card, player {name}: {card}",
+    km_my_hidden: "Your hidden card {pos}: {card}",
+    km_my_shown: "Your card {pos}, shown to all: {card}",
+    km_their_shown: "Card {pos}, player {name}: {card}",
+    km_their_hidden: "Hidden card {pos}, player {name}",
+    km_not: "(not {ranks})",
+    km_reveal_help: "Choose one of your hidden cards to reveal.",
     km_no_drawn: "No card drawn (the stock is empty).",
     km_continue_same: "Guess {name} again",
     km_continue_next: "Guess the next player ({name})",
@@ -126,6 +138,11 @@ const STRINGS = {
     bot_plays_you: "A bot is playing your seat for now.",
     take_back_seat: "Take my seat back",
     n_players: "{n} {n|player|players}",
+    players_range: "{lo}–{hi} players",
+    yes: "yes",
+    no: "no",
+    seat_n: "seat {n}",
+    rules_ref: "rules reference",
     vs_contract: "Contract",
     vs_contractor: "contractor",
     vs_partner: "partner",
@@ -183,7 +200,7 @@ const STRINGS = {
     zk_no_pick: "That pick is not a pair or a straight.",
     zk_memory: "Seen cards stay face up in your memory",
     rv_round: "Round {round} of 8",
-    rv_contract: "Contract: {sets} set(s) of three and {runs} run(s) of four",
+    rv_contract: "Contract: {sets} {sets|set|sets} of three and {runs} {runs|run|runs} of four",
     rv_take: "Take {card}",
     rv_draw: "Draw from the stock",
     rv_buy: "Buy {card}",
@@ -209,6 +226,12 @@ const STRINGS = {
     rv_sheet: "Score sheet (lowest wins)",
     rv_as: "as {card}",
     rv_hi: "high end",
+    rv_set: "set",
+    rv_run: "run",
+    rv_known: "Known cards: {cards}",
+    zk_place_card: "Place {place}: {card}",
+    zk_place: "Place {place}",
+    zk_board: "The square and your piles",
     rv_lo: "low end",
     rv_propose: "Propose a lay-down",
     rv_lay_proposal: "Lay these down",
@@ -299,6 +322,7 @@ const STRINGS = {
     you: "sinä",
     player_n: "Pelaaja {n}",
     bot_name: "Botti {n}",
+    name_seat: "{name} (paikka {n})",
     error: "Jokin meni vikaan",
     close: "Sulje",
     not_found: "Tätä pöytää ei ole (tai linkki on jo käytetty).",
@@ -311,6 +335,16 @@ const STRINGS = {
     km_choose_rank: "Mikä arvo tällä kortilla on?",
     km_guess: "Arvaa",
     km_drawn: "Nostamasi kortti",
+    km_drawn_card: "Nostettu kortti",
+    km_drawn_named: "Nostamasi kortti: {card}",
+    km_drawn_of: "Nostettu kortti, pelaaja {name}",
+    km_drawn_of_named: "Nostettu kortti, pelaaja {name}: {card}",
+    km_my_hidden: "Oma piilokorttisi {pos}: {card}",
+    km_my_shown: "Oma korttisi {pos}, kaikille näkyvissä: {card}",
+    km_their_shown: "Kortti {pos}, pelaaja {name}: {card}",
+    km_their_hidden: "Piilokortti {pos}, pelaaja {name}",
+    km_not: "(ei {ranks})",
+    km_reveal_help: "Valitse oma piilokorttisi paljastettavaksi.",
     km_no_drawn: "Ei nostettua korttia (pakka on loppu).",
     km_continue_same: "Arvaa pelaajaa {name} uudelleen",
     km_continue_next: "Arvaa seuraavaa pelaajaa ({name})",
@@ -336,6 +370,11 @@ const STRINGS = {
     bot_plays_you: "Botti pelaa paikallasi toistaiseksi.",
     take_back_seat: "Ota paikkani takaisin",
     n_players: "{n} {n|pelaaja|pelaajaa}",
+    players_range: "{lo}–{hi} pelaajaa",
+    yes: "kyllä",
+    no: "ei",
+    seat_n: "paikka {n}",
+    rules_ref: "sääntöviite",
     vs_contract: "Sitoumus",
     vs_contractor: "sitoumuksen tekijä",
     vs_partner: "pari",
@@ -393,7 +432,7 @@ const STRINGS = {
     zk_no_pick: "Valinta ei ole pari eikä suora.",
     zk_memory: "Nähdyt kortit pysyvät muistissa kuvapuoli ylöspäin",
     rv_round: "Kierros {round}/8",
-    rv_contract: "Tavoite: {sets} kolmoset ja {runs} neljän värisuoraa",
+    rv_contract: "Tavoite: {sets} kolmoset ja {runs} {runs|neljän värisuora|neljän värisuoraa}",
     rv_take: "Ota {card}",
     rv_draw: "Nosta pakasta",
     rv_buy: "Osta {card}",
@@ -419,6 +458,12 @@ const STRINGS = {
     rv_sheet: "Pistetaulukko (pienin voittaa)",
     rv_as: "= {card}",
     rv_hi: "yläpää",
+    rv_set: "kolmoset",
+    rv_run: "suora",
+    rv_known: "Tunnetut kortit: {cards}",
+    zk_place_card: "Paikka {place}: {card}",
+    zk_place: "Paikka {place}",
+    zk_board: "Neliö ja pinosi",
     rv_lo: "alapää",
     rv_propose: "Ehdota räväytystä",
     rv_lay_proposal: "Räväytä nämä",
@@ -485,7 +530,7 @@ export function format(template, args, spec = null) {
 
 /**
  * A game's texts as the server serves them (GET /api/games/{name}/messages).
- * @typedef {{messages: Record<string, Record<string, string>>, cards: Record<string, Record<string, string>>}} Catalogue
+ * @typedef {{messages: Record<string, Record<string, string>>, cards: Record<string, Record<string, string>>, notation?: Record<string, {key: string, args: Record<string, unknown>}>}} Catalogue
  */
 
 /**

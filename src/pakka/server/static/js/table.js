@@ -7,15 +7,18 @@ import { t, lang, pick, renderMessage } from "./i18n.js";
 import { h, toast, errorWords } from "./ui.js";
 import { parseStd, setCardNames } from "./cards.js";
 import { viewFor } from "./views/index.js";
+import { historyPanel } from "./history.js";
+import { snapshot, animate } from "./anim.js";
+import { LastMoves } from "./lastmove.js";
 import { seatList, clockBox, tickClock, IdleWatch, TurnCues, cueSettings } from "./live.js";
 
 // Log argument names that hold a seat number; they are shown as the seat's name.
-const SEAT_ARGS = new Set([
+export const SEAT_ARGS = new Set([
   "player", "seat", "target", "winner", "guesser", "by", "to", "from", "next", "dealer",
   "leader", "bidder", "buyer", "declarer", "partner", "taker", "owner", "loser", "starter", "claimer",
 ]);
 // Log argument names that hold a list of seat numbers.
-const SEAT_LIST_ARGS = new Set(["winners", "losers", "players", "seats", "partners", "team"]);
+export const SEAT_LIST_ARGS = new Set(["winners", "losers", "players", "seats", "partners", "team"]);
 const SUIT_SYM = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
 /** The protocol this client speaks (docs/protocol.md). */
@@ -28,7 +31,7 @@ export const PROTOCOL = 3;
 /** @type {Record<string, Promise<import("./i18n.js").Catalogue>>} */
 const catalogues = {};
 
-async function catalogue(game) {
+export async function catalogue(game) {
   if (!catalogues[game]) {
     // One retry after a short pause (a busy server or a dropped connection); if that
     // fails too, the log is shown from its keys and the next welcome tries again.
@@ -55,7 +58,7 @@ export function cardText(text, deck) {
  * Catalogue templates speak of "seat {player}"; with names substituted the
  * word "seat" goes (English) or becomes "pelaaja" in its case (Finnish).
  */
-function nameTemplate(tmpl) {
+export function nameTemplate(tmpl) {
   return tmpl
     .replace(/\b[Ss]eat (\{\w+\})/g, "$1")
     .replace(/\bPaikka (\{\w+\})/g, "$1")
@@ -66,6 +69,16 @@ function nameTemplate(tmpl) {
     .replace(/\b([Pp])aikasta (\{\w+\})/g, "$1elaajasta $2");
 }
 
+/**
+ * An unnamed bot seat in the reader's words, by its level ("Botti (helppo)").
+ * @param {string | null | undefined} level
+ */
+export function botName(level) {
+  const key = "level_" + level;
+  const text = level ? t(key) : key;
+  return text === key ? t("bot") : text;
+}
+
 export class TableScreen {
   constructor(root, tableId, info, watch, setConn, loadGames) {
     this.root = root;
@@ -73,6 +86,10 @@ export class TableScreen {
     this.info = info;
     this.setConn = setConn;
     this.loadGames = loadGames;
+    this.watch = watch || null;
+    this.lastMoves = new LastMoves();
+    this.drawn = null; // the state (game, id) last drawn, so only a new state animates
+    this.lastTrickWinner = null;
     this.summary = null;
     this.seats = []; // seats this client holds
     this.spectator = false;
@@ -199,6 +216,8 @@ export class TableScreen {
       case "state": {
         const key = String(f.seat);
         const old = this.frames[key];
+        const shownKey = this.spectator || this.seats.length === 0 ? "null" : String(this.seats.length > 1 ? (this.shown ?? this.seats[0]) : this.seats[0]);
+        if (key === shownKey) this.lastMoves.onFrame(f, this.seats, !old || old.game_no !== f.game_no || f.log_index === 0);
         let log = f.log || [];
         if (old && old.game_no === f.game_no && f.log_index === old.log.length) log = old.log.concat(log);
         else if (old && old.game_no === f.game_no && f.log_index > 0 && f.log_index < old.log.length) log = old.log.slice(0, f.log_index).concat(log);
@@ -248,13 +267,12 @@ export class TableScreen {
   /** The name of a seat as shown at this table. */
   name(seat) {
     if (seat === null || seat === undefined) return "";
-    const s = this.summary && this.summary.seats && this.summary.seats[seat];
-    let n = s && s.name;
-    if (!n) n = s && s.kind === "bot" ? t("bot_name", { n: seat + 1 }) : t("player_n", { n: seat + 1 });
-    // Several seats with the same name (e.g. bots) get their seat number too.
-    const same = (this.summary && this.summary.seats || []).filter((x) => x.name && x.name === n).length;
-    if (same > 1) n = `${n} ${seat + 1}`;
-    return n;
+    const all = (this.summary && this.summary.seats) || [];
+    const own = (/** @type {any} */ s, /** @type {number} */ i) => (s && s.name) || (s && s.kind === "bot" ? botName(s.level) : t("player_n", { n: i + 1 }));
+    const n = own(all[seat], seat);
+    // Several seats with the same name (e.g. bots of one level) get their 1-based seat number too.
+    const same = all.filter((x, i) => own(x, i) === n).length;
+    return same > 1 ? t("name_seat", { name: n, n: seat + 1 }) : n;
   }
 
   isBot(seat) {
@@ -298,12 +316,34 @@ export class TableScreen {
    * @returns {string}
    */
   words(m) {
-    const deck = this.deck();
-    return renderMessage(this.cat, m, lang(), (k, v) => {
+    // As the terminal's entry_text (pakka.cli.play): a word argument with a catalogue
+    // key <prefix>.<arg>.<word> reads translated; an argument that is a card code (or
+    // a list of them, or codes separated by spaces or dashes) reads as the cards'
+    // names, even where the template prints it plainly; a list that the template
+    // names with {x:cards} is left to it; any other list reads as its items.
+    const language = lang();
+    const cat = this.cat;
+    const names = (cat && cat.cards && (cat.cards[language] || cat.cards.en)) || {};
+    const en = (cat && cat.messages && cat.messages.en) || {};
+    const template = (cat && cat.messages && ((cat.messages[language] || {})[m.key] || en[m.key])) || "";
+    const prefix = m.key.split(".")[0];
+    const named = (/** @type {string[]} */ parts) => parts.length > 0 && parts.every((p) => p in names);
+    return renderMessage(cat, m, language, (k, v) => {
       if (SEAT_ARGS.has(k) && Number.isInteger(v)) return this.name(/** @type {number} */ (v));
       if (SEAT_LIST_ARGS.has(k) && Array.isArray(v) && v.every(Number.isInteger)) return v.map((x) => this.name(x)).join(", ");
-      if (Array.isArray(v)) return v.map((x) => cardText(x, deck)).join(" ");
-      return cardText(v, deck);
+      if (typeof v === "string") {
+        const wk = `${prefix}.${k}.${v}`;
+        if (wk in en) return renderMessage(cat, { key: wk, args: {} }, language);
+        const parts = v.replace(/-/g, " ").split(/\s+/).filter(Boolean);
+        return named(parts) ? parts.map((p) => names[p]).join(", ") : v;
+      }
+      if (!Array.isArray(v) || template.includes("{" + k + ":cards}")) return undefined;
+      const items = v.map(String);
+      if (named(items)) return items.map((p) => names[p]).join(", ");
+      // A list of groups of codes ("2H 2D 2D"): each group named, groups apart by ";".
+      const groups = items.map((x) => x.split(/\s+/).filter(Boolean));
+      if (groups.every(named)) return groups.map((g) => g.map((p) => names[p]).join(", ")).join("; ");
+      return items.join(" ");
     }, nameTemplate);
   }
 
@@ -373,6 +413,11 @@ export class TableScreen {
     const ctx = {
       view, legal, seat, game, deck: this.deck(), lang: lang(), mine, pending: this.pending,
       label: (/** @type {LegalAction} */ a) => this.words(a.label),
+      // A bid or contract as the view holds it, in words (the display layer's notation_words).
+      notation: (/** @type {string} */ text) => {
+        const m = this.cat && this.cat.notation && this.cat.notation[text];
+        return m ? this.words(m) : text;
+      },
       words: (/** @type {Message} */ m) => this.words(m),
       name: (s) => this.name(s), isBot: (s) => this.isBot(s),
       act: (a) => this.act(a), ui: this.uiState, rerender: () => this.render(), frame,
@@ -405,7 +450,8 @@ export class TableScreen {
     }
 
     const logItems = this.renderLog(frame);
-    const logList = h("ol", { class: "log", id: "log", "aria-live": "polite", "aria-label": t("log") }, logItems.map((x) => h("li", {}, x)));
+    // Focusable, so that the scrolling log can be read with the keyboard too.
+    const logList = h("ol", { class: "log", id: "log", tabindex: "0", "aria-live": "polite", "aria-label": t("log") }, logItems.map((x) => h("li", {}, x)));
 
     const scores = h("table", { class: "scores-table" },
       h("caption", { class: "sr-only" }, t("scores")),
@@ -419,6 +465,10 @@ export class TableScreen {
     const resume = zombie && !view.is_terminal ? h("div", { class: "turn-banner" }, t("bot_plays_you"), " ",
       h("button", { type: "button", id: "resume", onclick: () => this.send({ type: "resume", seat }) }, t("take_back_seat"))) : null;
 
+    const stateKey = `${frame.game_no}:${frame.state_id}:${this.shown}`;
+    const before = this.drawn !== null && this.drawn !== stateKey ? snapshot(this.root) : null;
+    const prevView = this.prevView;
+    this.prevView = view;
     this.root.replaceChildren(...[
       h("div", { class: "table-head" },
         h("h1", {}, title),
@@ -435,9 +485,19 @@ export class TableScreen {
         h("aside", { class: "side" },
           seatList(this.summary, (s) => this.name(s), this.seats, view.is_terminal ? null : cp),
           h("section", { class: "panel" }, h("h2", {}, t("scores")), scores),
-          h("section", { class: "panel" }, h("h2", {}, t("log")), logList))),
+          h("section", { class: "panel" }, h("h2", {}, t("log")), logList),
+          historyPanel(this, this.watch))),
     ].filter(Boolean));
     logList.scrollTop = logList.scrollHeight;
+    this.lastMoves.decorate(this.root, (m) => this.words(m));
+    if (before) {
+      // The trick just taken goes to its winner: the view's last trick, else the
+      // seat that was on top of the pile in the view before.
+      const lt = /** @type {any} */ (view).last_trick;
+      const winner = lt && lt.winner !== undefined ? lt.winner : prevView && /** @type {any} */ (prevView).top_seat;
+      animate(this.root, before, { mover: frame.last_action ? frame.last_action.seat : null, winner: winner ?? null });
+    }
+    this.drawn = stateKey;
     this.shownFrame = frame;
     this.cues.update(mine, title);
     const tableEl = this.root.querySelector("#table");

@@ -73,6 +73,7 @@ export type SeatSummary = {
   seat: number;
   name: string | null;
   kind: "human" | "bot";
+  level: string | null;
   status: "open" | "claimed" | "left" | "bot";
   zombie: boolean;
   connected: boolean;
@@ -287,6 +288,8 @@ export type ViisisataaView = {
   high_bidder: number | null;
   contractor: number | null;
   contract: string | null;
+  contract_value: number | null;
+  contract_points: number | null;
   trump: string | null;
   multiplier: number;
   doublings: Array<ViisisataaDoublingEntry>;
