@@ -435,7 +435,9 @@ def test_spectator_from_the_live_list_sees_no_hidden_card(browser: Any, server: 
         {
             "game": "koodinmurtaja",
             "players": 2,
-            "seats": [{"kind": "human", "name": "Aino"}, {"kind": "human"}],
+            # No free seat: the table is to watch, not to join (other tests join
+            # the first open table they see).
+            "seats": [{"kind": "human", "name": "Aino"}, {"kind": "bot", "level": "easy"}],
             "take_seat": 0,
             "listed": True,
             "name": "Live test table",
