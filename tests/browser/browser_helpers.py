@@ -65,13 +65,11 @@ def create_table(
 
 def claim_invite(page: Page, url: str, name: str | None = None) -> None:
     """Open an invite link and take the seat with the name form (``name`` typed over
-    the prefilled one when given)."""
+    the prefilled one when given; an empty form keeps the seat's given name)."""
     page.goto(url)
     page.wait_for_selector("#claim-seat")
     if name is not None:
         page.fill("#claim-name", name)
-    elif not page.input_value("#claim-name"):
-        page.fill("#claim-name", "Guest")
     page.click("#claim-seat")
 
 

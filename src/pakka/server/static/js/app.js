@@ -96,7 +96,7 @@ function nameRefusal(err) {
  */
 function claimInvite(code) {
   setConn("");
-  const input = h("input", { type: "text", id: "claim-name", maxlength: 40, value: localStorage.getItem("pakka.name") || "", autocomplete: "nickname", required: true });
+  const input = h("input", { type: "text", id: "claim-name", maxlength: 40, value: localStorage.getItem("pakka.name") || "", autocomplete: "nickname" });
   const why = h("p", { id: "claim-error", class: "error-text", role: "alert" });
   const button = h("button", { type: "submit", id: "claim-seat" }, t("claim_seat"));
   const form = h("form", { class: "panel claim", onsubmit: async (e) => {
@@ -104,8 +104,9 @@ function claimInvite(code) {
     const name = input.value.trim();
     button.disabled = true;
     try {
-      const r = await api.claim(code, name);
-      localStorage.setItem("pakka.name", name);
+      // An empty name keeps the one the table's creator gave the seat.
+      const r = await api.claim(code, name || undefined);
+      if (name) localStorage.setItem("pakka.name", name);
       rememberTable(r.table_id, { tokens: { [r.seat]: r.token } });
       location.replace(`#table=${r.table_id}`);
     } catch (err) {
