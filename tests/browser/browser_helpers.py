@@ -63,6 +63,16 @@ def create_table(
     page.click("#create")
 
 
+def claim_invite(page: Page, url: str, name: str | None = None) -> None:
+    """Open an invite link and take the seat with the name form (``name`` typed over
+    the prefilled one when given; an empty form keeps the seat's given name)."""
+    page.goto(url)
+    page.wait_for_selector("#claim-seat")
+    if name is not None:
+        page.fill("#claim-name", name)
+    page.click("#claim-seat")
+
+
 def state_id(page: Page) -> int:
     """The state id the page shows (-1 when no table is on screen)."""
     v = page.evaluate("document.querySelector('#table')?.dataset.stateId ?? '-1'")

@@ -60,7 +60,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         )
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90  # a loaded machine can take long to import
         while True:
             try:
                 with urllib.request.urlopen(url + "/api/games", timeout=2) as r:

@@ -9,6 +9,7 @@ from typing import Any
 
 from .browser_helpers import (
     act_and_wait,
+    claim_invite,
     create_table,
     km_move,
     play_to_end,
@@ -92,13 +93,13 @@ def test_two_players_through_an_invite_link(browser: Any, server: str) -> None:
         assert "#invite=" in link
         pa.click("#go-table")
         pb = b.new_page()
-        pb.goto(link)
+        claim_invite(pb, link, "Bea")
         pb.wait_for_selector("#table")
         # The guest's browser speaks Finnish by default.
         assert pb.inner_text("#lang-btn") == "In English"
         # The invite works only once.
         pc = a.new_page()
-        pc.goto(link)
+        claim_invite(pc, link)
         pc.wait_for_selector("text=already been used")
         pc.close()
         pa.wait_for_selector("#table")

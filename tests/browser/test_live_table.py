@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from .browser_helpers import DESKTOP, ROOT, wait_turn_or_end
+from .browser_helpers import DESKTOP, ROOT, claim_invite, wait_turn_or_end
 from .conftest import _free_port
 
 Page = Any
@@ -62,7 +62,7 @@ class OwnServer:
                 env=self.env,
                 cwd=ROOT,
             )
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90  # a loaded machine can take long to import
         while True:
             try:
                 with urllib.request.urlopen(self.url + "/api/games", timeout=2) as r:
@@ -129,7 +129,7 @@ def new_page(browser: Any, locale: str = "en-GB") -> tuple[Any, Page]:
 def claim(page: Page, server: OwnServer, table: dict[str, Any], seat: int) -> None:
     """Open ``seat``'s invite link and wait for the table."""
     code = next(i["code"] for i in table["invites"] if i["seat"] == seat)
-    page.goto(server.url + f"/#invite={code}")
+    claim_invite(page, server.url + f"/#invite={code}", f"Guest {seat + 1}")
     page.wait_for_selector("#table")
 
 
@@ -257,7 +257,7 @@ def create(server: str, body: dict[str, Any]) -> dict[str, Any]:
 def open_invite(page: Page, server: str, table: dict[str, Any], seat: int) -> None:
     """Open ``seat``'s invite link on the session's server and wait for the table."""
     code = next(i["code"] for i in table["invites"] if i["seat"] == seat)
-    page.goto(server + f"/#invite={code}")
+    claim_invite(page, server + f"/#invite={code}", f"Guest {seat + 1}")
     page.wait_for_selector("#table")
 
 
@@ -397,3 +397,97 @@ def test_your_turn_cue_in_a_hidden_tab(browser: Any, server: str) -> None:
         assert not page.js_errors
     finally:
         ctx.close()
+
+
+def test_invited_friend_chooses_a_name(browser: Any, server: str) -> None:
+    """An invite link asks for the name (prefilled with the last one used on this
+    device); a reserved name is refused in words and the seat stays free; the chosen
+    name is what the table shows, and it is remembered for the next invite."""
+    table = create(server, {"game": "koodinmurtaja", "players": 2, "take_seat": 0})
+    code = table["invites"][0]["code"]
+    ctx, page = new_page(browser, locale="fi-FI")
+    try:
+        page.goto(server + "/#/")
+        page.evaluate("localStorage.setItem('pakka.name', 'Veera')")
+        page.goto(server + f"/#invite={code}")
+        page.wait_for_selector("#claim-seat")
+        assert page.input_value("#claim-name") == "Veera"
+        page.fill("#claim-name", "Admin")
+        page.click("#claim-seat")
+        page.wait_for_selector("#claim-error:has-text('varattu')")
+        doc_shot(page, "live-claim-name")
+        page.fill("#claim-name", "  Veera   Virtanen ")
+        page.click("#claim-seat")
+        page.wait_for_selector('.seat-item[data-seat="1"]')
+        assert "Veera Virtanen" in page.inner_text('.seat-item[data-seat="1"]')
+        assert page.evaluate("localStorage.getItem('pakka.name')") == "Veera   Virtanen"
+        assert not page.js_errors
+    finally:
+        ctx.close()
+
+
+def test_spectator_from_the_live_list_sees_no_hidden_card(browser: Any, server: str) -> None:
+    """A listed table in play is in the lobby's live list; a spectator who watches it
+    from there gets the public view only (no hidden card of any seat, no controls),
+    and the player sees the spectator count."""
+    table = create(
+        server,
+        {
+            "game": "koodinmurtaja",
+            "players": 2,
+            # No free seat: the table is to watch, not to join (other tests join
+            # the first open table they see).
+            "seats": [{"kind": "human", "name": "Aino"}, {"kind": "bot", "level": "easy"}],
+            "take_seat": 0,
+            "listed": True,
+            "name": "Live test table",
+        },
+    )
+    tid = table["table_id"]
+    player_ctx, player = new_page(browser)
+    ctx, page = new_page(browser)
+    try:
+        # The player's browser holds the seat token (as the lobby would keep it).
+        player.goto(server + "/#/")
+        player.evaluate(
+            "(t) => localStorage.setItem('pakka.tables', JSON.stringify({[t.id]:"
+            " {tokens: {0: t.token}, game: 'koodinmurtaja'}}))",
+            {"id": tid, "token": table["seat_tokens"]["0"]},
+        )
+        player.goto(server + f"/#table={tid}")
+        player.wait_for_selector("#spectator-count")
+        start = len(browser.frames)
+        page.goto(server + "/#/")
+        item = page.locator(f'#live-tables li[data-table="{tid}"]')
+        item.wait_for()
+        assert "Live test table" in item.inner_text()
+        item.locator("button.watch").click()
+        page.wait_for_selector("#table")
+        assert page.evaluate("pakkaTable.spectator") is True
+        assert page.locator("#table button:not([disabled]).guessable").count() == 0
+        player.wait_for_selector('#spectator-count[data-n="1"]')
+        assert "1 spectator" in player.inner_text("#spectator-count")
+        doc_shot(page, "live-spectator")
+        # Every card the spectator was sent is one the public may see.
+        states = [
+            f
+            for f in map(json.loads, browser.frames[start:])
+            if f.get("type") == "state" and f["table_id"] == tid and f["seat"] is None
+        ]
+        assert states, "the spectator got no state"
+        for f in states:
+            assert f["legal"] == []
+            for code in f["view"]["codes"]:
+                for slot in code:
+                    assert slot["card"] is None or slot["revealed"], slot
+        hidden = page.evaluate(
+            "[...document.querySelectorAll('#table [data-card]')].map((e) => e.dataset.card)"
+        )
+        revealed = {
+            slot["card"] for f in states[-1:] for code in f["view"]["codes"] for slot in code
+        }
+        assert set(hidden) <= revealed | {None, "", "?"}, hidden  # "?": a card back
+        assert not page.js_errors
+    finally:
+        ctx.close()
+        player_ctx.close()

@@ -17,7 +17,14 @@ import pakka
 from pakka.core.registry import games
 from pakka.i18n import card_names
 
-from .browser_helpers import act_and_wait, create_table, screenshots, state_id, wait_turn_or_end
+from .browser_helpers import (
+    act_and_wait,
+    claim_invite,
+    create_table,
+    screenshots,
+    state_id,
+    wait_turn_or_end,
+)
 
 REGISTERED = set(games())
 Page = Any
@@ -39,7 +46,7 @@ def create_stacked(server: str, body: dict[str, Any]) -> dict[str, Any]:
 def open_seat(page: Page, server: str, table: dict[str, Any], seat: int) -> None:
     """Claim ``seat`` by its invite link and wait until it is that seat's turn."""
     code = next(i["code"] for i in table["invites"] if i["seat"] == seat)
-    page.goto(server + f"/#invite={code}")
+    claim_invite(page, server + f"/#invite={code}")
     page.wait_for_selector("#table")
     assert wait_turn_or_end(page) == "mine"
 

@@ -48,3 +48,32 @@ def test_presence_connected_idle_gone(server: Server) -> None:
     a.send({"type": "presence", "idle": "yes"})
     assert a.recv_type("error")["code"] == "invalid"
     a.close()
+
+
+def test_live_tables_and_the_spectator_count(server: Server) -> None:
+    """``GET /api/tables/live`` lists listed tables in play (never unlisted or
+    finished ones); a spectator raises the count the players see, leaving lowers it."""
+    listed = server.create(game="toy", players=2, take_seat=0, listed=True, name="Watch me")
+    unlisted = server.create(game="toy", players=2, take_seat=0)
+    live = server.http.get("/api/tables/live").json()["tables"]
+    ids = [x["table_id"] for x in live]
+    assert listed["table_id"] in ids and unlisted["table_id"] not in ids
+    row = next(x for x in live if x["table_id"] == listed["table_id"])
+    assert row["name"] == "Watch me" and row["spectators"] == 0 and row["players"] == 2
+    a = server.client(listed["table_id"], tokens=[listed["seat_tokens"]["0"]])
+    w = server.client(listed["table_id"])  # a listed table: no code needed
+    assert w.welcome["spectator"] is True
+    for _ in range(20):
+        f = a.recv()
+        if f.get("table") and f["table"]["spectators"] == 1:
+            break
+    else:
+        raise AssertionError("the player never saw the spectator")
+    w.close()
+    for _ in range(20):
+        f = a.recv()
+        if f.get("table") and f["table"]["spectators"] == 0:
+            break
+    else:
+        raise AssertionError("the spectator never left")
+    a.close()

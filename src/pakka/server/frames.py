@@ -87,6 +87,8 @@ class TableSummary(TypedDict):
     current_player: int | None
     seats: list[SeatSummary]
     games: list[GameListing]
+    spectators: int
+    """How many clients watch the table now."""
 
 
 @with_config(_FORBID)

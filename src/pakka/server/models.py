@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
@@ -13,9 +14,11 @@ from pydantic import (
     model_validator,
 )
 
-Name = Annotated[
-    str, StringConstraints(strip_whitespace=True, max_length=40, pattern=r"^[^\x00-\x1f\x7f]*$")
-]
+from pakka.server.names import player_name, table_name
+
+Name = Annotated[str, StringConstraints(max_length=400), AfterValidator(player_name)]
+"""A player's name: control characters, length and reserved names are refused
+(:mod:`pakka.server.names`)."""
 Credential = Annotated[
     str, StringConstraints(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")
 ]
@@ -45,9 +48,7 @@ class CreateTable(Strict):
     options: Annotated[
         dict[Annotated[str, StringConstraints(max_length=40)], OptionJson], Field(max_length=32)
     ] = {}
-    name: Annotated[
-        str, StringConstraints(strip_whitespace=True, max_length=80, pattern=r"^[^\x00-\x1f\x7f]*$")
-    ] = ""
+    name: Annotated[str, StringConstraints(max_length=800), AfterValidator(table_name)] = ""
     seats: Annotated[list[SeatSpec], Field(max_length=16)] | None = None
     take_seat: Annotated[int, Field(ge=0, le=15)] | None = None
     hotseat: bool = False
@@ -259,3 +260,23 @@ class OpenTables(BaseModel):
     """``GET /api/tables``."""
 
     tables: list[OpenTable]
+
+
+class LiveTable(BaseModel):
+    """A listed table with a game in play, to watch."""
+
+    table_id: str
+    name: str
+    game: str
+    players: int
+    names: list[str | None]
+    spectators: int
+    game_no: int
+    moves: int
+    created: float
+
+
+class LiveTables(BaseModel):
+    """``GET /api/tables/live``: the newest 100."""
+
+    tables: list[LiveTable]

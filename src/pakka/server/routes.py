@@ -36,6 +36,7 @@ from pakka.server.models import (
     InviteOut,
     JoinBody,
     LevelBody,
+    LiveTables,
     Ok,
     OpenTables,
     SeatGrant,
@@ -169,6 +170,31 @@ async def open_tables(hub: HubDep, game: str | None = None) -> dict[str, Any]:
                 }
             )
     return {"tables": out}
+
+
+@router.get("/api/tables/live", response_model=LiveTables)
+async def live_tables(hub: HubDep, game: str | None = None) -> dict[str, Any]:
+    """Listed tables with a game in play, to watch (the public view only)."""
+    out = []
+    for t in list(hub.tables.values()):
+        if not t.listed or t.closed or (game and t.game_name != game) or t.st.is_terminal:
+            continue
+        summary = t.summary()
+        out.append(
+            {
+                "table_id": t.id,
+                "name": t.name,
+                "game": t.game_name,
+                "players": t.players,
+                "names": [s["name"] for s in summary["seats"]],
+                "spectators": summary["spectators"],
+                "game_no": t.game_no,
+                "moves": len(t.st.history),
+                "created": t.created,
+            }
+        )
+    out.sort(key=lambda x: -x["created"])
+    return {"tables": out[:100]}
 
 
 @router.get("/api/tables/{table_id}")

@@ -139,7 +139,12 @@ class LiveTable:
                 for i, seat in enumerate(self.seats)
             ],
             "games": [g.to_json() for g in [*self.past, self.summary_of_current()]],
+            "spectators": self.spectators(),
         }
+
+    def spectators(self) -> int:
+        """How many clients watch the table (shown to its players)."""
+        return sum(1 for c in self.conns if c.spectator and not c.closed)
 
     def free_seats(self) -> list[int]:
         """Human seats nobody holds (never claimed, or left)."""

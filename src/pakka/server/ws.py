@@ -77,15 +77,16 @@ async def websocket(ws: WebSocket, table_id: str) -> None:
     async with table.lock:
         table.conns.add(conn)
         table.welcome(conn)
+        # Everybody else hears of the newcomer (a player's presence, a spectator count).
         for other in table.conns:
-            if other is not conn and conn.seats:
+            if other is not conn:
                 other.send({"type": "table", "table": table.summary()})
     try:
         await _serve(hub, table, conn)
     finally:
         async with table.lock:
             table.conns.discard(conn)
-            if conn.seats:
+            if conn.seats or conn.spectator:
                 table.broadcast_table()
         conn.closed = True
         writer.cancel()
@@ -232,14 +233,14 @@ async def _serve(hub: Hub, table: LiveTable, conn: Connection) -> None:
                 conn.send(_protocol_error(msg.protocol))
                 continue
             async with table.lock:
-                held = list(conn.seats)
+                held, watched = list(conn.seats), conn.spectator
                 if not hub.seating.authorise(table, conn, msg):
                     _error(conn, "unauthorized", "no such seat or spectator code", "hello")
                     conn.seats, conn.spectator = [], False
                     return
                 conn.log_pos.clear()
                 table.welcome(conn)
-                if conn.seats != held:  # e.g. a spectator took its seat: "connected" changed
+                if conn.seats != held or watched != conn.spectator:  # presence, spectators
                     table.broadcast_table()
         elif isinstance(msg, PresenceMsg):
             async with table.lock:

@@ -5,12 +5,14 @@
 /** An error from the server, with its stable code, English message and `msg`, the
  * same as a catalogue message ({key, args}) for the reader's language. */
 export class ApiError extends Error {
-  constructor(code, message, status = 0, msg = null) {
+  constructor(code, message, status = 0, msg = null, details = []) {
     super(message);
     this.code = code;
     this.status = status;
     /** @type {{key: string, args: Record<string, unknown>} | null} */
     this.msg = msg;
+    /** @type {{loc: any[], msg: string, type: string}[]} the fields that did not validate */
+    this.details = details;
   }
 }
 
@@ -32,7 +34,7 @@ async function request(method, path, body = undefined, token = undefined) {
     data = { message: text };
   }
   if (!res.ok) {
-    throw new ApiError((data && data.error) || "http_" + res.status, (data && (data.message || data.detail)) || res.statusText, res.status, (data && data.msg) || null);
+    throw new ApiError((data && data.error) || "http_" + res.status, (data && (data.message || data.detail)) || res.statusText, res.status, (data && data.msg) || null, (data && Array.isArray(data.details) && data.details) || []);
   }
   return data;
 }
@@ -43,6 +45,7 @@ export const api = {
   rules: (game, lang) => request("GET", `/api/games/${encodeURIComponent(game)}/rules/${lang}`),
   createTable: (body) => request("POST", "/api/tables", body),
   openTables: () => request("GET", "/api/tables"),
+  liveTables: () => request("GET", "/api/tables/live"),
   table: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}`),
   // The invite code travels in the body, never in a URL (protocol v1).
   claim: (code, name) => request("POST", "/api/invites/claim", name ? { code, name } : { code }),

@@ -61,7 +61,7 @@ async function route() {
   }
   try {
     if (p.get("replay")) return showReplay(p.get("replay"), Number(p.get("game") || "1"), p.get("watch"));
-    if (p.get("invite")) return await claimInvite(p.get("invite"));
+    if (p.get("invite")) return claimInvite(p.get("invite"));
     if (p.get("table")) return openTable(p.get("table"), p.get("watch"));
     if (p.get("rules")) return await showRules(p.get("rules"));
     setConn("");
@@ -84,15 +84,49 @@ function showReplay(id, gameNo, watch) {
   replay = new ReplayScreen(main, id, gameNo, watch, loadGames, fail);
 }
 
-async function claimInvite(code) {
-  const name = localStorage.getItem("pakka.name") || "";
-  try {
-    const r = await api.claim(code, name || undefined);
-    rememberTable(r.table_id, { tokens: { [r.seat]: r.token } });
-    location.replace(`#table=${r.table_id}`);
-  } catch (e) {
-    main.replaceChildren(h("div", { class: "panel" }, h("h1", {}, t("error")), h("p", {}, e.code === "invite_used" ? t("invite_used") : errorWords(e.code, e.message, lang())), h("p", {}, h("a", { href: "#/" }, t("back_to_lobby")))));
-  }
+/** The reason a name was refused, in the reader's words (or null). */
+function nameRefusal(err) {
+  const bad = ((err && err.details) || []).find((d) => String(d.type).startsWith("name_"));
+  return bad ? t(bad.type) : null;
+}
+
+/**
+ * An invite link: the friend chooses the name the table shows (prefilled with the
+ * last name used on this device), then takes the seat. A refused name says why.
+ */
+function claimInvite(code) {
+  setConn("");
+  const input = h("input", { type: "text", id: "claim-name", maxlength: 40, value: localStorage.getItem("pakka.name") || "", autocomplete: "nickname" });
+  const why = h("p", { id: "claim-error", class: "error-text", role: "alert" });
+  const button = h("button", { type: "submit", id: "claim-seat" }, t("claim_seat"));
+  const form = h("form", { class: "panel claim", onsubmit: async (e) => {
+    e.preventDefault();
+    const name = input.value.trim();
+    button.disabled = true;
+    try {
+      // An empty name keeps the one the table's creator gave the seat.
+      const r = await api.claim(code, name || undefined);
+      if (name) localStorage.setItem("pakka.name", name);
+      rememberTable(r.table_id, { tokens: { [r.seat]: r.token } });
+      location.replace(`#table=${r.table_id}`);
+    } catch (err) {
+      button.disabled = false;
+      const refusal = nameRefusal(err);
+      if (refusal) {
+        why.textContent = refusal;
+        input.setAttribute("aria-invalid", "true");
+        input.focus();
+      } else {
+        main.replaceChildren(h("div", { class: "panel" }, h("h1", {}, t("error")), h("p", {}, err.code === "invite_used" ? t("invite_used") : errorWords(err.code, err.message, lang())), h("p", {}, h("a", { href: "#/" }, t("back_to_lobby")))));
+      }
+    }
+  } },
+  h("h1", {}, t("claim_title")),
+  h("div", { class: "field" }, h("label", { for: "claim-name" }, t("your_name")), input, h("div", { class: "help" }, t("claim_help"))),
+  why,
+  button);
+  main.replaceChildren(form);
+  input.focus();
 }
 
 function openTable(id, watch) {
@@ -137,6 +171,9 @@ function levelLabel(l) {
 
 async function showLobby() {
   const games = await loadGames();
+  // The page moved on (an invite, a table) while the games loaded: no lobby.
+  const now = params();
+  if (now.get("invite") || now.get("table") || now.get("rules") || now.get("replay")) return;
   if (!lobbyState.game || !games.find((g) => g.name === lobbyState.game)) selectGame(games[0]);
   const g = games.find((x) => x.name === lobbyState.game);
 
@@ -183,9 +220,11 @@ async function showLobby() {
   // The form is on screen at once (no await before it), so a click or keystroke can
   // never land on a form that is about to be replaced; the open tables fill in later.
   const openBox = h("div", { id: "open-tables" }, h("section", { class: "panel" }, h("h2", {}, t("open_tables")), h("p", { class: "muted" }, "…")));
-  const side = h("div", { class: "side" }, myTablesPanel(), openBox);
+  const liveBox = h("div", { id: "live-tables" }, h("section", { class: "panel" }, h("h2", {}, t("live_tables")), h("p", { class: "muted" }, "…")));
+  const side = h("div", { class: "side" }, myTablesPanel(), openBox, liveBox);
   main.replaceChildren(h("div", { class: "lobby" }, form, side));
   openTablesPanel().then((panel) => openBox.isConnected && openBox.replaceChildren(panel));
+  liveTablesPanel().then((panel) => liveBox.isConnected && liveBox.replaceChildren(panel));
 }
 
 function focusSel(sel) {
@@ -282,7 +321,7 @@ async function createTable(g, name) {
     await showLobby();
     focusSel(".invites button");
   } catch (e) {
-    toast(await refusalWords(g.name, e));
+    toast(nameRefusal(e) || (await refusalWords(g.name, e)));
     btn.disabled = false;
     btn.textContent = t("create_table");
   }
@@ -359,6 +398,27 @@ async function openTablesPanel() {
     h("button", { type: "button", class: "small secondary", onclick: () => showLobby() }, t("refresh")));
 }
 
+/** Listed tables with a game in play: watch one (the public view only). */
+async function liveTablesPanel() {
+  let list = [];
+  try {
+    list = (await api.liveTables()).tables;
+  } catch {
+    list = [];
+  }
+  const games = gamesCache || [];
+  return h("section", { class: "panel" },
+    h("h2", {}, t("live_tables")),
+    list.length === 0 ? h("p", { class: "muted" }, t("no_tables")) :
+      h("ul", { class: "table-list" }, list.map((x) => {
+        const g = games.find((y) => y.name === x.game);
+        const who = x.names.map((n, i) => n || t("player_n", { n: i + 1 })).join(", ");
+        return h("li", { dataset: { table: x.table_id } },
+          h("span", {}, (x.name ? x.name + " — " : "") + (g ? pick(g.title) : x.game), " ", h("span", { class: "muted" }, who + " · " + t("n_watching", { n: x.spectators }))),
+          h("button", { type: "button", class: "small watch", onclick: () => (location.hash = `#table=${x.table_id}`) }, t("watch")));
+      })));
+}
+
 async function joinTable(x) {
   try {
     const typed = (/** @type {HTMLInputElement | null} */ (document.getElementById("my-name")) || { value: "" }).value;
@@ -368,7 +428,7 @@ async function joinTable(x) {
     rememberTable(r.table_id, { tokens: { [r.seat]: r.token }, game: x.game });
     location.hash = `#table=${r.table_id}`;
   } catch (e) {
-    toast(errorWords(e.code, e.message, lang()));
+    toast(nameRefusal(e) || errorWords(e.code, e.message, lang()));
   }
 }
 

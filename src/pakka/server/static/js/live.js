@@ -30,7 +30,8 @@ export function seatList(summary, name, mine, cp) {
         " ",
         h("span", { class: "presence muted" }, bot ? t("presence_bot") : t("presence_" + presence)),
         s.zombie && !bot ? h("span", { class: "bot-mark" }, " · " + t("bot_plays_seat")) : null);
-    })));
+    })),
+    h("p", { class: "muted", id: "spectator-count", dataset: { n: (summary && summary.spectators) || 0 } }, t("n_watching", { n: (summary && summary.spectators) || 0 })));
 }
 
 /**

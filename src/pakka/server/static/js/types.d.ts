@@ -121,6 +121,7 @@ export type TableSummary = {
   current_player: number | null;
   seats: Array<SeatSummary>;
   games: Array<GameListing>;
+  spectators: number;
 };
 
 /** Where an action points and what it names, beyond its cards (all optional). Conventions per kind (every game's display layer follows them, and the browser relies on them instead of parsing notation): * ``guess``: ``seat`` and ``rank``, and ``position`` when the guess points at one hidden card; ``reveal``: ``position`` of one's own hidden card; * ``bid``: ``tricks``, ``suit`` (``S C D H NT``, or ``misere``) and its ``value`` in points; ``partner``: ``seat``; * ``play`` of a joker that names a suit: ``suit``; * ``lay-off``: ``meld`` and, on a run, ``end``; ``swap``: ``meld`` and the natural card ``wild`` it takes the joker's place with; * ``draw``/``take``: ``pile``; * moves of a card between places (Solo, Kubo, Memo): ``source`` and ``position``. */
