@@ -15,6 +15,7 @@ from typing import Any
 
 import pakka
 from pakka.core.registry import games
+from pakka.i18n import card_names
 
 from .browser_helpers import act_and_wait, create_table, screenshots, state_id, wait_turn_or_end
 
@@ -237,7 +238,8 @@ if "viisisataa" in REGISTERED:
         assert offered and not set(offered) & set(mine)  # never a card of one's own
         called = next((c for c in ("AH", "KH", "QH", "JH") if c in offered), offered[0])
         act_and_wait(page, lambda: page.click(f'[data-action="call {called}"]'))
-        assert page.inner_text("#vs-partner-card") == called
+        # The called card is named in words (issue 15), as the display layer names it.
+        assert page.inner_text("#vs-partner-card") == card_names("viisisataa", "en")[called]
         assert page.locator('[data-action^="call "]').count() == 0
         assert "secret partner" in page.inner_text("#log")
         assert not page.js_errors, page.js_errors

@@ -180,7 +180,7 @@ def _refusal(state: object, text: str) -> tuple[str, str]:
         state.apply(text)  # type: ignore[attr-defined]
     assert state.to_json() == before  # type: ignore[attr-defined]
     err = info.value
-    entry = {"key": err.key, "args": err.fields}  # type: ignore[attr-defined]
+    entry = {"key": err.key, "args": err.fields}
     assert render_entry("viisisataa", entry, "en") == str(err)
     return str(err), render_entry("viisisataa", entry, "fi")
 

@@ -194,9 +194,7 @@ class Refusal(IllegalAction):
     so front ends can say why in Finnish too; ``str()`` is the English message."""
 
     def __init__(self, key: str, **fields: Any) -> None:
-        self.key = key
-        self.fields = fields
-        super().__init__(MESSAGES["en"][key].format(**fields))
+        super().__init__(MESSAGES["en"][key].format(**fields), key, **fields)
 
 
 _CALL_TABLE: Final = tuple(

@@ -73,9 +73,11 @@ export type SeatSummary = {
   seat: number;
   name: string | null;
   kind: "human" | "bot";
+  level: string | null;
   status: "open" | "claimed" | "left" | "bot";
   zombie: boolean;
   connected: boolean;
+  presence: "connected" | "idle" | "gone";
 };
 
 /** A seat's view of the table after a change (one per held seat). */
@@ -90,6 +92,7 @@ export type StateFrame = {
   log_index: number;
   log: Array<LogLine>;
   last_action: LastAction | null;
+  steps: Array<LastAction>;
   clock: Clock | null;
   undo: boolean;
   table: TableSummary | null;
