@@ -38,6 +38,10 @@ if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
   say "installing Node.js and npm for the client's type check"
   apt_install nodejs npm || echo "WARNING: could not install Node.js; the type check will fail"
 fi
+if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
+  say "installing nginx (the reverse proxy of the multi-process tests)"
+  apt_install nginx || echo "WARNING: could not install nginx; the proxy tests will fail"
+fi
 if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
   say "installing PostgreSQL for the server tests"
   apt_install postgresql || echo "WARNING: could not install PostgreSQL; PostgreSQL tests will fail"

@@ -54,7 +54,8 @@ def png(size: int) -> bytes:
             rows.extend(pixel((i + 0.5) * 100 / size, (j + 0.5) * 100 / size))
 
     def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+        crc = struct.pack(">I", zlib.crc32(kind + data))
+        return struct.pack(">I", len(data)) + kind + data + crc
 
     head = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)
     return (

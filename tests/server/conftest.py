@@ -225,8 +225,18 @@ class Server:
         self.port = self.sock.getsockname()[1]
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws_base = f"ws://127.0.0.1:{self.port}"
+        # No keepalive pings from the test server either: the server shares this
+        # process (and its GIL) with the test and its bots, and on a loaded machine a
+        # pong could arrive after uvicorn's 20 s ping timeout and close a healthy
+        # connection; keepalive is not what these tests check.
         cfg = uvicorn.Config(
-            self.app, log_level=log_level, ws_max_size=WS_MAX_SIZE, lifespan="on", log_config=None
+            self.app,
+            log_level=log_level,
+            ws_max_size=WS_MAX_SIZE,
+            lifespan="on",
+            log_config=None,
+            ws_ping_interval=None,
+            proxy_headers=False,  # as pakka.server.run: the app decides (trusted_proxies)
         )
         self.server = uvicorn.Server(cfg)
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]})

@@ -35,7 +35,8 @@ def check_frames(
     legal actions of the state for that seat when it is to act; ``last_action`` is the
     recorded public action;
     and every other field carries no card text that the seat cannot see. No frame
-    contains the seed or a foreign credential. Returns the number of frames checked.
+    contains the seed or a foreign credential. Returns the number of actions the checked frames
+    cover (a compound move's frame covers each of its steps).
     """
     states: list[State[Any]] = []
     state = record.new_state()
@@ -73,5 +74,12 @@ def check_frames(
         if extra:
             extra -= card_tokens(log, cards)
         assert not extra, f"seat {seat} was sent cards {extra} outside its view"
-        checked += 1
+        # A compound move (a bot's whole Räväytys lay-down) arrives as one frame whose
+        # ``steps`` are the recorded actions that led to it, in order.
+        steps = f.get("steps") or []
+        if steps:
+            assert [s["action"] for s in steps] == list(
+                record.actions[moves - len(steps) : moves]
+            ), "a frame's steps are not the recorded actions"
+        checked += max(1, len(steps))
     return checked

@@ -115,7 +115,7 @@ def test_same_state_through_two_processes_exactly_one_applied(
 class Process:
     """``pakka.server.run`` in a child process that this test alone starts and kills."""
 
-    def __init__(self, db: str) -> None:
+    def __init__(self, db: str, log: Path | None = None) -> None:
         sock = socket.socket()
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
@@ -127,16 +127,15 @@ class Process:
             "from server.toygame import register; register(); import pakka.server as s; "
             f"s.run(host='127.0.0.1', port={port}, db={db!r})"
         )
+        # stderr to a file (never a pipe nobody reads: a full pipe blocks the server)
+        self.log = open(os.devnull if log is None else log, "ab")  # noqa: SIM115
         self.proc = subprocess.Popen(
-            [sys.executable, "-c", code],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            env=env,
+            [sys.executable, "-c", code], stdout=subprocess.DEVNULL, stderr=self.log, env=env
         )
         self.base = f"http://127.0.0.1:{port}"
         self.ws_base = f"ws://127.0.0.1:{port}"
         self.http = httpx.Client(base_url=self.base, timeout=10)
-        deadline = time.time() + 30
+        deadline = time.time() + 90  # a loaded CI machine starts slowly
         while True:
             assert self.proc.poll() is None, "server process died"
             try:
@@ -156,6 +155,7 @@ class Process:
             os.kill(self.proc.pid, signal.SIGKILL)
         self.proc.wait(10)
         self.http.close()
+        self.log.close()
 
 
 def test_bots_resume_in_another_process_within_5_s(pg_url: str) -> None:
@@ -207,3 +207,43 @@ def test_bots_resume_in_another_process_within_5_s(pg_url: str) -> None:
         p1.kill()
         p2.kill()
         drop_pg_db(url)
+
+
+def test_rate_limits_hold_across_processes(pg_url: str) -> None:
+    """Table creation is limited per client address for the whole site: the
+    buckets are rows of the database, so spreading requests over processes does
+    not multiply the limit."""
+    url = fresh_pg_db(pg_url)
+    a = Server(url, create_per_minute=3)
+    b = Server(url, create_per_minute=3)
+    try:
+        codes = [
+            s.http.post("/api/tables", json={"game": "toy", "players": 2}).status_code
+            for s in (a, b, a, b)
+        ]
+        assert codes == [201, 201, 201, 429]
+    finally:
+        a.stop()
+        b.stop()
+        drop_pg_db(url)
+
+
+@pytest.mark.parametrize("trusted", [True, False])
+def test_forwarded_for_believed_only_from_a_trusted_proxy(sqlite_url: str, trusted: bool) -> None:
+    """Behind a trusted proxy the limit is per real client (``X-Forwarded-For``);
+    from anyone else the header is ignored, so forging it gains nothing."""
+    s = Server(sqlite_url, create_per_minute=2, trusted_proxies="127.0.0.1" if trusted else "")
+    try:
+
+        def create(client: str) -> int:
+            # what a proxy sends: whatever the client claimed, then the address it saw
+            xff = {"X-Forwarded-For": f"6.6.6.6, {client}"}
+            r = s.http.post("/api/tables", json={"game": "toy", "players": 2}, headers=xff)
+            return r.status_code
+
+        first = [create("10.0.0.1") for _ in range(3)]
+        other = create("10.0.0.2")
+        assert first == [201, 201, 429]
+        assert other == (201 if trusted else 429)
+    finally:
+        s.stop()

@@ -106,13 +106,15 @@ def test_replay_marks_hands_rounds_and_tricks(server: Server, game: str, kinds: 
     starts where its number changes, a trick just before its lead card."""
     t = finished_table(server, game)
     rep = server.http.get(f"/api/tables/{t['table_id']}/games/1/replay", headers=watch(t)).json()
+    public = rebuild(rep, 0)
+    field = "trick" if game == "viisisataa" else "pile"
+    if "trick" in kinds and not any(v.get(field) for v in public):
+        kinds = kinds - {"trick"}  # every hand was thrown in: no card was played
     assert {m["kind"] for m in rep["marks"]} == kinds
     first = {k: min(m["no"] for m in rep["marks"] if m["kind"] == k) for k in kinds}
     assert all(v == 1 for v in first.values()), first
-    public = rebuild(rep, 0)
     for m in rep["marks"]:
         if m["kind"] == "trick":
-            field = "trick" if game == "viisisataa" else "pile"
             assert not public[m["step"]][field] and public[m["step"] + 1][field]
 
 

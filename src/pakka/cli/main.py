@@ -35,6 +35,11 @@ HELP: dict[str, dict[str, str]] = {
         "arena": "bots against bots over seeded duplicate deals, with statistics",
         "bench": "speed figures for the engines and bots",
         "serve": "start the web server",
+        "dbcmd": "manage the server's database",
+        "dbcopy": "copy a whole site (every table, seat, game and record) into an empty "
+        "database, e.g. from SQLite to PostgreSQL",
+        "dbfrom": "the database to copy from (URL or SQLite file)",
+        "dbto": "the empty database to copy into (URL or SQLite file)",
         "game": "game name (see: {prog} games)",
         "players": "number of players",
         "bots": "comma-separated bot specs (names or levels easy/medium/hard) for the other "
@@ -75,6 +80,11 @@ HELP: dict[str, dict[str, str]] = {
         "arena": "botit vastakkain samoilla siemennetyillä jaoilla, tilastoineen",
         "bench": "moottorien ja bottien nopeusmittaukset",
         "serve": "käynnistä verkkopalvelin",
+        "dbcmd": "palvelimen tietokannan ylläpito",
+        "dbcopy": "kopioi koko sivusto (pöydät, paikat, pelit ja tallenteet) tyhjään "
+        "tietokantaan, esim. SQLitestä PostgreSQLiin",
+        "dbfrom": "tietokanta, josta kopioidaan (URL tai SQLite-tiedosto)",
+        "dbto": "tyhjä tietokanta, johon kopioidaan (URL tai SQLite-tiedosto)",
         "game": "pelin nimi (katso: {prog} games)",
         "players": "pelaajien määrä",
         "bots": "pilkuin erotetut botit (nimi tai taso easy/medium/hard) muille paikoille "
@@ -197,6 +207,12 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
         "--port", type=int, default=DEFAULT_PORT, help=h["port"].format(port=DEFAULT_PORT)
     )
     p.add_argument("--db", default=None, help=h["db"].format(db=DEFAULT_DB_FILE))
+
+    p = sub.add_parser("db", parents=[common], help=h["dbcmd"])
+    dbsub = p.add_subparsers(dest="db_command", required=True)
+    q = dbsub.add_parser("copy", parents=[common], help=h["dbcopy"])
+    q.add_argument("--from", dest="source", required=True, help=h["dbfrom"])
+    q.add_argument("--to", dest="dest", required=True, help=h["dbto"])
     return parser
 
 
@@ -625,6 +641,19 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def cmd_db(args: argparse.Namespace, console: Console) -> int:
+    """``pakka db copy``: hand over to :func:`pakka.server.dbcopy.copy`."""
+    from pakka.server.dbcopy import CopyError, copy
+
+    try:
+        counts = copy(args.source, args.dest)
+    except CopyError as e:
+        raise RulesError(str(e)) from None
+    for name, n in counts.items():
+        console.print(f"{name}: {n}")
+    return 0
+
+
 COMMANDS = {
     "games": cmd_games,
     "play": cmd_play,
@@ -633,6 +662,7 @@ COMMANDS = {
     "arena": cmd_arena,
     "bench": cmd_bench,
     "serve": cmd_serve,
+    "db": cmd_db,
 }
 
 

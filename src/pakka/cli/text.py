@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from pakka.core.messages import MESSAGES as CORE
 from pakka.i18n import fill
 from pakka.option_words import OPTION_TEXT as OPTION_TEXT
 
@@ -65,10 +66,7 @@ TEXT: dict[str, dict[str, str]] = {
         "play.choices_places": "Your choices (type the number):",
         "play.undone": "Took back {n} {n|move|moves}.",
         "undo.one_player": "Undo is only in one-player games.",
-        "undo.nothing": "There is nothing to take back yet.",
-        "undo.too_many": "There {moves|is|are} only {moves} {moves|move|moves} to take back.",
-        "undo.reveals": "{action!r} showed hidden cards; it cannot be taken back (dealing "
-        "again would reveal the order of the stock).",
+        **{k: v for k, v in CORE["en"].items() if k.startswith("undo.")},
         "undo.bad_count": "Give how many moves to take back, e.g. undo 2.",
         "play.hint_best": "Hint: {best}",
         "play.hint_bot": "{bot} would play: {action}",
@@ -188,10 +186,7 @@ TEXT: dict[str, dict[str, str]] = {
         "play.choices_places": "Vaihtoehdot (kirjoita numero):",
         "play.undone": "Peruttiin {n} {n|siirto|siirtoa}.",
         "undo.one_player": "Peruminen on mahdollista vain yksinpeleissä.",
-        "undo.nothing": "Peruttavaa ei ole vielä mitään.",
-        "undo.too_many": "Peruttavia siirtoja on vain {moves}.",
-        "undo.reveals": "{action!r} paljasti piilossa olleita kortteja; sitä ei voi perua "
-        "(uusi jako paljastaisi pakan järjestyksen).",
+        **{k: v for k, v in CORE["fi"].items() if k.startswith("undo.")},
         "undo.bad_count": "Kerro, montako siirtoa perutaan, esim. kumoa 2.",
         "play.hint_best": "Vihje: {best}",
         "play.hint_bot": "{bot} pelaisi: {action}",

@@ -40,6 +40,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "error.closed": "The table is closed.",
         "error.not_over": "The game is not over yet.",
         "error.no_undo": "That cannot be taken back: {reason}",
+        "error.no_undo_why": "That cannot be taken back: {reason}",
+        # why undo is refused (pakka.core.undo.undo_blocker), also the terminal's texts
+        "undo.nothing": "There is nothing to take back yet.",
+        "undo.too_many": "There {moves|is|are} only {moves} {moves|move|moves} to take back.",
+        "undo.reveals": "{action!r} showed hidden cards; it cannot be taken back (dealing "
+        "again would reveal the order of the stock).",
         "error.no_undo_players": (
             "Undo is only for one-player games; this table has {players} players."
         ),
@@ -55,6 +61,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         "error.too_deep": "The server could not read that message (nested deeper than {limit}).",
         "error.payload_too_large": "That request is too large (the limit is {limit} bytes).",
         "error.unlisted": "This table is unlisted: open it with its spectator link or a seat.",
+        "error.no_table": "There is no such table.",
+        "error.no_game_no": "This table has no such game.",
+        "error.no_seat": "There is no such seat.",
+        "error.invite_only": "This table takes players by invite link only.",
+        "error.no_free_seat": "The table has no free seat.",
+        "error.seat_taken": "Seat {seat} is not free.",
+        "error.no_new_link": "Only a seat nobody holds (or one a player left) gets a new link.",
+        "error.is_bot_seat": "A bot plays that seat.",
+        "error.seat_connected": "The seat's player is connected.",
+        "error.seat_count": "Give exactly {n} {n|seat|seats}.",
+        "error.take_seat": "The seat to take must be a person's seat.",
         "prompt.generic": "Your move.",
         "prompt.over": "The game is over.",
         # option errors (RulesError.key / fields, from pakka.core.options)
@@ -97,6 +114,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "error.closed": "Pöytä on suljettu.",
         "error.not_over": "Peli ei ole vielä päättynyt.",
         "error.no_undo": "Sitä ei voi perua.",
+        "error.no_undo_why": "Sitä ei voi perua: {reason}",
+        "undo.nothing": "Peruttavaa ei ole vielä mitään.",
+        "undo.too_many": "Peruttavia siirtoja on vain {moves}.",
+        "undo.reveals": "{action!r} paljasti piilossa olleita kortteja; sitä ei voi perua "
+        "(uusi jako paljastaisi pakan järjestyksen).",
         "error.no_undo_players": (
             "Perua voi vain yksinpelissä; tässä pöydässä on {players} pelaajaa."
         ),
@@ -112,6 +134,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         "error.too_deep": "Palvelin ei saanut viestistä selvää (sisäkkäisyys yli {limit}).",
         "error.payload_too_large": "Pyyntö on liian suuri (enintään {limit} tavua).",
         "error.unlisted": "Pöytä ei ole julkinen: avaa se katselulinkillä tai paikan kautta.",
+        "error.no_table": "Tällaista pöytää ei ole.",
+        "error.no_game_no": "Pöydässä ei ole tällaista peliä.",
+        "error.no_seat": "Tällaista paikkaa ei ole.",
+        "error.invite_only": "Tähän pöytään pääsee vain kutsulinkillä.",
+        "error.no_free_seat": "Pöydässä ei ole vapaata paikkaa.",
+        "error.seat_taken": "Paikka {seat} ei ole vapaana.",
+        "error.no_new_link": "Uuden linkin saa vain paikka, jota kukaan ei pidä (tai jolta pelaaja lähti).",
+        "error.is_bot_seat": "Sillä paikalla pelaa botti.",
+        "error.seat_connected": "Paikan pelaaja on yhteydessä.",
+        "error.seat_count": "Anna tasan {n} {n|paikka|paikkaa}.",
+        "error.take_seat": "Otettavan paikan on oltava ihmisen paikka.",
         "prompt.generic": "Sinun siirtosi.",
         "prompt.over": "Peli on päättynyt.",
         "error.option_value": "valinta {option!r}: {value} ei ole sallittu; anna {allowed}",

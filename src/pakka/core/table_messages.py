@@ -56,6 +56,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "table.history.caption": "Finished games and their scores",
         "table.last_move.moved": "{player} made a move",
         "table.last_move.title": "Last move",
+        "table.last_trick.title": "Last trick",
+        "table.last_trick.taken_by": "taken by {player}",
     },
     "fi": {
         "table.replay.title": "Pelin {game_no} toisto",
@@ -108,5 +110,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "table.history.caption": "Päättyneet pelit ja niiden pisteet",
         "table.last_move.moved": "{player} teki siirron",
         "table.last_move.title": "Viimeisin siirto",
+        "table.last_trick.title": "Edellinen tikki",
+        "table.last_trick.taken_by": "sen vei {player}",
     },
 }

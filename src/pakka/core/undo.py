@@ -63,9 +63,11 @@ def undo_blocker(state: State[Any], count: int, seat: int) -> tuple[str, dict[st
 def undo_refusal(state: State[Any], count: int, seat: int) -> str | None:
     """:func:`undo_blocker` as an English sentence (``None`` if undo is allowed)."""
     why = undo_blocker(state, count, seat)
-    if why is None:
-        return None
-    key, args = why
+    return None if why is None else blocker_sentence(*why)
+
+
+def blocker_sentence(key: str, args: dict[str, Any]) -> str:
+    """An :func:`undo_blocker` reason as an English sentence (for logs and developers)."""
     if key == "undo.nothing":
         return "there is nothing to take back yet"
     if key == "undo.too_many":

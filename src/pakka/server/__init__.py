@@ -43,6 +43,10 @@ def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) -> Non
         ws_max_size=WS_MAX_SIZE,
         ws_per_message_deflate=False,
         log_level="info",
+        # The client address is the application's business (Settings.trusted_proxies,
+        # pakka.server.limits.client_address): uvicorn would otherwise believe any
+        # X-Forwarded-For sent from 127.0.0.1.
+        proxy_headers=False,
     )
 
 

@@ -71,7 +71,7 @@ async def check_stored(hub: Hub, table_id: str, request: Request) -> None:
         return
     stored = await hub.dbx.read(hub.store.load_table, table_id)
     if stored is None:
-        raise ApiError(404, "not_found", "no such table")
+        raise ApiError(404, "not_found", "no such table", key="error.no_table")
     row = stored.row
     hashes = (s["token_hash"] for s in stored.seats)
     if not may_read(request, bool(row["listed"]), row["watch_hash"], row["admin_hash"], hashes):

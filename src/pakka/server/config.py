@@ -64,6 +64,10 @@ class Settings:
     sqlite_sync: str = "NORMAL"
     """SQLite ``synchronous`` pragma: NORMAL survives a killed process, FULL also
     a power cut [PAKKA_SQLITE_SYNC]."""
+    trusted_proxies: str = ""
+    """Comma-separated addresses of the reverse proxies whose ``X-Forwarded-For``
+    header names the real client (rate limits key on it); from anyone else the
+    header is ignored [PAKKA_TRUSTED_PROXIES]."""
     static_dir: str | None = field(default=None)
     """Directory of the browser client (default: the package's ``static``) [PAKKA_STATIC_DIR]."""
     allow_stacked_decks: bool = False

@@ -102,7 +102,10 @@ async def healthz(request: Request) -> JSONResponse:
         logging.getLogger("pakka.server").warning("health check: database unreachable: %s", e)
         body = {"status": "fail", "database": "unreachable"}
         return JSONResponse(body, status_code=503, headers={"Cache-Control": "no-store"})
-    return JSONResponse(body, headers={"Cache-Control": "no-store"})
+    # Which process answered (its lease holder id): operators and tests behind a proxy.
+    return JSONResponse(
+        body, headers={"Cache-Control": "no-store", "X-Pakka-Node": hub.leases.holder}
+    )
 
 
 @router.get("/metrics", include_in_schema=False)

@@ -23,6 +23,7 @@ from pakka.core.errors import PakkaError, reason_message
 from pakka.core.game import Game
 from pakka.core.options import options_to_json
 from pakka.core.record import Record
+from pakka.server import rates
 from pakka.server.bus import Bus
 from pakka.server.config import Settings
 from pakka.server.dbexec import DbExec
@@ -181,7 +182,7 @@ class Hub:
         """The live table ``table_id`` (404 if unknown or closed)."""
         t = self.tables.get(table_id)
         if t is None:
-            raise ApiError(404, "not_found", "no such table")
+            raise ApiError(404, "not_found", "no such table", key="error.no_table")
         return t
 
     def rate_ok(self, addr: str) -> bool:
@@ -200,7 +201,12 @@ class Hub:
     # -- HTTP operations -------------------------------------------------------------------------
     async def create_table(self, req: Any, addr: str) -> dict[str, Any]:
         """Create a table and its first game; return the credentials (shown once)."""
-        if not self.rate_ok(addr):
+        per_min = self.settings.create_per_minute
+        if self.multi:  # the site's one bucket per address, in the database
+            ok = await self.dbx.tx(rates.take, f"create:{addr}", per_min / 60.0, per_min)
+        else:
+            ok = self.rate_ok(addr)
+        if not ok:
             raise ApiError(429, "rate_limited", "too many tables created; wait a minute")
         if req.game not in pakka.games():
             raise ApiError(
@@ -226,11 +232,15 @@ class Hub:
         n = game.num_players
         specs = req.seats or [None] * n
         if len(specs) != n:
-            raise ApiError(400, "bad_request", f"seats: give exactly {n} entries")
+            raise ApiError(
+                400, "bad_request", f"seats: give exactly {n} entries", key="error.seat_count", n=n
+            )
         if req.take_seat is not None and (
             req.take_seat >= n or (specs[req.take_seat] and specs[req.take_seat].kind != HUMAN)
         ):
-            raise ApiError(400, "bad_request", "take_seat must name a human seat")
+            raise ApiError(
+                400, "bad_request", "take_seat must name a human seat", key="error.take_seat"
+            )
         table_id = secrets.token_urlsafe(12)
         admin, watch = new_secret(), new_secret()
         seats: list[Seat] = []
@@ -386,16 +396,18 @@ class Hub:
         """The record of a finished game (409 before it is over)."""
         stored = await self.dbx.read(self.store.load_table, table_id)
         if stored is None:
-            raise ApiError(404, "not_found", "no such table")
+            raise ApiError(404, "not_found", "no such table", key="error.no_table")
         g = next((g for g in stored.games if g["game_no"] == game_no), None)
         if g is None:
-            raise ApiError(404, "not_found", "no such game")
+            raise ApiError(404, "not_found", "no such game", key="error.no_game_no")
         live = self.tables.get(table_id)
         finished = g["finished"] is not None or (
             live is not None and live.game_no == game_no and live.st.is_terminal
         )
         if not finished:
-            raise ApiError(409, "conflict", "a record is available once the game is over")
+            raise ApiError(
+                409, "conflict", "a record is available once the game is over", key="error.not_over"
+            )
         return Record(
             game=stored.row["game"],
             players=stored.row["players"],

@@ -23,6 +23,7 @@ from fastapi import Request
 from fastapi.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from pakka.server import rates
 from pakka.server.errors import ApiError
 
 MAX_BODY = 64 * 1024
@@ -154,9 +155,21 @@ class RateLimiter:
 
 
 def client_address(request: Request) -> str:
-    """The address a request came from (behind a proxy: see uvicorn's
-    ``--forwarded-allow-ips``)."""
-    return request.client.host if request.client else "?"
+    """The address a request came from: the peer's, or, when the peer is one of
+    ``Settings.trusted_proxies``, the last address of ``X-Forwarded-For`` that is
+    not a trusted proxy (a client can prepend anything to the header; only what
+    the proxies appended is believed)."""
+    peer = request.client.host if request.client else "?"
+    settings = getattr(getattr(request.app.state, "hub", None), "settings", None)
+    trusted = {a.strip() for a in (settings.trusted_proxies if settings else "").split(",")}
+    trusted.discard("")
+    if peer not in trusted:
+        return peer
+    hops = [h.strip() for h in request.headers.get("x-forwarded-for", "").split(",")]
+    for hop in reversed([h for h in hops if h]):
+        if hop not in trusted:
+            return hop
+    return peer
 
 
 async def limit_hints(request: Request) -> None:
@@ -168,7 +181,15 @@ async def limit_hints(request: Request) -> None:
         limiter = request.app.state.hint_limiter = RateLimiter(
             settings.hint_rate, settings.hint_burst
         )
-    wait = limiter.wait(client_address(request))
+    hub = request.app.state.hub
+    addr = client_address(request)
+    if hub.multi:  # one bucket for the whole site, in the database
+        ok = await hub.dbx.tx(
+            rates.take, f"hint:{addr}", hub.settings.hint_rate, hub.settings.hint_burst
+        )
+        wait = 0.0 if ok else 1.0
+    else:
+        wait = limiter.wait(addr)
     if wait > 0:
         raise ApiError(
             429,

@@ -25,6 +25,7 @@ from pakka.option_words import SEAT_OPTIONS, option_words
 from pakka.server import access, frames, replay
 from pakka.server.errors import ApiError
 from pakka.server.hub import Hub
+from pakka.server.limits import client_address
 from pakka.server.models import (
     AgainBody,
     ClaimBody,
@@ -142,7 +143,7 @@ async def game_schema(name: str) -> dict[str, Any]:
 @router.post("/api/tables", status_code=201, response_model=CreatedTable)
 async def create_table(hub: HubDep, body: CreateTable, request: Request) -> dict[str, Any]:
     """Create a table; the response holds the credentials (shown only once)."""
-    addr = request.client.host if request.client else "?"
+    addr = client_address(request)
     return await hub.create_table(body, addr)
 
 

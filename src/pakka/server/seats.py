@@ -162,15 +162,23 @@ class Seating:
         """Take a free seat of a listed table."""
         table = self.hub.table(table_id)
         if not table.listed or table.closed:
-            raise ApiError(403, "forbidden", "this table takes players by invite only")
+            raise ApiError(
+                403, "forbidden", "this table takes players by invite only", key="error.invite_only"
+            )
         async with table.lock:
             free = table.free_seats()
             if seat is None:
                 if not free:
-                    raise ApiError(409, "conflict", "no free seat")
+                    raise ApiError(409, "conflict", "no free seat", key="error.no_free_seat")
                 seat = free[0]
             if seat not in free:
-                raise ApiError(409, "conflict", f"seat {seat} is not free; free: {free}")
+                raise ApiError(
+                    409,
+                    "conflict",
+                    f"seat {seat} is not free; free: {free}",
+                    key="error.seat_taken",
+                    seat=seat,
+                )
             tok = await self._give_seat(table, seat, name)
         return {"table_id": table.id, "seat": seat, "token": tok}
 
@@ -198,7 +206,10 @@ class Seating:
             s = self._human_seat(table, seat)
             if not (s.status in (OPEN, LEFT) or (s.status == CLAIMED and s.zombie)):
                 raise ApiError(
-                    409, "conflict", "only an unclaimed or abandoned seat gets a new link"
+                    409,
+                    "conflict",
+                    "only an unclaimed or abandoned seat gets a new link",
+                    key="error.no_new_link",
                 )
             if s.invite_hash:
                 self.invites.pop(s.invite_hash, None)
@@ -225,10 +236,10 @@ class Seating:
 
     def _human_seat(self, table: LiveTable, seat: int) -> Seat:
         if not 0 <= seat < len(table.seats):
-            raise ApiError(404, "not_found", "no such seat")
+            raise ApiError(404, "not_found", "no such seat", key="error.no_seat")
         s = table.seats[seat]
         if s.kind != HUMAN:
-            raise ApiError(409, "conflict", "that is a bot seat")
+            raise ApiError(409, "conflict", "that is a bot seat", key="error.is_bot_seat")
         return s
 
     async def revoke(self, table_id: str, seat: int, token: str | None) -> None:
@@ -248,7 +259,9 @@ class Seating:
         async with table.lock:
             s = self._human_seat(table, seat)
             if s.status == CLAIMED and table.connected(seat):
-                raise ApiError(409, "conflict", "the seat's player is connected")
+                raise ApiError(
+                    409, "conflict", "the seat's player is connected", key="error.seat_connected"
+                )
             await table.set_seat(seat, zombie=True, level=level)
             table.broadcast_table()
             table.scheduler.schedule()

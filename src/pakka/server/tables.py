@@ -25,7 +25,7 @@ from pakka.core.game import Game, State
 from pakka.core.options import options_to_json
 from pakka.core.record import undone
 from pakka.core.seam import LegalAction
-from pakka.core.undo import reveals_hidden, undo_refusal
+from pakka.core.undo import blocker_sentence, reveals_hidden, undo_blocker, undo_refusal
 from pakka.server.connection import Connection
 from pakka.server.errors import ApiError
 from pakka.server.eventlog import Conflict
@@ -328,9 +328,13 @@ class LiveTable:
             )
         if self.closed or s.is_terminal:
             raise ApiError(409, "game_over", "the game is over; undo is for a game in play")
-        why = undo_refusal(s, count, seat)
-        if why is not None:
-            raise ApiError(409, "no_undo", why)
+        blocker = undo_blocker(s, count, seat)
+        if blocker is not None:
+            # The reason as a message of the catalogue, for the reader's language.
+            reason = {"key": blocker[0], "args": blocker[1]}
+            raise ApiError(
+                409, "no_undo", blocker_sentence(*blocker), key="error.no_undo_why", reason=reason
+            )
         again = undone(s, count)
         await self.append(
             self.hub.store.undo_actions,

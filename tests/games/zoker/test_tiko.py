@@ -109,3 +109,25 @@ def test_tiko_illegal_card_explains() -> None:
     s = new(2, "RXL4 BS1 BS2 BS3 GS1 GS2 GS3 GS4")
     with pytest.raises(pakka.IllegalAction, match="GS1 GS2 GS3 GS4"):
         s.apply("RXL4")
+
+
+def test_r_ti_3_last_trick_in_the_view() -> None:
+    """R-TI-3 / D-TI-5: the trick just taken stays in every view (its cards are
+    public) with who played each card and who took it, until the next is taken."""
+    s = new(2, "RXL4 BS1 BS2 BS3 GS1 GS2 GS3 GS4")
+    v = s.view(None)
+    assert v["last_trick"] == [] and v["last_trick_seats"] == []
+    assert v["last_trick_winner"] is None
+    s.apply("GS1")  # seat 1 leads
+    s.apply("RXL4")  # seat 0 on top, takes it
+    for seat in (None, 0, 1):
+        v = s.view(seat)
+        assert v["last_trick"] == ["GS1", "RXL4"] and v["last_trick_seats"] == [1, 0]
+        assert v["last_trick_winner"] == 0 and v["pile"] == []
+    s.apply("BS1")
+    assert s.view(1)["last_trick"] == ["GS1", "RXL4"]  # until the next trick is taken
+    s.apply("GS2")
+    v = s.view(1)
+    assert v["last_trick"] == ["BS1", "GS2"] and v["last_trick_winner"] == 1
+    c = s.clone()
+    assert c.view(0) == s.view(0)

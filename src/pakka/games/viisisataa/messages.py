@@ -46,16 +46,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "game.hand_scored": "Hand {hand} scored: {deltas}; totals {totals}.",
         "game.over": "The match is over; winners: {winners}.",
         "error.bid_too_low": "{bid} ({value}) does not beat the highest bid {high} "
-        "({high_value}): a bid must be worth more than {high_value} (R-5S-9); bid {next} or "
+        "({high_value}): a bid must be worth more than {high_value}; bid {next} or "
         "more, or pass.",
         "error.bid_too_low_top": "{bid} ({value}) does not beat the highest bid {high} "
-        "({high_value}), and no bid does: pass (R-5S-9).",
-        "error.bid_minimum": "{bid} is not a bid: the minimum bid is six tricks (R-5S-9); "
+        "({high_value}), and no bid does: pass.",
+        "error.bid_minimum": "{bid} is not a bid: the minimum bid is six tricks; "
         "bids go from 6S (40) to 10NT (520).",
-        "error.bid_maximum": "{bid} is not a bid: the most is ten tricks (R-5S-8); bids go "
+        "error.bid_maximum": "{bid} is not a bid: the most is ten tricks; bids go "
         "from 6S (40) to 10NT (520).",
-        "error.bid_value": "{value} is not a bid value; bids are 40, 60, … 520 (R-5S-8).",
-        "error.misere_off": "misère is not allowed: the option misere is off (R-5S-11).",
+        "error.bid_value": "{value} is not a bid value; bids are 40, 60, … 520.",
+        "error.misere_off": "misère is not allowed: the option misere is off.",
         # display (display.py): bids, actions, phases, prompts
         **_bids(_NUM_EN, _BID_EN, "points"),
         "vs.bid.misere": "misère, {value} points",
@@ -133,17 +133,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "game.hand_scored": "Jako {hand} laskettu: {deltas}; yhteensä {totals}.",
         "game.over": "Ottelu päättyi; voittajat: {winners}.",
         "error.bid_too_low": "{bid} ({value}) ei ylitä korkeinta tarjousta {high} "
-        "({high_value}): tarjouksen arvon on oltava yli {high_value} (R-5S-9); tarjoa "
+        "({high_value}): tarjouksen arvon on oltava yli {high_value}; tarjoa "
         "vähintään {next} tai passaa.",
         "error.bid_too_low_top": "{bid} ({value}) ei ylitä korkeinta tarjousta {high} "
-        "({high_value}), eikä mikään tarjous ylitä: passaa (R-5S-9).",
-        "error.bid_minimum": "{bid} ei ole tarjous: pienin tarjous on kuusi tikkiä (R-5S-9); "
+        "({high_value}), eikä mikään tarjous ylitä: passaa.",
+        "error.bid_minimum": "{bid} ei ole tarjous: pienin tarjous on kuusi tikkiä; "
         "tarjoukset ovat 6S (40) – 10NT (520).",
-        "error.bid_maximum": "{bid} ei ole tarjous: enintään kymmenen tikkiä (R-5S-8); "
+        "error.bid_maximum": "{bid} ei ole tarjous: enintään kymmenen tikkiä; "
         "tarjoukset ovat 6S (40) – 10NT (520).",
-        "error.bid_value": "{value} ei ole tarjouksen arvo; tarjoukset ovat 40, 60, … 520 "
-        "(R-5S-8).",
-        "error.misere_off": "misääri ei ole sallittu: asetus misere ei ole käytössä (R-5S-11).",
+        "error.bid_value": "{value} ei ole tarjouksen arvo; tarjoukset ovat 40, 60, … 520.",
+        "error.misere_off": "misääri ei ole sallittu: asetus misere ei ole käytössä.",
         **_bids(_NUM_FI, _BID_FI, "pistettä"),
         "vs.bid.misere": "misääri, {value} pistettä",
         "vs.no_contract": "grandi ilman sitoumusta",

@@ -72,6 +72,9 @@ class Tiko(ZokerDeckMixin, Game["TikoState"]):
         s.pile = []
         s.pile_seats = []
         s.top_seat = -1
+        s.last_pile = []
+        s.last_seats = []
+        s.last_winner = -1
         s.played = []
         s.leader = (DEALER + 1) % n
         s.turn = s.leader

@@ -27,6 +27,9 @@ class TikoState(State[TikoPlay]):
     pile: list[int]
     pile_seats: list[int]
     top_seat: int
+    last_pile: list[int]
+    last_seats: list[int]
+    last_winner: int
     played: list[int]
     leader: int
     turn: int
@@ -110,6 +113,11 @@ class TikoState(State[TikoPlay]):
             pile=" ".join(NAMES[x] for x in pile),
             seats=list(self.pile_seats),
         )
+        # The trick just taken stays on view as the last trick (public: every
+        # played card is public, D-TI-5).
+        self.last_pile = self.pile
+        self.last_seats = self.pile_seats
+        self.last_winner = w
         self.pile = []
         self.pile_seats = []
         self.top_seat = -1
@@ -133,6 +141,9 @@ class TikoState(State[TikoPlay]):
         s.pile = self.pile.copy()
         s.pile_seats = self.pile_seats.copy()
         s.top_seat = self.top_seat
+        s.last_pile = self.last_pile.copy()
+        s.last_seats = self.last_seats.copy()
+        s.last_winner = self.last_winner
         s.played = self.played.copy()
         s.leader = self.leader
         s.turn = self.turn
@@ -160,6 +171,9 @@ class TikoState(State[TikoPlay]):
             "top_seat": None if self.top_seat < 0 else self.top_seat,
             "leader": self.leader,
             "won": list(self.won),
+            "last_trick": [NAMES[c] for c in self.last_pile],
+            "last_trick_seats": list(self.last_seats),
+            "last_trick_winner": None if self.last_winner < 0 else self.last_winner,
             # D-TI-5: every played card is public.
             "played": [NAMES[c] for c in self.played],
         }

@@ -25,6 +25,12 @@ class TikoView(BaseView):
     """The seat that leads (led) the current trick (R-TI-3)."""
     won: list[int]
     """Cards won per seat: the score (R-TI-5)."""
+    last_trick: list[str]
+    """The trick taken last, bottom card first (empty before the first is taken)."""
+    last_trick_seats: list[int]
+    """Who played each card of ``last_trick``, in the same order."""
+    last_trick_winner: int | None
+    """The seat that took the last trick (R-TI-3), ``None`` before the first."""
     played: list[str]
     """Every card played so far, in play order (D-TI-5: all played cards are public)."""
     hand: NotRequired[list[str]]

@@ -20,13 +20,13 @@ export function reducedMotion() {
  * @param {HTMLElement} root
  */
 export function snapshot(root) {
-  /** @type {Map<string, {rect: DOMRect, el: Element, trick: boolean}>} */
+  /** @type {Map<string, {rect: DOMRect, el: Element}>} */
   const cards = new Map();
   /** @type {Map<string, DOMRect>} */
   const seats = new Map();
   const felt = root.querySelectorAll(".felt");
   for (const f of felt) {
-    for (const [key, el] of keyed(f)) cards.set(key, { rect: el.getBoundingClientRect(), el, trick: !!el.closest(".trick") });
+    for (const [key, el] of keyed(f)) cards.set(key, { rect: el.getBoundingClientRect(), el });
     for (const s of f.querySelectorAll(".seat-box[data-seat]")) {
       const k = /** @type {HTMLElement} */ (s).dataset.seat || "";
       if (!seats.has(k)) seats.set(k, s.getBoundingClientRect());
@@ -49,7 +49,7 @@ function keyed(felt) {
   const out = [];
   for (const el of felt.querySelectorAll(".card[data-card]")) {
     const code = /** @type {HTMLElement} */ (el).dataset.card || "";
-    if (!code || code === "?" || el.classList.contains("hidden-card")) continue;
+    if (!code || code === "?" || el.classList.contains("hidden-card") || el.closest(".last-trick-mini")) continue;
     seen[code] = (seen[code] || 0) + 1;
     out.push([`${code}#${seen[code]}`, /** @type {HTMLElement} */ (el)]);
   }
@@ -67,11 +67,11 @@ const stats = { started: 0, longest: 0, skipped: 0 };
 /**
  * Animate the change from `before` (a snapshot) to what `root` shows now.
  * `mover` is the seat that made the move (null: a deal or nobody); `winner` the
- * seat that took the trick that just left the table, when the view names one.
+ * seat that just took a trick and `taken` its cards, when the view names them.
  * Returns how many movements started.
  * @param {HTMLElement} root
  * @param {ReturnType<typeof snapshot> | null} before
- * @param {{mover?: number | null, winner?: number | null}} [who]
+ * @param {{mover?: number | null, winner?: number | null, taken?: string[]}} [who]
  */
 export function animate(root, before, who = {}) {
   if (!before || before.cards.size + before.seats.size === 0) return 0;
@@ -108,9 +108,10 @@ export function animate(root, before, who = {}) {
   }
   // The cards of a trick that left the table glide to its winner and fade.
   const to = from(who.winner);
-  if (to) {
+  const taken = new Set(who.taken || []);
+  if (to && taken.size) {
     for (const [k, old] of before.cards) {
-      if (!old.trick || now.has(k)) continue;
+      if (now.has(k) || !taken.has(k.split("#")[0])) continue;
       const ghost = /** @type {HTMLElement} */ (old.el.cloneNode(true));
       Object.assign(ghost.style, { position: "fixed", left: `${old.rect.left}px`, top: `${old.rect.top}px`, width: `${old.rect.width}px`, margin: "0", pointerEvents: "none", zIndex: "50" });
       ghost.setAttribute("aria-hidden", "true");

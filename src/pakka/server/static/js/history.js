@@ -33,9 +33,10 @@ export function historyPanel(screen, watch) {
   return h("section", { class: "panel history", id: "history" },
     h("h2", {}, tx("table.history.title")),
     games.some((g) => g.finished) ? null : h("p", { class: "muted" }, tx("table.history.none")),
-    h("div", { class: "sheet-wrap" },
+    // It may scroll sideways in a narrow column: the keyboard can reach it.
+    h("div", { class: "sheet-wrap", tabindex: "0", role: "region", "aria-label": tx("table.history.caption") },
       h("table", { class: "scores-table sheet history-table" },
         h("caption", { class: "sr-only" }, tx("table.history.caption")),
-        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), seats.map((s) => h("th", { scope: "col" }, screen.name(s))), h("th", { scope: "col" }, ""))),
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), seats.map((s) => h("th", { scope: "col" }, screen.name(s))), h("th", { scope: "col" }, h("span", { class: "sr-only" }, tx("table.history.replay"))))),
         h("tbody", {}, rows))));
 }

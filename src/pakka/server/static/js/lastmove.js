@@ -13,6 +13,8 @@ export class LastMoves {
     /** @type {Record<string, Message[]>} seat -> the log entries of its last move */
     this.moves = {};
     this.gameNo = null;
+    /** @type {number | null} the seat that made the latest action */
+    this.lastSeat = null;
   }
 
   /**
@@ -31,9 +33,15 @@ export class LastMoves {
     if (!la || fresh) return;
     if (mine.includes(la.seat)) {
       this.moves = {}; // this player acted: the marks of the others go
+      this.lastSeat = la.seat;
       return;
     }
-    this.moves[String(la.seat)] = (f.log || []).slice();
+    // Several actions in a row by one seat are one move (a guess and the next
+    // guess, a lay-down's build steps): their entries add up.
+    const key = String(la.seat);
+    const entries = (f.log || []).slice();
+    this.moves[key] = this.lastSeat === la.seat && this.moves[key] ? this.moves[key].concat(entries) : entries;
+    this.lastSeat = la.seat;
   }
 
   /**

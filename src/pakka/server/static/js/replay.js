@@ -9,6 +9,8 @@ import { t, lang, pick, renderMessage } from "./i18n.js";
 import { h, toast, copyText } from "./ui.js";
 import { setCardNames } from "./cards.js";
 import { viewFor } from "./views/index.js";
+import { snapshot, animate } from "./anim.js";
+import { lastTrickBox, lastTrickOf } from "./lasttrick.js";
 import { catalogue, cardText, nameTemplate, SEAT_ARGS, SEAT_LIST_ARGS } from "./table.js";
 
 /** Milliseconds per move at each autoplay speed. */
@@ -80,6 +82,7 @@ export class ReplayScreen {
     this.speed = "1";
     this.timer = null;
     this.views = []; // views[seat][step], rebuilt from the server's differences
+    this.shownStep = -1; // the step on screen
     this.onKey = (e) => this.key(e);
     document.addEventListener("keydown", this.onKey);
     /** @type {any} */ (window).pakkaReplay = this; // a handle for tests and debugging
@@ -278,9 +281,19 @@ export class ReplayScreen {
         felt = viewFor("").render(this.ctx(s));
       }
       return h("section", { class: "felt", dataset: { seat: s }, "aria-label": this.tx("table.replay.hand_of", { player: s }) },
-        rep.players > 1 ? h("h2", { class: "replay-seat" }, this.tx("table.replay.hand_of", { player: s })) : null, felt);
+        rep.players > 1 ? h("h2", { class: "replay-seat" }, this.tx("table.replay.hand_of", { player: s })) : null, felt,
+        lastTrickBox(this.views[s][this.step], this.deck(), lang(), (x) => this.name(x), (key, args = {}) => this.tx(key, args)));
     });
+    // One step forward moves the cards as at the live table; a jump does not.
+    const before = this.shownStep === this.step - 1 ? snapshot(box) : null;
     box.querySelector(".replay-felts").replaceChildren(...felts);
+    const mv = rep.moves[this.step];
+    if (before) {
+      const lt = lastTrickOf(this.views[seats[0]][this.step]);
+      const fresh = lt && JSON.stringify(lt) !== JSON.stringify(lastTrickOf(this.views[seats[0]][this.step - 1]));
+      animate(box, before, { mover: mv ? mv.seat : null, winner: fresh ? lt.winner : null, taken: fresh ? lt.cards.map((p) => p.card) : [] });
+    }
+    this.shownStep = this.step;
     const logSeat = seats[0];
     const log = rep.logs[logSeat].slice(0, rep.log_sizes[this.step][logSeat]);
     const logList = /** @type {HTMLElement} */ (box.querySelector("#log"));

@@ -10,6 +10,7 @@ import { viewFor } from "./views/index.js";
 import { historyPanel } from "./history.js";
 import { snapshot, animate } from "./anim.js";
 import { LastMoves } from "./lastmove.js";
+import { lastTrickBox, lastTrickOf } from "./lasttrick.js";
 import { seatList, clockBox, tickClock, IdleWatch, TurnCues, cueSettings } from "./live.js";
 
 // Log argument names that hold a seat number; they are shown as the seat's name.
@@ -89,7 +90,7 @@ export class TableScreen {
     this.watch = watch || null;
     this.lastMoves = new LastMoves();
     this.drawn = null; // the state (game, id) last drawn, so only a new state animates
-    this.lastTrickWinner = null;
+    this.lastTrickKey = ""; // the last trick already seen taken
     this.summary = null;
     this.seats = []; // seats this client holds
     this.spectator = false;
@@ -467,8 +468,6 @@ export class TableScreen {
 
     const stateKey = `${frame.game_no}:${frame.state_id}:${this.shown}`;
     const before = this.drawn !== null && this.drawn !== stateKey ? snapshot(this.root) : null;
-    const prevView = this.prevView;
-    this.prevView = view;
     this.root.replaceChildren(...[
       h("div", { class: "table-head" },
         h("h1", {}, title),
@@ -481,7 +480,8 @@ export class TableScreen {
       result,
       resume,
       h("div", { class: "table-layout", id: "table", dataset: { stateId: frame.state_id, gameNo: frame.game_no, moves: view.moves, terminal: String(view.is_terminal), mine: String(mine) } },
-        h("section", { class: "felt", "aria-label": title }, felt),
+        h("section", { class: "felt", "aria-label": title }, felt,
+          lastTrickBox(view, this.deck(), lang(), (s) => this.name(s), (key, args = {}) => this.words({ key, args }))),
         h("aside", { class: "side" },
           seatList(this.summary, (s) => this.name(s), this.seats, view.is_terminal ? null : cp),
           h("section", { class: "panel" }, h("h2", {}, t("scores")), scores),
@@ -491,11 +491,12 @@ export class TableScreen {
     logList.scrollTop = logList.scrollHeight;
     this.lastMoves.decorate(this.root, (m) => this.words(m));
     if (before) {
-      // The trick just taken goes to its winner: the view's last trick, else the
-      // seat that was on top of the pile in the view before.
-      const lt = /** @type {any} */ (view).last_trick;
-      const winner = lt && lt.winner !== undefined ? lt.winner : prevView && /** @type {any} */ (prevView).top_seat;
-      animate(this.root, before, { mover: frame.last_action ? frame.last_action.seat : null, winner: winner ?? null });
+      // The trick just taken goes to its winner, as the view's last trick names it.
+      const lt = lastTrickOf(view);
+      const ltKey = lt ? JSON.stringify(lt) : "";
+      const fresh = lt && ltKey !== this.lastTrickKey;
+      this.lastTrickKey = ltKey;
+      animate(this.root, before, { mover: frame.last_action ? frame.last_action.seat : null, winner: fresh ? lt.winner : null, taken: fresh ? lt.cards.map((p) => p.card) : [] });
     }
     this.drawn = stateKey;
     this.shownFrame = frame;

@@ -371,6 +371,9 @@ export type ZokerTikoView = {
   top_seat: number | null;
   leader: number;
   won: Array<number>;
+  last_trick: Array<string>;
+  last_trick_seats: Array<number>;
+  last_trick_winner: number | null;
   played: Array<string>;
   hand?: Array<string>;
 };

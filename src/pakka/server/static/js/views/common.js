@@ -75,7 +75,7 @@ export function sheet(ctx, rows, caption, cells) {
   const n = ctx.view.players;
   const head = [];
   for (let s = 0; s < n; s++) head.push(h("th", { scope: "col" }, ctx.name(s)));
-  return h("div", { class: "sheet-wrap" },
+  return h("div", { class: "sheet-wrap", tabindex: "0", role: "region", "aria-label": caption },
     h("table", { class: "scores-table sheet" },
       h("caption", {}, caption),
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), head)),
