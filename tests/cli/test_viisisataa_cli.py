@@ -12,7 +12,7 @@ import pakka
 from pakka.arena import run_arena
 from pakka.bench import run_bench
 from pakka.cli.main import main
-from pakka.games.viisisataa.game import AUTOMATED_MAX_HANDS
+from pakka.games.viisisataa.rules import AUTOMATED_MAX_HANDS
 
 GAME = "viisisataa"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pyspiel
 
 import pakka
-from pakka.games.viisisataa.game import AUTOMATED_MAX_HANDS
+from pakka.games.viisisataa.rules import AUTOMATED_MAX_HANDS
 from pakka.research import gymnasium_env, openspiel_game, pettingzoo_env
 from pakka.research.batch import BatchEnv
 

@@ -53,7 +53,8 @@ from pakka.games.viisisataa.actions import (
     cards_of,
     trump_rank,
 )
-from pakka.games.viisisataa.state import BIDDING, DISCARDING, PLAYING, ViisisataaState
+from pakka.games.viisisataa.rules import BIDDING, DISCARDING, PLAYING
+from pakka.games.viisisataa.state import ViisisataaState
 
 _SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
 
@@ -493,7 +494,7 @@ def view_deck_mask(view: dict[str, Any]) -> int:
     key = (view["players"], bool(view["options"].get("full_deck")))
     m = _DECK_MASKS.get(key)
     if m is None:
-        from pakka.games.viisisataa.game import deck_for
+        from pakka.games.viisisataa.rules import deck_for
 
         m = 0
         for c in deck_for(*key):

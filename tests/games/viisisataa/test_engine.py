@@ -7,7 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pakka.games.viisisataa.game import AUTOMATED_MAX_HANDS
+from pakka.games.viisisataa.rules import AUTOMATED_MAX_HANDS
 
 from .helpers import new
 

@@ -9,7 +9,7 @@ import pytest
 
 import pakka
 import pakka.core.cards
-from pakka.games.viisisataa.game import deck_for
+from pakka.games.viisisataa.rules import deck_for
 from pakka.games.viisisataa.state import ViisisataaState
 from pakka.i18n import render_entry
 

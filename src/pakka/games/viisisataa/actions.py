@@ -51,7 +51,8 @@ HIDDEN_ID: Final = 197
 NUM_ACTIONS: Final = 198
 
 NO_TRUMP: Final = 4
-"""Trump context of grand, misère and the no-contract grand: only the joker is trump."""
+"""Trump context of grand, misère and the no-contract grand: only the joker is trump
+(R-5S-4, R-5S-15)."""
 
 BID_SUIT_LETTERS: Final = ("S", "C", "D", "H", "NT")
 """Bid suits in rising value order (R-5S-8): spades < clubs < diamonds < hearts < grand."""
@@ -213,7 +214,7 @@ def _power() -> tuple[tuple[tuple[int, ...], ...], ...]:
                 elif t < 4 and e == t:
                     row.append(100 + trump_rank(t, c))
                 elif e == led:
-                    row.append(c % 13 + 2)
+                    row.append(c % 13 + 2)  # R-5S-3: plain suits A K Q J 10 9 8 7 (…)
                 else:
                     row.append(0)
             by_led.append(tuple(row))

@@ -91,7 +91,7 @@ class ViisisataaView(BaseView):
     dealer: int
     """The seat that dealt this hand (R-5S-5: the deal passes left)."""
     phase: str
-    """A :class:`~pakka.games.viisisataa.game.Phase` value (D-5S-7): ``bidding``,
+    """A :class:`~pakka.games.viisisataa.rules.Phase` value (D-5S-7): ``bidding``,
     ``partner``, ``doubling``, ``redoubling``, ``discard``, ``call``, ``play`` or ``over``."""
     hand: list[str] | None
     """The viewer's cards in canonical order; ``None`` for a spectator."""

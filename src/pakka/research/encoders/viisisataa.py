@@ -53,14 +53,14 @@ import numpy as np
 from pakka.core.cards import CARDS, SUITS
 from pakka.core.game import Game, State
 from pakka.games.viisisataa.actions import ACTIONS
-from pakka.games.viisisataa.game import AUTOMATED_MAX_HANDS
-from pakka.games.viisisataa.state import (
+from pakka.games.viisisataa.rules import (
+    AUTOMATED_MAX_HANDS,
     BIDDING,
     DISCARDING,
     PHASE_NAMES,
     PLAYING,
-    ViisisataaState,
 )
+from pakka.games.viisisataa.state import ViisisataaState
 from pakka.research.encoders.base import Encoder, FloatArray, rel_seat
 
 NUM_CARDS = 53

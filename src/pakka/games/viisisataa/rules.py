@@ -1,7 +1,9 @@
-"""Viisisataa (American Five Hundred): rules, options and decks by player count.
+"""The rules of Viisisataa (American Five Hundred): the :class:`Viisisataa` game with
+its options, the decks by player count, the phases of a hand and the rule constants.
 
-Spec: ``shared/rules/viisisataa.md`` (R-5S-…, D-5S-…). A state is a whole
-match: hands are dealt, bid, played and scored until someone reaches 500.
+Spec: ``shared/rules/viisisataa.md`` (R-5S-…, D-5S-…). A state is a whole match
+(:mod:`pakka.games.viisisataa.state`): hands are dealt, bid, played and scored until
+someone reaches 500.
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import Enum, StrEnum
 from operator import itemgetter
-from typing import Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from pakka.core.cards import CARDS, JOKER, Card, card, parse_card
 from pakka.core.errors import IllegalAction, NotationError, RulesError
@@ -18,8 +20,10 @@ from pakka.core.options import Option
 from pakka.core.seam import Display
 from pakka.games.viisisataa.actions import ACTIONS, NUM_ACTIONS, Move, mask_of
 from pakka.games.viisisataa.display import ViisisataaDisplay
-from pakka.games.viisisataa.state import ViisisataaState
 from pakka.games.viisisataa.view import ViisisataaView
+
+if TYPE_CHECKING:
+    from pakka.games.viisisataa.state import ViisisataaState
 
 HAND_BREAK: Final = "/"
 """In a stacked deck, ``/`` ends one hand's cards; the next part stacks the next hand."""
@@ -68,7 +72,7 @@ def _deal_slots(n: int, kitty: int, deck_size: int) -> tuple[tuple[int, ...], ..
 
 
 class Phase(StrEnum):
-    """The phases of a hand, as views name them (``PHASE_NAMES`` in ``state``)."""
+    """The phases of a hand, as views name them (``PHASE_NAMES[BIDDING]`` is ``"bidding"``)."""
 
     BIDDING = "bidding"
     DOUBLING = "doubling"
@@ -80,7 +84,34 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-class Viisisataa(Game[ViisisataaState]):
+# Phases of a hand (D-5S-7).
+BIDDING: Final = 0
+DOUBLING: Final = 1
+REDOUBLING: Final = 2
+PARTNERING: Final = 3
+DISCARDING: Final = 4
+CALLING: Final = 5
+PLAYING: Final = 6
+OVER: Final = 7
+HORIZON: Final = 8
+PHASE_NAMES: Final = (
+    "bidding",
+    "doubling",
+    "redoubling",
+    "partner",
+    "discard",
+    "call",
+    "play",
+    "over",
+    "over",
+)
+
+TARGET: Final = 500
+UTILITY_SCALE: Final = 80.0
+"""Points that move a hand's search utility from 0.5 to about 0.73 (see hand_utility)."""
+
+
+class Viisisataa(Game["ViisisataaState"]):
     """American Five Hundred for 2–5 players (3 is the main game)."""
 
     name: ClassVar[str] = "viisisataa"
@@ -238,7 +269,9 @@ class Viisisataa(Game[ViisisataaState]):
                 segments.append([])
             else:
                 segments[-1].append(x.index)
+        from pakka.games.viisisataa.state import ViisisataaState
+
         return ViisisataaState(self, seed, segments, deck_text)
 
 
-__all__ = ["CARDS", "Viisisataa", "deck_for"]
+__all__ = ["CARDS", "PHASE_NAMES", "Phase", "Viisisataa", "deck_for"]
