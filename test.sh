@@ -17,7 +17,9 @@ if ! command -v uv >/dev/null 2>&1; then
 fi
 
 say "installing the locked environment"
-uv sync --all-extras --frozen --quiet
+# The extras the suite needs, by name: not --all-extras, which would also pull in
+# the 'learn' extra (PyTorch, gigabytes) that only examples/learn uses.
+uv sync --frozen --quiet --extra postgres --extra research --extra peers --extra distributed
 
 apt_install() {
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then

@@ -374,12 +374,16 @@ def run_arena(
     options: dict[str, Any] | None = None,
     progress: Progress | None = None,
     jobs: int = 1,
+    ray: str | bool = False,
 ) -> ArenaResult:
     """Play ``deals`` duplicate deals: each deal once per cyclic rotation of the lineup.
 
     ``bots`` are bot specs (names or levels) filling the seats in order and
     repeating (``a,b`` at 4 seats: a,b,a,b). ``jobs > 1`` spreads the deals over
-    processes; the result is the same as with one.
+    processes; the result is the same as with one. ``ray`` (``True`` for Ray's
+    default cluster, or an address) runs the deals as Ray tasks instead
+    (:mod:`pakka.research.ray_arena`, the ``distributed`` extra), again with the
+    same result.
     """
     if isinstance(game, Game):
         name = game.name
@@ -401,7 +405,17 @@ def run_arena(
     total = deals * g.num_players
     t0 = time.perf_counter()
     done = 0
-    if jobs <= 1:
+    if ray is not False:
+        from pakka.research.ray_arena import play_deals  # only here: the core never needs Ray
+
+        address = None if ray is True else str(ray)
+        for rows in play_deals(name, g.num_players, dict(g.options), specs, deals, seed, address):
+            result.games.extend(rows)
+            done += len(rows)
+            if progress:
+                progress(done, total)
+        result.games.sort(key=lambda r: (r.deal, r.rotation))
+    elif jobs <= 1:
         base = lineup(specs, g.num_players)
         for d in range(deals):
             dseed = deal_seed(seed, d)

@@ -18,11 +18,12 @@ from rich.markdown import Markdown
 from rich.markup import escape
 from rich.table import Table
 
-from pakka.cli.text import OPTION_TEXT, prog, t
+from pakka.cli.text import prog, t
 from pakka.core.errors import PakkaError, RulesError
 from pakka.core.options import Option, OptionValue
 from pakka.defaults import DEFAULT_DB_FILE, DEFAULT_HOST, DEFAULT_PORT
 from pakka.i18n import LANGUAGES, default_language
+from pakka.option_words import SEAT_OPTIONS, option_words
 
 HELP: dict[str, dict[str, str]] = {
     "en": {
@@ -50,6 +51,8 @@ HELP: dict[str, dict[str, str]] = {
         "arena_bots": "comma-separated bot specs that fill the seats in order, repeating",
         "deals": "number of deals (each is played once per seat rotation)",
         "arena_seed": "arena seed (deal seeds are derived from it)",
+        "arena_ray": "run the deals as Ray tasks (pakka[distributed]): on Ray's default "
+        "cluster, or the one at ADDRESS (HOST:6379, ray://HOST:10001); same results",
         "jobs": "worker processes (default 1)",
         "json": "also write the results as JSON to FILE",
         "bench_games": "games to measure (default: all)",
@@ -88,6 +91,8 @@ HELP: dict[str, dict[str, str]] = {
         "arena_bots": "pilkuin erotetut botit, jotka täyttävät paikat järjestyksessä toistuen",
         "deals": "jakojen määrä (kukin pelataan kerran jokaisella paikkakierrolla)",
         "arena_seed": "areenan siemen (jakojen siemenet johdetaan siitä)",
+        "arena_ray": "pelaa jaot Ray-tehtävinä (pakka[distributed]): Rayn oletusklusterissa "
+        "tai osoitteessa ADDRESS (HOST:6379, ray://HOST:10001); samat tulokset",
         "jobs": "rinnakkaisia prosesseja (oletus 1)",
         "json": "kirjoita tulokset myös JSON-tiedostoon",
         "bench_games": "mitattavat pelit (oletus: kaikki)",
@@ -172,6 +177,9 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help=h["arena_seed"])
     p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help=h["set"])
     p.add_argument("--jobs", type=int, default=1, help=h["jobs"])
+    p.add_argument(
+        "--ray", nargs="?", const=True, default=False, metavar="ADDRESS", help=h["arena_ray"]
+    )
     p.add_argument("--json", metavar="FILE", help=h["json"])
 
     p = sub.add_parser("bench", parents=[common], help=h["bench"])
@@ -235,11 +243,6 @@ def _option_text(value: Any) -> str:
     return str(value)
 
 
-SEAT_OPTIONS = frozenset({"dealer", "first_dealer"})
-"""Options whose value is a seat: shown and typed 1-based in the terminal (the
-engine counts seats from 0), so ``--set dealer=1`` is the first seat."""
-
-
 def option_value_text(game: str, o: Option, value: Any, lang: str) -> str:
     """An option value as a player reads it: in words, with what to type after
     ``--set`` in brackets where the two differ (``puolikas [half]``, ``kyllä [true]``,
@@ -251,14 +254,6 @@ def option_value_text(game: str, o: Option, value: Any, lang: str) -> str:
     typed = _option_text(value)
     words = option_words(game, f"val.{o.name}.{typed}", lang)
     return typed if words is None or words == typed else f"{words} [{typed}]"
-
-
-def option_words(game: str, key: str, lang: str) -> str | None:
-    """An option's name or value in words: the game's ``opt.<game>.…`` text, else the
-    CLI's (:data:`pakka.cli.text.OPTION_TEXT`); ``None`` if neither has one."""
-    table = OPTION_TEXT.get(lang, OPTION_TEXT["en"])
-    own = key.replace(".", f".{game}.", 1)
-    return table.get(own) or table.get(key)
 
 
 def option_allowed_text(game: str, o: Option, lang: str) -> str:
@@ -460,6 +455,7 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
             options=options,
             progress=progress,
             jobs=args.jobs,
+            ray=args.ray,
         )
     opts = ", ".join(f"{k}={v}" for k, v in result.options.items())
     console.print(

@@ -179,6 +179,11 @@ class Display:
         """Every card code of the game -> its name in words in ``lang``."""
         return {}
 
+    def notation_words(self) -> Mapping[str, Message]:
+        """Notation that a view holds as text (a bid, a contract) -> the same in words,
+        for a front end that must not parse notation; empty by default."""
+        return {}
+
     def prompt(self, view: Mapping[str, Any]) -> Message:
         """What the phase of ``view`` asks of the player to act, in words."""
         if view.get("is_terminal"):

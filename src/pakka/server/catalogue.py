@@ -35,7 +35,8 @@ def game_messages(game: str) -> JSONResponse:
     """The game's texts for the client to render every message itself:
     ``messages`` (``{lang: {key: template}}``, the game's catalogue over core's,
     which holds the error texts), ``cards`` (``{lang: {code: name}}`` from the
-    game's display layer, for ``{card:card}``) and ``languages``."""
+    game's display layer, for ``{card:card}``), ``notation`` (a bid or contract as a
+    view holds it -> its message, ``Display.notation_words``) and ``languages``."""
     _known(game)
     cat = messages(game)
     body: dict[str, Any] = {
@@ -43,6 +44,7 @@ def game_messages(game: str) -> JSONResponse:
         "languages": list(LANGUAGES),
         "messages": {lang: dict(cat.get(lang, {})) for lang in LANGUAGES},
         "cards": {lang: dict(card_names(game, lang)) for lang in LANGUAGES},
+        "notation": dict(game_class(game).display.notation_words()),
     }
     return JSONResponse(body, headers=_CACHE)
 

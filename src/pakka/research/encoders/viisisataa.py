@@ -31,7 +31,12 @@ Speed: :meth:`ViisisataaEncoder.observe` builds the same vector straight
 from the state's public fields (its card bitmasks and seat numbers) instead
 of from the view's dict of card names; ``tests/research/test_fast_encoders.py``
 checks that the two give bit-identical arrays. It reads only what
-``view(seat)`` shows (the same fields ``_view`` reads for that seat).
+``view(seat)`` shows (the same fields ``_view`` reads for that seat). It is
+also incremental: the encoder keeps each seat's last observation of a state
+and rewrites only the parts whose fields changed since (a played card flips
+three elements of the card sets, moves the seat to act and adds one trick
+card), then returns a copy; the first observation is the same update from
+zeros, so there is one code path.
 
 Not in the view and so not encoded: who played which card in tricks before
 the last (the view keeps the cards played, the trick winners and the last
@@ -44,7 +49,6 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple, cast
 
 import numpy as np
-import numpy.typing as npt
 
 from pakka.core.cards import CARDS, SUITS
 from pakka.core.game import Game, State
@@ -70,8 +74,8 @@ CALL_INDEX: dict[str, int] = {f"bid {6 + b // 5}{_BID_SUITS[b % 5]}": b for b in
 """An auction call's text -> its index (the engine's bid order, then misère and pass)."""
 CONTRACT_INDEX = CALL_INDEX | {"6NT*": 27}
 TRUMPS = ("S", "H", "D", "C", "none")
-TEMPLATES = 256
-"""Cached observation templates per encoder (one per state and seat; then cleared)."""
+SEEN = 1024
+"""Last observations kept per encoder (one per state and seat; then all cleared)."""
 
 
 class _Template(NamedTuple):
@@ -81,9 +85,48 @@ class _Template(NamedTuple):
     """Its 0/1 elements as bits of an integer (bit i = element i)."""
     discards: int
     """The seat's own discards (a bitmask; 0 unless it is the contractor)."""
-    at: npt.NDArray[np.intp]
+    at: tuple[int, ...]
     """Elements of other values: multiplier, kitty/discard/dead/aside counts, hand, totals."""
-    values: npt.NDArray[np.float32]
+    values: tuple[float, ...]
+
+
+_EMPTY = _Template(0, 0, (), ())
+"""The template of an all-zero observation (what a first :meth:`_update` starts from)."""
+
+
+class _Seen:
+    """One seat's last observation of one state and what it was built from."""
+
+    __slots__ = (
+        "f", "hand", "last", "last_ones", "ones", "out", "played", "sig", "sizes", "state",
+        "t", "tricks", "unseen",
+    )  # fmt: skip
+
+    def __init__(self, state: ViisisataaState, size: int, t: _Template) -> None:
+        n = len(state.hands)
+        self.sizes = [0] * n
+        self.tricks = [0] * n
+        self.state = state
+        self.out: FloatArray = np.zeros(size, np.float32)
+        self.f = cast("memoryview[float]", self.out.data)
+        """Item writes into :attr:`out` (native float32: they round as numpy does)."""
+        self.t = t
+        self.sig: tuple[Any, ...] = ()
+        self.hand = 0
+        self.played = 0
+        self.unseen = 0
+        self.ones: list[int] = []
+        """The single 1s written last: phase, seat to act, trick, led, leader, last trick."""
+        self.last: tuple[int, list[int], list[int]] | None = None
+        self.last_ones: list[int] = []
+
+
+def _flip(f: memoryview[float], start: int, diff: int, new: int) -> None:
+    """Rewrite element ``start + i`` as bit ``i`` of ``new`` for every bit ``i`` set in ``diff``."""
+    while diff:
+        low = diff & -diff
+        f[start + low.bit_length() - 1] = 1.0 if new & low else 0.0
+        diff ^= low
 
 
 _PHASE_OF = tuple(PHASES.index(p) for p in PHASE_NAMES)
@@ -146,32 +189,41 @@ class ViisisataaEncoder(Encoder):
         self.s_totals = seg("totals", n, "match points per relative seat / 1000 (cut to -1..1)")
 
         self.deck_mask = sum(1 << i for i in np.flatnonzero(self.deck).tolist())
-        self._nbytes = (self.size + 7) // 8
         self._rel = [[rel_seat(me, p, n) for p in range(n)] for me in range(n)]
-        self._templates: dict[int, tuple[ViisisataaState, tuple[Any, ...], _Template]] = {}
+        self._seen: dict[int, _Seen] = {}
 
     def observe(self, state: State[Any], seat: int) -> FloatArray:
-        """As :meth:`Encoder.observe`, built from the state's fields (bit-identical)."""
+        """As :meth:`Encoder.observe`, built from the state's fields (bit-identical) and
+        incrementally: only what changed since this seat's last observation of the
+        same state is rewritten (:meth:`_update`)."""
         if (
             type(state) is not ViisisataaState
             or type(seat) is not int
             or not 0 <= seat < self.num_players
         ):
             return super().observe(state, seat)
-        return self._observe(state, seat)
+        key = id(state) * 8 + seat
+        seen = self._seen.get(key)
+        if seen is None or seen.state is not state:
+            if len(self._seen) >= SEEN:
+                self._seen.clear()
+            seen = self._seen[key] = _Seen(state, self.size, _EMPTY)
+        self._update(seen, state, seat)
+        return seen.out.copy()
 
-    def _observe(self, st: ViisisataaState, me: int) -> FloatArray:
-        """What :meth:`fill` writes for ``st.view(me)``, from ``st``'s fields (only what
+    def _update(self, s: _Seen, st: ViisisataaState, me: int) -> None:
+        """Bring ``s.out`` (``me``'s last observation of ``st``, or zeros) up to date:
+        what :meth:`fill` writes for ``st.view(me)``, from ``st``'s fields (only what
         ``ViisisataaState._view(me)`` shows).
 
-        Every 0/1 element is a bit of one integer (the card bitmasks shifted to
-        their segments), unpacked to float32 at once; the other values are then
-        written. The parts that change only with the auction, the kitty exchange
-        or the hand are a cached template per (state, seat) (:meth:`_template`)."""
-        n = self.num_players
+        Every part is compared with what ``s`` last wrote and rewritten only if it
+        changed: card sets by the bits of old XOR new, one-hots by clearing the
+        old element and setting the new. The parts that change only with the
+        auction, the kitty exchange or the hand form a :class:`_Template`, built
+        anew only when what it depends on changes."""
+        f = s.f
         rel = self._rel[me]
         phase = st.phase
-        key = id(st) * 8 + me
         # What the template depends on. In the card play only whether the partner
         # is known changes (the auction, the doublings and the kitty are settled).
         sig = (
@@ -180,52 +232,72 @@ class ViisisataaEncoder(Encoder):
                 st.partner_known, st.partner, st.mult, st.tc, st.contract_id,
             )
         )  # fmt: skip
-        hit = self._templates.get(key)
-        if hit is not None and hit[0] is st and hit[1] == sig:
-            t = hit[2]
-        else:
+        if sig != s.sig:
             t = self._template(st, me)
-            if len(self._templates) >= TEMPLATES:
-                self._templates.clear()
-            self._templates[key] = (st, sig, t)
+            _flip(f, 0, s.t.bits ^ t.bits, t.bits)
+            for i, v in zip(t.at, t.values, strict=True):
+                f[i] = v
+            s.t = t
+            s.sig = sig
+        t = s.t
         hand = st.hands[me]
         played = st.played
-        x = (
-            t.bits
-            | hand << self.s_hand.start
-            | played << self.s_played.start
-            | (self.deck_mask & ~(hand | played | t.discards)) << self.s_unseen.start
-            | 1 << (self.s_phase.start + _PHASE_OF[phase])
-        )
+        if hand != s.hand:
+            _flip(f, self.s_hand.start, hand ^ s.hand, hand)
+            s.hand = hand
+        if played != s.played:
+            _flip(f, self.s_played.start, played ^ s.played, played)
+            s.played = played
+        unseen = self.deck_mask & ~(hand | played | t.discards)
+        if unseen != s.unseen:
+            _flip(f, self.s_unseen.start, unseen ^ s.unseen, unseen)
+            s.unseen = unseen
         cp = st.turn
-        x |= 1 << (self.s_terminal.start if cp is None else self.s_to_act.start + rel[cp])
+        ones = [
+            self.s_phase.start + _PHASE_OF[phase],
+            self.s_terminal.start if cp is None else self.s_to_act.start + rel[cp],
+        ]
         at = self.s_trick.start
         for p, c in zip(st.trick_seats, st.trick, strict=True):
-            x |= 1 << (at + rel[p] * NUM_CARDS + c)
+            ones.append(at + rel[p] * NUM_CARDS + c)
         if 0 <= st.led < 4:
-            x |= 1 << (self.s_led.start + st.led)
-        last = st.last_trick
-        if last is not None:
-            at = self.s_last.start
-            for p, c in zip(last[2], last[1], strict=True):
-                x |= 1 << (at + rel[p] * NUM_CARDS + c)
-            if st.trick_winners:
-                x |= 1 << (self.s_last_winner.start + rel[st.trick_winners[-1]])
+            ones.append(self.s_led.start + st.led)
         if st.leader >= 0:
-            x |= 1 << (self.s_leader.start + rel[st.leader])
-        bits = np.frombuffer(x.to_bytes(self._nbytes, "little"), np.uint8)
-        out: FloatArray = np.unpackbits(bits, count=self.size, bitorder="little").astype(np.float32)
-        out[t.at] = t.values
-        f = cast("memoryview[float]", out.data)  # native float32: item writes round as numpy
-        at = self.s_counts.start
-        d = self.deck_size
-        hands = st.hands
+            ones.append(self.s_leader.start + rel[st.leader])
+        last = st.last_trick
+        if last is not s.last:
+            s.last = last
+            s.last_ones = []
+            if last is not None:
+                at = self.s_last.start
+                s.last_ones = [
+                    at + rel[p] * NUM_CARDS + c for p, c in zip(last[2], last[1], strict=True)
+                ]
+                if st.trick_winners:
+                    s.last_ones.append(self.s_last_winner.start + rel[st.trick_winners[-1]])
+        ones += s.last_ones
+        if ones != s.ones:
+            for i in s.ones:
+                f[i] = 0.0
+            for i in ones:
+                f[i] = 1.0
+            s.ones = ones
+        sizes = [h.bit_count() for h in st.hands]
+        if sizes != s.sizes:
+            at = self.s_counts.start
+            d = self.deck_size
+            for p, (k, old) in enumerate(zip(sizes, s.sizes, strict=True)):
+                if k != old:
+                    f[at + rel[p]] = k / d
+            s.sizes = sizes
         tricks = st.tricks
-        for p in range(n):
-            f[at + rel[p]] = hands[p].bit_count() / d
-            f[at + n + rel[p]] = tricks[p] / d
-        f.release()
-        return out
+        if tricks != s.tricks:
+            at = self.s_counts.start + self.num_players
+            d = self.deck_size
+            for p, (k, old) in enumerate(zip(tricks, s.tricks, strict=True)):
+                if k != old:
+                    f[at + rel[p]] = k / d
+            s.tricks = tricks.copy()
 
     def _template(self, st: ViisisataaState, me: int) -> _Template:
         """The parts of ``me``'s observation that change only with the auction, the
@@ -286,12 +358,7 @@ class ViisisataaEncoder(Encoder):
         values += [
             (at + rel[p], max(-1.0, min(1.0, pts / 1000.0))) for p, pts in enumerate(st.points)
         ]
-        return _Template(
-            bits,
-            disc,
-            np.array([i for i, _ in values], dtype=np.intp),
-            np.array([v for _, v in values], dtype=np.float64).astype(np.float32),
-        )
+        return _Template(bits, disc, tuple(i for i, _ in values), tuple(v for _, v in values))
 
     def _cards(self, out: FloatArray, start: int, names: Any) -> list[int]:
         ids = [CARD_INDEX[x] for x in names or ()]
