@@ -41,6 +41,7 @@ def test_r_km_8_every_refused_id_is_a_refusal_with_a_key(guess: str) -> None:
                     try:
                         state.clone().apply_id(i)
                     except Refusal as e:
+                        assert e.key is not None
                         assert str(e) == MESSAGES["en"][e.key].format(**e.fields)
                         assert e.text("fi") == MESSAGES["fi"][e.key].format(**e.fields)
                         assert e.text("fi") != str(e)

@@ -14,10 +14,10 @@ from pakka.games.koodinmurtaja.messages import MESSAGES
 class Refusal(IllegalAction):
     """An illegal Koodinmurtaja action: ``key`` (``koodinmurtaja.why.*``) and ``fields``."""
 
+    key: str
+
     def __init__(self, key: str, **fields: Any) -> None:
-        self.key = key
-        self.fields = fields
-        super().__init__(MESSAGES["en"][key].format(**fields))
+        super().__init__(MESSAGES["en"][key].format(**fields), key, **fields)
 
     def text(self, lang: str = "en") -> str:
         """The reason in ``lang`` (``en`` or ``fi``; English for anything else)."""
