@@ -16,6 +16,7 @@ from pakka.core.game import State
 from pakka.games.koodinmurtaja.actions import Guess, GuessRank, KMAction, Reveal, Stop
 from pakka.games.koodinmurtaja.cards import rank_of, text_of
 from pakka.games.koodinmurtaja.fields import KMFields
+from pakka.games.koodinmurtaja.refusals import Refusal
 from pakka.games.koodinmurtaja.rules import CARD_TEXT, CONTINUE, GUESS, RANK_NAMES, REVEAL
 
 
@@ -124,70 +125,95 @@ class _Guessing(KMFields):
         self._actions.append(guess)
 
     def _verify(self, action: KMAction) -> None:
-        """The full legality check, with the reason for a refusal."""
-        cp = self.cp
-        if cp is None:
-            raise IllegalAction("the game is over")
+        """The full legality check, with the reason for a refusal: what every action
+        needs (a game in progress, an action of this game, the penalty reveal first),
+        then the check of its kind (:meth:`verify_reveal`, :meth:`verify_stop`,
+        :meth:`verify_guess_rank`, :meth:`verify_guess`)."""
+        if self.cp is None:
+            raise Refusal("koodinmurtaja.why.over")
         try:
             known = self.table.all[action.id] is action or self.table.all[action.id] == action
         except (AttributeError, IndexError, TypeError):
             known = False
         if not known:
-            raise IllegalAction(f"{action!r} is not a Koodinmurtaja action of this game")
-        phase = self.phase
-        if phase == REVEAL:
-            if not isinstance(action, Reveal):
-                raise IllegalAction(
-                    "after a wrong guess with an empty stock you must reveal one of your own "
-                    "hidden cards: 'reveal POSITION'"
-                )
-            code = self.code[cp]
-            if action.position >= len(code) or self.up[code[action.position]]:
-                raise IllegalAction(f"your card {action.position + 1} is not a hidden card")
-            return
+            raise Refusal("koodinmurtaja.why.not_action", action=repr(action))
         if isinstance(action, Reveal):
-            raise IllegalAction("'reveal' is only for the empty-stock penalty")
-        if isinstance(action, Stop):
-            if phase != CONTINUE:
-                # R-KM-12: the drawn card may be hidden only after a correct guess.
-                raise IllegalAction("you may stop only after a correct guess this turn (R-KM-12)")
+            self.verify_reveal(action)
+        elif self.phase == REVEAL:
+            # D-KM-7: after a wrong guess with an empty stock only the reveal is open.
+            raise Refusal("koodinmurtaja.why.must_reveal")
+        elif isinstance(action, Stop):
+            self.verify_stop()
+        elif isinstance(action, GuessRank):
+            self.verify_guess_rank(action)
+        else:
+            self.verify_guess(action)
+
+    def verify_reveal(self, action: Reveal) -> None:
+        """D-KM-7: the empty-stock penalty reveals one of the guesser's own hidden cards."""
+        if self.phase != REVEAL:
+            raise Refusal("koodinmurtaja.why.reveal_only_penalty")
+        code = self.code[self.cp]  # type: ignore[index]
+        if action.position >= len(code) or self.up[code[action.position]]:
+            raise Refusal("koodinmurtaja.why.own_not_hidden", position=action.position + 1)
+
+    def verify_stop(self) -> None:
+        """R-KM-12: the drawn card may be hidden (stop) only after a correct guess."""
+        if self.phase != CONTINUE:
+            raise Refusal("koodinmurtaja.why.stop_after_right")
+
+    def verify_target(self, t: int) -> None:
+        """R-KM-9, R-KM-10, D-KM-3: the first guess of a turn is at the target; after a
+        right guess at the same target (if it still has hidden cards) or the next
+        active player after it."""
+        if self.phase == GUESS:
+            allowed = [self.target]
+        else:
+            allowed = ([self.target] if self.hidden[self.target] else []) + (
+                [self.next_target] if self.next_target >= 0 else []
+            )
+        if t in allowed:
             return
+        if not allowed:
+            raise Refusal("koodinmurtaja.why.target_none", target=t)
+        if len(allowed) == 1:
+            raise Refusal("koodinmurtaja.why.target_one", seat=allowed[0], target=t)
+        raise Refusal("koodinmurtaja.why.target_two", seat=allowed[0], other=allowed[1], target=t)
+
+    def verify_guess_rank(self, action: GuessRank) -> None:
+        """D-KM-2 (rank-only): name a rank the target holds; D-KM-7: not one it is
+        publicly known not to hold."""
         t = action.target
-        allowed = (
-            [self.target]
-            if phase == GUESS
-            else (
-                ([self.target] if self.hidden[self.target] else [])
-                + ([self.next_target] if self.next_target >= 0 else [])
+        self.verify_target(t)
+        if not self.rank_only:
+            raise Refusal("koodinmurtaja.why.positional")
+        if (self.rank_refuted[t] >> (action.rank - 2)) & 1:
+            raise Refusal(
+                "koodinmurtaja.why.rank_refuted", target=t, rank=RANK_NAMES[action.rank - 2]
             )
-        )
-        if t not in allowed:
-            who = " or ".join(str(s) for s in allowed) or "nobody"
-            raise IllegalAction(
-                f"you may guess at seat {who} now, not seat {t} (R-KM-9, R-KM-10, R-KM-12)"
-            )
-        if isinstance(action, GuessRank):
-            if not self.rank_only:
-                raise IllegalAction("point at a card: SEAT/POSITION=RANK (positional game)")
-            if (self.rank_refuted[t] >> (action.rank - 2)) & 1:
-                raise IllegalAction(
-                    f"it is already known that seat {t} holds no hidden "
-                    f"{RANK_NAMES[action.rank - 2]} (D-KM-7)"
-                )
-            return
+
+    def verify_guess(self, action: Guess) -> None:
+        """R-KM-8: point at a hidden card of the target and name a rank; D-KM-7: not a
+        rank publicly refuted for that card."""
+        t = action.target
+        self.verify_target(t)
         if self.rank_only:
-            raise IllegalAction("this is the rank-only game: write SEAT=RANK")
+            raise Refusal("koodinmurtaja.why.rank_only")
         code = self.code[t]
         if action.position >= len(code) or self.up[code[action.position]]:
             hidden = [str(i + 1) for i, k in enumerate(code) if not self.up[k]]
-            raise IllegalAction(
-                f"card {action.position + 1} of seat {t} is not a hidden card; hidden: "
-                + ", ".join(hidden)
+            raise Refusal(
+                "koodinmurtaja.why.not_hidden",
+                position=action.position + 1,
+                target=t,
+                hidden=", ".join(hidden),
             )
         if (self.refuted[code[action.position]] >> (action.rank - 2)) & 1:
-            raise IllegalAction(
-                f"card {action.position + 1} of seat {t} is already known not to be "
-                f"{RANK_NAMES[action.rank - 2]} (D-KM-7)"
+            raise Refusal(
+                "koodinmurtaja.why.refuted",
+                position=action.position + 1,
+                target=t,
+                rank=RANK_NAMES[action.rank - 2],
             )
 
     # -- carrying out actions ------------------------------------------------------------

@@ -205,45 +205,65 @@ class KuboState(State[KuboAction]):
         return action
 
     def verify(self, action: KuboAction) -> None:
+        """Refuse ``action`` unless legal: the claim window first (D-KU-4), then the
+        check of its kind (:meth:`verify_place`, :meth:`verify_draw`, :meth:`verify_pass`,
+        :meth:`verify_claim`; ``end`` is always open in play), each with its reason."""
         if not isinstance(action, KuboAction):
             raise IllegalAction(f"{action!r} is not a Kubo action")
         if self.over:
             raise IllegalAction("the game is over")
         i = action.id
         if self.phase == CLAIMS:
-            if i == PASS_ID or (CLAIM_BASE <= i < PASS_ID and i - CLAIM_BASE in self.open_lines):
-                return
+            self.verify_in_claims_window(i)
+        elif i < 64:
+            self.verify_place(i)
+        elif i == DRAW_ID:
+            self.verify_draw()
+        elif i == PASS_ID:
+            self.verify_pass()
+        elif i != END_ID:
+            self.verify_claim(i - CLAIM_BASE)
+
+    def verify_in_claims_window(self, i: int) -> None:
+        """R-KU-8, D-KU-4: after a turn the others may only claim what was missed, or pass."""
+        if i == PASS_ID or (CLAIM_BASE <= i < PASS_ID and i - CLAIM_BASE in self.open_lines):
+            return
+        raise IllegalAction(
+            "the claim window is open: call piste on a line completed and not claimed "
+            "this turn, or pass"
+        )
+
+    def verify_place(self, c: int) -> None:
+        """R-KU-3..5: a card from the hand, next to a card of its layer or on top of the
+        card below it, never under a placed card."""
+        if c not in self.hands[self.turn]:
+            raise IllegalAction(f"{NAMES[c]} is not in your hand")
+        if self.board & self.geo.above[c]:
+            raise IllegalAction(f"{NAMES[c]} cannot go under a placed card (its place is covered)")
+        if not self._can_place(c):
             raise IllegalAction(
-                "the claim window is open: call piste on a line completed and not claimed "
-                "this turn, or pass"
+                f"{NAMES[c]} must go next to a card of its own layer or on top of "
+                "the card directly below it"
             )
-        if i < 64:
-            if i not in self.hands[self.turn]:
-                raise IllegalAction(f"{NAMES[i]} is not in your hand")
-            if self.board & self.geo.above[i]:
-                raise IllegalAction(
-                    f"{NAMES[i]} cannot go under a placed card (its place is covered)"
-                )
-            if not self._can_place(i):
-                raise IllegalAction(
-                    f"{NAMES[i]} must go next to a card of its own layer or on top of "
-                    "the card directly below it"
-                )
-            return
-        if i == DRAW_ID:
-            if not self._may_draw():
-                raise IllegalAction(
-                    "you may draw more only before placing, after placing two or more "
-                    "cards last turn, and up to a hand of five"
-                )
-            return
-        if i == END_ID:
-            return
-        if i == PASS_ID:
-            raise IllegalAction("pass is only for the Piste! window after another's turn")
+
+    def verify_draw(self) -> None:
+        """D-KU-2: more cards only before placing, after placing two or more last turn."""
+        if not self._may_draw():
+            raise IllegalAction(
+                "you may draw more only before placing, after placing two or more "
+                "cards last turn, and up to a hand of five"
+            )
+
+    @staticmethod
+    def verify_pass() -> None:
+        """D-KU-4: ``pass`` belongs to the claim window only (handled before this)."""
+        raise IllegalAction("pass is only for the Piste! window after another's turn")
+
+    def verify_claim(self, ln: int) -> None:
+        """R-KU-8 with ``claims=manual``: the placer claims a line completed this turn."""
         if not self.manual:
             raise IllegalAction("claims are automatic in this game (claims=auto)")
-        if i - CLAIM_BASE not in self.open_lines:
+        if ln not in self.open_lines:
             raise IllegalAction("that line was not completed (and left unclaimed) this turn")
 
     def _apply(self, action: KuboAction) -> None:

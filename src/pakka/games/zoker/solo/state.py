@@ -99,39 +99,52 @@ class SoloState(State[SoloAction]):
         return action
 
     def verify(self, action: SoloAction) -> None:
+        """Refuse ``action`` unless legal: the check of its kind (:meth:`verify_deal`,
+        :meth:`verify_move`, :meth:`verify_pile`), each with its reason."""
         if not isinstance(action, SoloAction):
             raise IllegalAction(f"{action!r} is not a Solo action")
         if self.current_player is None:
             raise IllegalAction("the game is over")
-        assert self._legal is not None
-        if action in self._legal:
-            return
         if action.src < 0:
-            empty = self.upper.count(-1)
-            if not self.stock:
-                raise IllegalAction("the stock is empty: nothing to deal")
+            self.verify_deal()
+        elif action.src < UPPER:
+            self.verify_move(action.src, action.dst)
+        else:
+            self.verify_pile(action.src - UPPER, action.dst)
+
+    def verify_deal(self) -> None:
+        """R-SO-5: deal when four upper places are empty (D-SO-2: what is left)."""
+        if not self.stock:
+            raise IllegalAction("the stock is empty: nothing to deal")
+        empty = self.upper.count(-1)
+        if empty < 4:
             raise IllegalAction(
                 f"dealing needs four empty places in the upper rows; {empty} are empty"
             )
-        src, dst = action.src, action.dst
-        top = self.piles[dst][-1] if self.piles[dst] else -1
-        if src < UPPER:
-            c = self.upper[src]
-            if c < 0:
-                raise IllegalAction(f"{place_name(src)} is empty")
-            raise IllegalAction(
-                f"{NAMES[c]} is not compatible with {NAMES[top]} on {place_name(UPPER + dst)}: "
-                "cards must agree in exactly two attributes"
-            )
-        if src - UPPER == dst:
-            raise IllegalAction("a pile cannot move onto itself")
-        if not self.piles[src - UPPER]:
+
+    def verify_move(self, src: int, dst: int) -> None:
+        """R-SO-3: an upper card onto a compatible top; R-SO-6: into an empty bottom place."""
+        c = self.upper[src]
+        if c < 0:
             raise IllegalAction(f"{place_name(src)} is empty")
-        if top < 0:
+        pile = self.piles[dst]
+        if pile and not COMPATIBLE[pile[-1]] >> c & 1:
+            raise IllegalAction(
+                f"{NAMES[c]} is not compatible with {NAMES[pile[-1]]} on "
+                f"{place_name(UPPER + dst)}: cards must agree in exactly two attributes"
+            )
+
+    def verify_pile(self, src: int, dst: int) -> None:
+        """R-SO-4: a whole pile onto another pile with a compatible top."""
+        if src == dst:
+            raise IllegalAction("a pile cannot move onto itself")
+        if not self.piles[src]:
+            raise IllegalAction(f"{place_name(UPPER + src)} is empty")
+        if not self.piles[dst]:
             raise IllegalAction("a pile moves only onto another pile, not into an empty place")
-        raise IllegalAction(
-            f"the tops {NAMES[self.piles[src - UPPER][-1]]} and {NAMES[top]} are not compatible"
-        )
+        ta, td = self.piles[src][-1], self.piles[dst][-1]
+        if not COMPATIBLE[ta] >> td & 1:
+            raise IllegalAction(f"the tops {NAMES[ta]} and {NAMES[td]} are not compatible")
 
     def _apply(self, action: SoloAction) -> None:
         self._legal = None
