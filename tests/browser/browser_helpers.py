@@ -220,7 +220,13 @@ def screenshots(page: Page, name: str) -> None:
     page.wait_for_timeout(150)
     page.screenshot(path=str(ARTIFACTS / f"{name}-phone.png"), full_page=True)
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-    assert overflow <= 0, f"{name}: the phone view scrolls sideways by {overflow}px"
+    wide = page.evaluate(
+        """() => [...document.querySelectorAll('body *')]
+        .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5
+          && e.parentElement.getBoundingClientRect().right <= window.innerWidth + 0.5)
+        .slice(0, 5).map((e) => e.tagName + '#' + e.id + '.' + e.className)"""
+    )
+    assert overflow <= 0, f"{name}: the phone view scrolls sideways by {overflow}px: {wide}"
     page.set_viewport_size(size)
 
 

@@ -208,7 +208,8 @@ if "viisisataa" in REGISTERED:
         open_seat(page, server, table, 1)
         choices = page.locator('button[data-action^="partner "]')
         assert choices.count() == 4  # anyone but the contractor
-        assert "7" in page.inner_text("#vs-contract")
+        # The contract in words (issue 15): "seven hearts", not the notation "7H".
+        assert "seven hearts" in page.inner_text("#vs-contract").lower()
         assert page.inner_text("#vs-value") == "200 points"
         screenshots(page, "viisisataa-partner")
         act_and_wait(page, lambda: page.click('button[data-action="partner 4"]'))

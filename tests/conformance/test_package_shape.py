@@ -15,7 +15,7 @@ from pakka.core.seam import Display
 
 SHAPE = ("rules", "actions", "state", "scoring", "sampling", "view", "display", "messages")
 
-RESHAPING = {"viisisataa"}
+RESHAPING: set[str] = set()
 """Packages another branch is reshaping right now (they join when it lands)."""
 
 
