@@ -35,7 +35,7 @@ export function historyPanel(screen, watch) {
     games.some((g) => g.finished) ? null : h("p", { class: "muted" }, tx("table.history.none")),
     // It may scroll sideways in a narrow column: the keyboard can reach it.
     h("div", { class: "sheet-wrap", tabindex: "0", role: "region", "aria-label": tx("table.history.caption") },
-      h("table", { class: "scores-table sheet history-table" },
+      h("table", { class: "scores-table history-table" },
         h("caption", { class: "sr-only" }, tx("table.history.caption")),
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), seats.map((s) => h("th", { scope: "col" }, screen.name(s))), h("th", { scope: "col" }, h("span", { class: "sr-only" }, tx("table.history.replay"))))),
         h("tbody", {}, rows))));
