@@ -10,6 +10,7 @@ from typing import Any
 from .browser_helpers import (
     DESKTOP,
     act_and_wait,
+    claim_invite,
     create_table,
     km_move,
     play_to_end,
@@ -100,7 +101,7 @@ def test_last_move_marked_until_the_player_acts(browser: Any, server: str) -> No
         create_table(a, server, "zoker-tiko", 2, ["human", "human"])
         link = a.locator(".invites code").first.inner_text()
         a.click("#go-table")
-        b.goto(link)
+        claim_invite(b, link)
         for p in (a, b):
             p.wait_for_selector("#table")
         seat_of = {id(a): 0, id(b): 1}
