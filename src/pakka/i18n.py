@@ -82,8 +82,9 @@ class _Formatter(string.Formatter):
     """``str.format`` that renders nested messages and names cards in words.
 
     In a template, ``{card:card}`` names one card code in words and
-    ``{cards:cards}`` a list of codes; an argument that is itself a message
-    (``{"key", "args"}``) is rendered in the same language.
+    ``{cards:cards}`` a list of codes; ``{reason:word=kubo.reason}`` renders the
+    message ``kubo.reason.<value>`` (a code word of the log in words); an argument
+    that is itself a message (``{"key", "args"}``) is rendered in the same language.
     """
 
     def __init__(self, game: str, lang: str) -> None:
@@ -98,6 +99,9 @@ class _Formatter(string.Formatter):
         if format_spec == "cards":
             names = card_names(self.game, self.lang)
             return ", ".join(names.get(str(c), str(c)) for c in value)
+        if format_spec.startswith("word="):
+            entry = {"key": f"{format_spec[5:]}.{value}", "args": {}}
+            return render_entry(self.game, entry, self.lang)
         return str(super().format_field(value, format_spec))
 
 

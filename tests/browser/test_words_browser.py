@@ -4,7 +4,8 @@ readers: the browser counterpart of ``tests/cli/test_words_complete.py`` (issue 
 Each registered game is played to its end from the lobby against bots, once in
 Finnish and once in English, by clicking the game's own controls. After every
 move the page's texts are collected: every text node (outside card pictures,
-notation hints ``[data-notation]``, rules-reference links ``[data-rules-ref]`` and
+notation hints ``[data-notation]``, rules-reference links ``[data-rules-ref]``, what
+people typed (table and player names, ``[data-user]``) and
 elements in the other language, such as the language switch), every accessible
 name given by ``aria-label``/``title``/``alt``, and now and then Playwright's
 ``aria_snapshot()`` of the whole page (what a screen reader reads). A refused move
@@ -93,7 +94,7 @@ COLLECT_JS = """() => {
     return !!l && l !== document.documentElement && l.lang !== docLang;
   };
   const skip = (el) => !!el.closest('svg, script, style, noscript, [data-notation], '
-    + '[data-rules-ref], [hidden]') || foreign(el);
+    + '[data-rules-ref], [data-user], [hidden]') || foreign(el);
   const parents = new Set();
   const w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   while (w.nextNode()) {
@@ -112,7 +113,7 @@ COLLECT_JS = """() => {
   const texts = [...parents].map(textOf);
   const names = [];
   for (const el of document.body.querySelectorAll('*')) {
-    if (el.closest('[data-notation], [data-rules-ref]') || foreign(el)) continue;
+    if (el.closest('[data-notation], [data-rules-ref], [data-user]') || foreign(el)) continue;
     for (const a of ['aria-label', 'title', 'alt', 'placeholder', 'aria-roledescription']) {
       const v = el.getAttribute(a);
       if (v && v.trim()) names.push(v.trim());

@@ -392,10 +392,19 @@ async function openTablesPanel() {
     list.length === 0 ? h("p", { class: "muted" }, t("no_tables")) :
       h("ul", { class: "table-list" }, list.map((x) => {
         const g = games.find((y) => y.name === x.game);
-        return h("li", {}, h("span", {}, (x.name ? x.name + " — " : "") + (g ? pick(g.title) : x.game), " ", h("span", { class: "muted" }, t("free_seats", { n: x.free_seats.length }))),
+        return h("li", {}, h("span", {}, userName(x.name), g ? pick(g.title) : x.game, " ", h("span", { class: "muted" }, t("free_seats", { n: x.free_seats.length }))),
           h("button", { type: "button", class: "small", onclick: () => joinTable(x) }, t("join")));
       })),
     h("button", { type: "button", class: "small secondary", onclick: () => showLobby() }, t("refresh")));
+}
+
+/**
+ * A table's name as its creator typed it, marked as user content (`data-user`): it is
+ * in whatever language the person wrote, so the words checks skip it.
+ * @param {string | null | undefined} name
+ */
+function userName(name) {
+  return name ? h("span", { "data-user": "" }, name + " — ") : null;
 }
 
 /** Listed tables with a game in play: watch one (the public view only). */
@@ -414,7 +423,7 @@ async function liveTablesPanel() {
         const g = games.find((y) => y.name === x.game);
         const who = x.names.map((n, i) => n || t("player_n", { n: i + 1 })).join(", ");
         return h("li", { dataset: { table: x.table_id } },
-          h("span", {}, (x.name ? x.name + " — " : "") + (g ? pick(g.title) : x.game), " ", h("span", { class: "muted" }, who + " · " + t("n_watching", { n: x.spectators }))),
+          h("span", {}, userName(x.name), g ? pick(g.title) : x.game, " ", h("span", { class: "muted" }, h("span", { "data-user": "" }, who), " · " + t("n_watching", { n: x.spectators }))),
           h("button", { type: "button", class: "small watch", onclick: () => (location.hash = `#table=${x.table_id}`) }, t("watch")));
       })));
 }

@@ -568,6 +568,8 @@ export function renderMessage(cat, message, language = current, arg = undefined,
   return format(tmpl, args, (v, fs) => {
     if (fs === "card") return card(v);
     if (fs === "cards") return Array.isArray(v) ? v.map(card).join(", ") : card(v);
+    // `{reason:word=kubo.reason}`: the code word of the log as the message kubo.reason.<value>.
+    if (fs.startsWith("word=")) return renderMessage(cat, { key: `${fs.slice(5)}.${String(v)}`, args: {} }, language);
     return null;
   });
 }
