@@ -49,7 +49,7 @@ def make_env(opponent: str, seat: int) -> Any:
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--timesteps", type=int, default=60_000)
+    p.add_argument("--timesteps", type=int, default=100_000)
     p.add_argument("--deals", type=int, default=200, help="arena deals per opponent")
     a = p.parse_args()
     torch.set_num_threads(1)
