@@ -26,11 +26,13 @@ Ratios compare decisions per second: pakka actions are all player decisions.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 Measure = Callable[[float, int], dict[str, float]]
@@ -157,12 +159,12 @@ def rlcard_playouts(name: str) -> Measure:
 def pakka_measures(names: list[str]) -> list[tuple[str, str, Measure]]:
     """pakka's random playouts and ISMCTS for every named game at its bench setups."""
     from pakka.bench import default_setups, describe_setup, ismcts_rate, random_playouts
-    from pakka.core.registry import load
+    from pakka.core.registry import load_automated
 
     out: list[tuple[str, str, Measure]] = []
     for name in names:
         for players, options in default_setups(name):
-            game = load(name, players=players, **options)
+            game = load_automated(name, players=players, **options)
 
             def run(seconds: float, seed: int, game: Any = game) -> dict[str, float]:
                 fig = random_playouts(game, seconds, seed)
@@ -180,6 +182,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seconds", type=float, default=2.0)
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--games", nargs="*", help="pakka games (default: all registered)")
+    ap.add_argument("--json", metavar="FILE", help="also write the figures as JSON (for report.py)")
     args = ap.parse_args(argv)
 
     import pakka
@@ -213,6 +216,7 @@ def main(argv: list[str] | None = None) -> int:
             problems.append(f"pakka {name}: not measured ({type(e).__name__}: {e})")
 
     results: dict[str, dict[str, float]] = {}
+    rows: list[dict[str, Any]] = []
     print(
         f"median of {args.repeats} repeats x {args.seconds:g} s, one process "
         f"(python {sys.version.split()[0]})"
@@ -228,6 +232,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         med = {k: statistics.median(v) for k, v in values.items()}
         results[f"{label} [{setup}]" if label.startswith("pakka") else label] = med
+        rows.append({"label": label, "setup": setup, "figures": med})
         figs = ", ".join(f"{k} {v:,.0f}" for k, v in med.items())
         print(f"{label} [{setup}]: {figs}", flush=True)
 
@@ -243,6 +248,9 @@ def main(argv: list[str] | None = None) -> int:
         print("\nnot measured:")
         for p in problems:
             print("  " + p)
+    if args.json:
+        doc = {"repeats": args.repeats, "seconds": args.seconds, "rows": rows}
+        Path(args.json).write_text(json.dumps(doc | {"problems": problems}, indent=1) + "\n")
     return 0
 
 

@@ -96,6 +96,18 @@ ENTRIES: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        id="peers",
+        title="Peers: pakka beside OpenSpiel and RLCard (random playouts, one process)",
+        command=("uv run python benchmarks/peers.py --seconds 1 --repeats 3 --json {out}",),
+        kind="peers",
+        note=(
+            "Decisions per CPU second (player actions only; OpenSpiel's chance steps of "
+            "dealing are not counted), median of the repeats. The ratio columns divide "
+            "pakka's decisions/s by each peer's: a pure-Python pakka engine against C++ "
+            "(OpenSpiel) and pure-Python (RLCard) engines of similar card games."
+        ),
+    ),
+    Entry(
         id="strength-tiko",
         title="Strength: Zoker Tiko, 3 players (`pakka arena`, duplicate deals)",
         command=(
@@ -208,7 +220,42 @@ def _research_table(result: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
+def _peers_table(result: dict[str, Any]) -> list[str]:
+    rows = result["rows"]
+    peers = [
+        r for r in rows if not r["label"].startswith("pakka") and "decisions/s" in r["figures"]
+    ]
+    lines = [
+        "| engine | setup | decisions/s | ISMCTS iterations/s |",
+        "|---|---|---:|---:|",
+    ]
+    for r in rows:
+        f = r["figures"]
+        ismcts = next(
+            (v for k, v in f.items() if "ismcts" in k.lower() or "simulations" in k), None
+        )
+        dec = f.get("decisions/s")
+        lines.append(
+            f"| {r['label']} | {r['setup']} | {_num(dec) if dec is not None else '—'} | "
+            f"{_num(ismcts) if ismcts is not None else '—'} |"
+        )
+    if peers:
+        head = " | ".join(f"÷ {p['label']}" for p in peers)
+        lines += ["", f"| pakka | {head} |", "|---|" + "---:|" * len(peers)]
+        for r in rows:
+            if not r["label"].startswith("pakka"):
+                continue
+            mine = r["figures"]["decisions/s"]
+            cells = " | ".join(f"{mine / p['figures']['decisions/s']:.2f}" for p in peers)
+            players = r["setup"].split(",")[0]
+            lines.append(f"| {r['label'][6:]}, {players} | {cells} |")
+    for problem in result.get("problems", []):
+        lines += ["", f"Not measured: {problem}"]
+    return lines
+
+
 RENDER: dict[str, Callable[[Any], list[str]]] = {
+    "peers": _peers_table,
     "bench": _bench_table,
     "arena": _arena_table,
     "research": _research_table,

@@ -22,8 +22,8 @@ from functools import partial
 
 import pakka
 from pakka.bots import make_bot, play_bot_turn
-from pakka.games.zoker.solo import SoloState
-from pakka.games.zoker.solo_solver import solve
+from pakka.games.zoker.solo.solver import solve
+from pakka.games.zoker.solo.state import SoloState
 
 
 def one_deal(

@@ -25,6 +25,7 @@ from typing import Any
 from pakka.core.errors import PakkaError
 from pakka.core.messages import MESSAGES as CORE
 from pakka.core.registry import game_class, game_module
+from pakka.core.table_messages import MESSAGES as TABLE
 
 LANGUAGES = ("en", "fi")
 
@@ -52,8 +53,9 @@ def fill(template: str, args: Mapping[str, Any], formatter: string.Formatter | N
 @cache
 def messages(game: str) -> Mapping[str, Mapping[str, str]]:
     """The message catalogue of ``game`` over the contract's own texts
-    (:mod:`pakka.core.messages`); the game's texts win."""
-    table: dict[str, dict[str, str]] = {lang: dict(CORE[lang]) for lang in CORE}
+    (:mod:`pakka.core.messages`) and the table's (:mod:`pakka.core.table_messages`);
+    the game's texts win."""
+    table: dict[str, dict[str, str]] = {lang: {**CORE[lang], **TABLE[lang]} for lang in CORE}
     module = game_module(game)
     if not module:
         return table

@@ -7,6 +7,7 @@ does not include them yet.
 
 from __future__ import annotations
 
+import os
 import sys
 
 import uvicorn
@@ -19,7 +20,9 @@ from pakka.server.config import Settings
 def main() -> None:
     """Serve on 127.0.0.1:PORT with the SQLite file DB."""
     port, db = int(sys.argv[1]), sys.argv[2]
-    app = create_app(Settings.from_env(db=db, bot_pause=0.0))
+    # Bots move at once unless the test's environment sets PAKKA_BOT_PAUSE.
+    pause = None if os.environ.get("PAKKA_BOT_PAUSE") else 0.0
+    app = create_app(Settings.from_env(db=db, bot_pause=pause))
     have = {getattr(r, "path", None) for r in app.router.routes}
     mine: list[BaseRoute] = [
         r for r in catalogue.router.routes if getattr(r, "path", None) not in have

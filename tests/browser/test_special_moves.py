@@ -13,10 +13,9 @@ import urllib.request
 from functools import partial
 from typing import Any
 
-import pytest
-
 import pakka
 from pakka.core.registry import games
+from pakka.i18n import card_names
 
 from .browser_helpers import act_and_wait, create_table, screenshots, state_id, wait_turn_or_end
 
@@ -185,15 +184,7 @@ if "ravaytys" in REGISTERED:
 
 
 if "viisisataa" in REGISTERED:
-    # The table shows a contract's value (#vs-value, R-5S-18/19) from the view's
-    # contract_value; the Viisisataa view has no such field yet (its display layer
-    # gives a bid's value only in the legal bids). Strict: these fail, and lose the
-    # mark, once the view carries the value.
-    NEEDS_VS_VALUE = pytest.mark.xfail(
-        strict=True, reason="needs the contract's value in the Viisisataa view (#vs-value)"
-    )
 
-    @NEEDS_VS_VALUE
     def test_viisisataa_partner_choice_r_5s_25(page: Page, server: str) -> None:
         """R-5S-25 / D-5S-4: with five players the contractor chooses a partner after
         the bidding; the table then names the partner."""
@@ -247,12 +238,12 @@ if "viisisataa" in REGISTERED:
         assert offered and not set(offered) & set(mine)  # never a card of one's own
         called = next((c for c in ("AH", "KH", "QH", "JH") if c in offered), offered[0])
         act_and_wait(page, lambda: page.click(f'[data-action="call {called}"]'))
-        assert page.inner_text("#vs-partner-card") == called
+        # The called card is named in words (issue 15), as the display layer names it.
+        assert page.inner_text("#vs-partner-card") == card_names("viisisataa", "en")[called]
         assert page.locator('[data-action^="call "]').count() == 0
         assert "secret partner" in page.inner_text("#log")
         assert not page.js_errors, page.js_errors
 
-    @NEEDS_VS_VALUE
     def test_viisisataa_doubling_v5_d_5s_7(page: Page, browser: Any, server: str) -> None:
         """V5 / D-5S-7 (option doubling): after the bidding an opponent doubles, then
         the contractor (a second browser profile) redoubles; both tables show the

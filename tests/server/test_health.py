@@ -42,10 +42,10 @@ def test_metrics_count_tables_connections_and_actions(server: Server) -> None:
         "pakka_actions_accepted_total",
         "pakka_actions_refused_total",
         "pakka_commit_seconds_bucket",
-        "pakka_notify_lag_seconds",
+        "pakka_notify_lag_seconds_bucket",
     ):
         assert f"# TYPE {name.removesuffix('_total').removesuffix('_bucket')}" in text, name
-    assert sample(text, "pakka_notify_lag_seconds") == 0
+    assert sample(text, "pakka_notify_lag_seconds_count") == 0  # one process: no notices
     t = server.create(game="toy", players=2, take_seat=1)
     c = server.client(t["table_id"], tokens=[t["seat_tokens"]["1"]])
     f = c.wait_state(0, 1)

@@ -1,26 +1,45 @@
-"""Alembic migrations: a database created at the previous revision, holding a
-table in play, upgrades to the newest schema and the table plays on."""
+"""Alembic migrations: there is exactly one head, and a database created at any
+earlier revision, holding a table in play, upgrades to the newest schema (its
+event log back-filled) and the table plays on, on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
 import json
 import time
 
+import pytest
 from sqlalchemy import text
 
 import pakka
-from pakka.server.db import current_revision, make_engine, migrate
+from pakka.server.db import alembic_config, current_revision, make_engine, migrate
 from pakka.server.seats import digest
 
 from .conftest import Server, texts
 
-PREVIOUS, HEAD = "0002", "0003"
+PREVIOUS, HEAD = "0003", "0004"
+EARLIER = ["0001", "0002", "0003"]
+"""Every revision before the head (a test below checks that this list is complete)."""
 
 
-def test_upgrade_from_previous_revision_keeps_tables(db_url: str) -> None:
+def test_exactly_one_head_and_every_earlier_revision_listed() -> None:
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    from pakka.server.db import MIGRATIONS
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    script = ScriptDirectory.from_config(cfg)
+    assert script.get_heads() == [HEAD], "several migrations branch off one revision"
+    revs = sorted(r.revision for r in script.walk_revisions())
+    assert revs == sorted([*EARLIER, HEAD])
+
+
+@pytest.mark.parametrize("earlier", EARLIER)
+def test_upgrade_from_earlier_revision_keeps_tables(db_url: str, earlier: str) -> None:
     engine = make_engine(db_url)
-    migrate(engine, PREVIOUS)
-    assert current_revision(engine) == PREVIOUS
+    migrate(engine, earlier)
+    assert current_revision(engine) == earlier
     game = pakka.load("toy", players=2)
     state = game.new_state(seed=1234)
     moves = [str(state.legal_actions()[0])]
@@ -81,14 +100,23 @@ def test_upgrade_from_previous_revision_keeps_tables(db_url: str) -> None:
         assert f["view"] == view
         client.send({"type": "action", "state_id": 2, "action": texts(f)[0]})
         assert client.wait_state(3, 1)["last_action"]["by"] == "human"
+        # the log was back-filled (created, two actions) and goes on from there
+        with make_engine(db_url).connect() as c:
+            kinds = c.execute(
+                text("SELECT seq, kind FROM events WHERE table_id = 'old1' ORDER BY seq")
+            ).all()
+        assert [tuple(k) for k in kinds] == [
+            (1, "create"),
+            (2, "action"),
+            (3, "action"),
+            (4, "action"),
+        ]
     finally:
         server.stop()
 
 
 def test_migrations_downgrade_and_upgrade_again(sqlite_url: str) -> None:
     from alembic import command
-
-    from pakka.server.db import alembic_config
 
     engine = make_engine(sqlite_url)
     migrate(engine)

@@ -179,7 +179,8 @@ def stored_record(db_url: str, table_id: str) -> Record:
     """The record of game 1 of a table as the database holds it."""
     engine = make_engine(db_url)
     try:
-        st = Store(engine).load_table(table_id)
+        with engine.connect() as c:
+            st = Store(engine).load_table(c, table_id)
     finally:
         engine.dispose()
     assert st is not None

@@ -16,17 +16,9 @@ from pakka.games.zoker.deck import (
     SPACE_DIAGONAL,
     parse_card,
 )
-from pakka.games.zoker.kubo import (
-    CLAIM_BASE,
-    END,
-    PASS,
-    PASS_ID,
-    PLACE,
-    Geometry,
-    KuboAction,
-    KuboState,
-    geometry,
-)
+from pakka.games.zoker.kubo.actions import CLAIM_BASE, END, PASS, PASS_ID, PLACE, KuboAction
+from pakka.games.zoker.kubo.rules import Geometry, geometry
+from pakka.games.zoker.kubo.state import KuboState
 
 DEFAULT_POINTS = (1, 2, 4)
 

@@ -10,7 +10,7 @@ from typing import Any
 from pakka.bots.base import SeatHandle
 from pakka.core.game import Action, Game
 from pakka.games.zoker.deck import ALIKE_ANY, COMPATIBLE, parse_card
-from pakka.games.zoker.memo import TURNS
+from pakka.games.zoker.memo.actions import TURNS
 
 
 class MemoBot:

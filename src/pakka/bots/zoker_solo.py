@@ -9,8 +9,8 @@ from typing import Any
 
 from pakka.bots.base import SeatHandle
 from pakka.core.game import Action, Game, State
-from pakka.games.zoker.solo import SoloState, policy_action
-from pakka.games.zoker.solo_solver import playout
+from pakka.games.zoker.solo.solver import playout
+from pakka.games.zoker.solo.state import SoloState, policy_action
 
 
 class PolicyBot:
@@ -81,7 +81,7 @@ def bench_solver(seconds: float = 1.0) -> dict[str, Any]:
     import time
 
     from pakka.core.registry import load
-    from pakka.games.zoker.solo_solver import solve
+    from pakka.games.zoker.solo.solver import solve
 
     game = load("zoker-solo")
     times: list[float] = []

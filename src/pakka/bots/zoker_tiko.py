@@ -10,7 +10,8 @@ from pakka.bots.base import SeatHandle
 from pakka.bots.ismcts import ISMCTSBot
 from pakka.core.game import Action, Game, State
 from pakka.games.zoker.deck import POWER, STRONGER, parse_card
-from pakka.games.zoker.tiko import PLAYS, TikoState
+from pakka.games.zoker.tiko.actions import PLAYS
+from pakka.games.zoker.tiko.state import TikoState
 
 
 def choose_card(hand: list[int], pile_top: int | None, last_to_play: bool) -> int:

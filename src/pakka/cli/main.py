@@ -18,11 +18,12 @@ from rich.markdown import Markdown
 from rich.markup import escape
 from rich.table import Table
 
-from pakka.cli.text import OPTION_TEXT, prog, t
+from pakka.cli.text import prog, t
 from pakka.core.errors import PakkaError, RulesError
 from pakka.core.options import Option, OptionValue
 from pakka.defaults import DEFAULT_DB_FILE, DEFAULT_HOST, DEFAULT_PORT
 from pakka.i18n import LANGUAGES, default_language
+from pakka.option_words import SEAT_OPTIONS, option_words
 
 HELP: dict[str, dict[str, str]] = {
     "en": {
@@ -242,11 +243,6 @@ def _option_text(value: Any) -> str:
     return str(value)
 
 
-SEAT_OPTIONS = frozenset({"dealer", "first_dealer"})
-"""Options whose value is a seat: shown and typed 1-based in the terminal (the
-engine counts seats from 0), so ``--set dealer=1`` is the first seat."""
-
-
 def option_value_text(game: str, o: Option, value: Any, lang: str) -> str:
     """An option value as a player reads it: in words, with what to type after
     ``--set`` in brackets where the two differ (``puolikas [half]``, ``kyllä [true]``,
@@ -258,14 +254,6 @@ def option_value_text(game: str, o: Option, value: Any, lang: str) -> str:
     typed = _option_text(value)
     words = option_words(game, f"val.{o.name}.{typed}", lang)
     return typed if words is None or words == typed else f"{words} [{typed}]"
-
-
-def option_words(game: str, key: str, lang: str) -> str | None:
-    """An option's name or value in words: the game's ``opt.<game>.…`` text, else the
-    CLI's (:data:`pakka.cli.text.OPTION_TEXT`); ``None`` if neither has one."""
-    table = OPTION_TEXT.get(lang, OPTION_TEXT["en"])
-    own = key.replace(".", f".{game}.", 1)
-    return table.get(own) or table.get(key)
 
 
 def option_allowed_text(game: str, o: Option, lang: str) -> str:

@@ -70,6 +70,10 @@ def entry_text(game: str, entry: dict[str, Any], lang: str) -> str:
             return v
         if names and v and all(str(x) in names for x in v):
             return ", ".join(names[str(x)] for x in v)
+        # A list of groups of codes ("2H 2D 2D"): each group named, groups apart by ";".
+        groups = [str(x).split() for x in v]
+        if names and v and all(g and all(p in names for p in g) for g in groups):
+            return "; ".join(", ".join(names[p] for p in g) for g in groups)
         return " ".join(map(str, v))
 
     return render_entry(game, {"key": key, "args": {k: words(k, v) for k, v in args.items()}}, lang)

@@ -282,6 +282,14 @@ class State(ABC, Generic[A]):
         """Whether the game is over."""
         return self.current_player is None
 
+    @property
+    def mid_move(self) -> bool:
+        """Whether the seat to act is inside one move made of several actions (a
+        Räväytys lay-down built group by group): each step stays its own action and
+        record entry, but the server plays a bot's steps without a pause and sends
+        them in one frame. ``False`` unless a game says otherwise."""
+        return False
+
     # -- actions -----------------------------------------------------------------
     @abstractmethod
     def legal_actions(self) -> list[A]:

@@ -2,8 +2,12 @@
 
 ``error.*`` are the texts of the server's refusals (the ``msg`` of an error frame
 or an HTTP error body, docs/protocol.md): the key is ``error.<code>`` unless the
-server names a finer one. ``{reason}`` is the engine's or the server's own reason,
-in English.
+server names a finer one. ``{reason}`` is the engine's or the server's own reason:
+a nested message when the refusal has a key, else English (which the Finnish text of
+``error.illegal_action_en`` leaves out); ``error.illegal_action_words`` carries a
+refusal's texts in every language as ``{en}`` and ``{fi}``; ``error.bad_option`` an
+option error's nested message. The Finnish texts of the other ``{reason}`` errors leave
+the English reason out.
 """
 
 MESSAGES: dict[str, dict[str, str]] = {
@@ -29,6 +33,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "error.stale_game": "Game {game_no} is not the current game any more.",
         "error.illegal_action": "That move is not allowed: {reason}",
+        "error.illegal_action_words": "That move is not allowed: {en}",
+        "error.illegal_action_en": "That move is not allowed: {reason}",
+        "error.no_such_action": "There is no move number {id}.",
         "error.game_over": "The game is already over.",
         "error.closed": "The table is closed.",
         "error.not_over": "The game is not over yet.",
@@ -42,6 +49,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "error.no_game": "There is no game {game}.",
         "error.conflict": "That cannot be done now: {reason}",
         "error.bad_request": "The server did not accept these settings: {reason}",
+        "error.bad_option": "The server did not accept these settings: {reason}",
         "error.forbidden": "That is not allowed: {reason}",
         "error.invite_used": "This invite link has already been used.",
         "error.too_deep": "The server could not read that message (nested deeper than {limit}).",
@@ -65,7 +73,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "fi": {
         "action.generic": "{text}",
         "error.malformed": "Palvelin ei saanut viestistä selvää.",
-        "error.not_json": "Palvelin ei saanut viestistä selvää (ei JSONia: {reason}).",
+        "error.not_json": "Palvelin ei saanut viestistä selvää (se ei ole JSONia).",
         "error.unknown_type": "Tuntematon viestityyppi {type}.",
         "error.invalid": "Viestin {type} kentät ovat väärin.",
         "error.which_seat": "Kerro, mikä paikka: sinulla on useita.",
@@ -82,20 +90,24 @@ MESSAGES: dict[str, dict[str, str]] = {
         "error.stale_state": "Pöytä ehti edetä ennen siirtoasi; tässä nykyinen tilanne.",
         "error.stale_game": "Peli {game_no} ei ole enää käynnissä oleva peli.",
         "error.illegal_action": "Siirto ei ole sallittu: {reason}",
+        "error.illegal_action_words": "Siirto ei ole sallittu: {fi}",
+        "error.illegal_action_en": "Siirto ei ole sallittu.",
+        "error.no_such_action": "Siirtoa numero {id} ei ole.",
         "error.game_over": "Peli on jo päättynyt.",
         "error.closed": "Pöytä on suljettu.",
         "error.not_over": "Peli ei ole vielä päättynyt.",
-        "error.no_undo": "Sitä ei voi perua: {reason}",
+        "error.no_undo": "Sitä ei voi perua.",
         "error.no_undo_players": (
             "Perua voi vain yksinpelissä; tässä pöydässä on {players} pelaajaa."
         ),
         "error.bot_seat": "Botti pelaa paikkaasi; ota se ensin takaisin.",
         "error.server_error": "Palvelin ei saanut tallennettua; mitään ei tapahtunut. Yritä uudelleen.",
-        "error.not_found": "Sitä ei ole: {reason}",
+        "error.not_found": "Sitä ei ole (pöytää, peliä tai paikkaa ei löytynyt).",
         "error.no_game": "Peliä {game} ei ole.",
-        "error.conflict": "Sitä ei voi tehdä nyt: {reason}",
-        "error.bad_request": "Palvelin ei hyväksynyt näitä asetuksia: {reason}",
-        "error.forbidden": "Se ei ole sallittu: {reason}",
+        "error.conflict": "Sitä ei voi tehdä nyt.",
+        "error.bad_request": "Palvelin ei hyväksynyt näitä asetuksia.",
+        "error.bad_option": "Palvelin ei hyväksynyt näitä asetuksia: {reason}",
+        "error.forbidden": "Se ei ole sallittu.",
         "error.invite_used": "Tämä kutsulinkki on jo käytetty.",
         "error.too_deep": "Palvelin ei saanut viestistä selvää (sisäkkäisyys yli {limit}).",
         "error.payload_too_large": "Pyyntö on liian suuri (enintään {limit} tavua).",

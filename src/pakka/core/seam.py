@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from enum import StrEnum
 from functools import cache
-from typing import TYPE_CHECKING, Any, NotRequired
+from typing import TYPE_CHECKING, Any, ClassVar, NotRequired
 
 from pydantic import ConfigDict, TypeAdapter, with_config
 from typing_extensions import TypedDict
@@ -179,6 +179,11 @@ class Display:
         """Every card code of the game -> its name in words in ``lang``."""
         return {}
 
+    def notation_words(self) -> Mapping[str, Message]:
+        """Notation that a view holds as text (a bid, a contract) -> the same in words,
+        for a front end that must not parse notation; empty by default."""
+        return {}
+
     def prompt(self, view: Mapping[str, Any]) -> Message:
         """What the phase of ``view`` asks of the player to act, in words."""
         if view.get("is_terminal"):
@@ -199,6 +204,15 @@ class Display:
     def legal(self, state: State[Any]) -> list[LegalAction]:
         """Every legal action of ``state`` as a structured value, in engine order."""
         return [self.describe(state, a) for a in state.legal_actions()]
+
+    hints: ClassVar[bool] = False
+    """Whether the game offers a hint (:meth:`hint`; the server's hint endpoint)."""
+
+    def hint(self, view: Mapping[str, Any]) -> Mapping[str, Any] | None:
+        """A hint for the seat of ``view``, computed from that view alone (so it cannot
+        reveal anything hidden from the seat), as JSON-ready data; ``None`` when the
+        position offers none. The one computation for the terminal and the server."""
+        return None
 
 
 @cache

@@ -14,11 +14,11 @@ from pakka.core.registry import register
 BUILTIN: dict[str, str] = {
     "koodinmurtaja": "pakka.games.koodinmurtaja:Koodinmurtaja",
     "viisisataa": "pakka.games.viisisataa:Viisisataa",
-    "zoker-solo": "pakka.games.zoker:Solo",
-    "zoker-memo": "pakka.games.zoker:Memo",
-    "zoker-tiko": "pakka.games.zoker:Tiko",
-    "zoker-kubo": "pakka.games.zoker:Kubo",
-    "zoker-pairs": "pakka.games.zoker:Pairs",
+    "zoker-solo": "pakka.games.zoker.solo:Solo",
+    "zoker-memo": "pakka.games.zoker.memo:Memo",
+    "zoker-tiko": "pakka.games.zoker.tiko:Tiko",
+    "zoker-kubo": "pakka.games.zoker.kubo:Kubo",
+    "zoker-pairs": "pakka.games.zoker.pairs:Pairs",
     "ravaytys": "pakka.games.ravaytys:Ravaytys",
 }
 """Game name -> ``module:class`` of its :class:`~pakka.core.game.Game` subclass."""

@@ -69,7 +69,7 @@ async def check_stored(hub: Hub, table_id: str, request: Request) -> None:
     if table_id in hub.tables:
         check_live(hub, table_id, request)
         return
-    stored = await hub.db(hub.store.load_table, table_id)
+    stored = await hub.dbx.read(hub.store.load_table, table_id)
     if stored is None:
         raise ApiError(404, "not_found", "no such table")
     row = stored.row

@@ -79,6 +79,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.include_router(catalogue.router)
 
     if settings.static_dir or STATIC.is_dir():
+        # The installable app's manifest and service worker, before the static files.
+        from pakka.server import webapp
+
+        app.include_router(webapp.router)
         app.mount(
             "/",
             StaticFiles(directory=settings.static_dir or STATIC, html=True, check_dir=False),

@@ -31,6 +31,8 @@ class Connection:
         self.tokens = settings.msg_burst
         self.stamp = time.monotonic()
         self.closed = False
+        self.idle = False
+        """The client said its player is away (page hidden or untouched): presence."""
 
     @property
     def view_seats(self) -> list[int | None]:

@@ -6,6 +6,9 @@ rows describe who sits where, ``games`` holds each game's seed and options
 on undos of a one-player game and on the actions they took back), and
 ``actions`` the accepted actions in order (an undo deletes the taken-back
 ones). Live state is rebuilt by replaying; nothing else about a game is stored.
+Every change is first an event of the append-only ``events`` log (one sequence
+number per table, :mod:`pakka.server.eventlog`); the other tables are its
+projection, written in the same transaction.
 """
 
 from __future__ import annotations
@@ -89,6 +92,38 @@ actions = Table(
     Column("at", Float, nullable=False),
     ForeignKeyConstraint(["table_id", "game_no"], ["games.table_id", "games.game_no"]),
 )
+
+events = Table(
+    "events",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("kind", String(16), nullable=False),
+    Column("data", Text, nullable=False),
+    Column("at", Float, nullable=False),
+    ForeignKeyConstraint(["table_id"], ["tables.id"]),
+)
+"""The append-only log of every table (:mod:`pakka.server.eventlog`): the primary key
+``(table_id, seq)`` is the unique constraint that decides which writer gets a number."""
+
+leases = Table(
+    "leases",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("holder", String(64), nullable=False),
+    Column("expires", Float, nullable=False),
+)
+"""Which server process runs a table's bots and clock, until when
+(:mod:`pakka.server.lease`)."""
+
+rates = Table(
+    "rates",
+    metadata,
+    Column("key", String(120), primary_key=True),
+    Column("tokens", Float, nullable=False),
+    Column("updated", Float, nullable=False),
+)
+"""Token buckets of the rate limits every process shares (:mod:`pakka.server.rates`)."""
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 

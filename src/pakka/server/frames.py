@@ -25,11 +25,13 @@ from pakka.core.errors import PakkaError
 from pakka.core.registry import game_class
 from pakka.core.seam import BaseView, LegalAction, LogLine, Message, view_schema
 
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
 """The WebSocket protocol version (``welcome.protocol``; a ``hello`` may name it).
 
 2: ``legal`` holds structured actions (:class:`~pakka.core.seam.LegalAction`),
 error frames carry a message key (``msg``), ``action`` may name an action by ``id``.
+3: ``state.steps`` (a bot's compound move in one frame), seat presence and bot marks in
+the table summary, the clock's zombie mark, chat.
 """
 
 _FORBID = ConfigDict(extra="forbid")
@@ -42,9 +44,17 @@ class SeatSummary(TypedDict):
     seat: int
     name: str | None
     kind: Literal["human", "bot"]
+    level: str | None
+    """A bot seat's level (``easy``/``medium``/``hard``, or a bot's name): the client
+    names an unnamed bot seat in the reader's language from it."""
     status: Literal["open", "claimed", "left", "bot"]
     zombie: bool
+    """A bot plays this human seat (its player left, let it, or ran out of time)
+    until the player takes it back (``resume``)."""
     connected: bool
+    presence: Literal["connected", "idle", "gone"]
+    """Whether the seat's player is at the table (``connected``), has it open but is
+    away (``idle``), or has no connection (``gone``); bots are ``connected``."""
 
 
 @with_config(_FORBID)
@@ -113,6 +123,10 @@ class StateFrame(TypedDict):
     log_index: int
     log: list[LogLine]
     last_action: LastAction | None
+    steps: list[LastAction]
+    """Every action this frame shows, in order, ending with ``last_action``: several
+    when a bot played the steps of one compound move (a lay-down) together, else
+    that one action (or none)."""
     clock: Clock | None
     undo: bool
     table: TableSummary | None

@@ -72,10 +72,11 @@ class Metrics:
             buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5),
             registry=r,
         )
-        self.notify_lag = Gauge(
+        self.notify_lag = Histogram(
             "pakka_notify_lag_seconds",
-            "Delay of change notifications between server processes. Always 0: this "
-            "server runs as one process and has no notification bus yet.",
+            "Time from an event's commit in another server process to its arrival "
+            "here through PostgreSQL LISTEN/NOTIFY and the log (multi-process sites).",
+            buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5),
             registry=r,
         )
 

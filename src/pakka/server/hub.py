@@ -10,22 +10,25 @@ One table's live state is a :class:`~pakka.server.tables.LiveTable`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import secrets
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 import pakka
-from pakka.core.errors import PakkaError
+from pakka.core.errors import PakkaError, reason_message
 from pakka.core.game import Game
 from pakka.core.options import options_to_json
 from pakka.core.record import Record
+from pakka.server.bus import Bus
 from pakka.server.config import Settings
+from pakka.server.dbexec import DbExec
 from pakka.server.errors import ApiError
 from pakka.server.health import Metrics
+from pakka.server.lease import Leases
 from pakka.server.scheduler import BotPool
 from pakka.server.seats import (
     BOT,
@@ -54,24 +57,36 @@ class Hub:
         self.store = store
         self.tables: dict[str, LiveTable] = {}
         self.seating = Seating(self)
-        self.db_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pakka-db")
+        self.dbx = DbExec(store.engine)
         self.workers = BotPool(settings)
         self.create_log: dict[str, list[float]] = {}
-        self.inline_db = store.engine.dialect.name == "sqlite"
         self.metrics = Metrics(self)
+        self.multi = store.engine.dialect.name == "postgresql"
+        """Whether other server processes may share this database (PostgreSQL): then
+        tables are loaded on demand, followed through the bus and run under leases."""
+        self.bus = Bus(self)
+        self.leases = Leases(self)
+        self._loading: dict[str, asyncio.Lock] = {}
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """Run a blocking database call: inline for SQLite (a WAL commit is one
-        write without fsync, cheaper than a thread hop), else on the database thread."""
-        if self.inline_db:
-            return fn(*args, **kwargs)
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.db_pool, lambda: fn(*args, **kwargs))
+        """Run a blocking database call that opens its own connection, off the event
+        loop (:meth:`DbExec.blocking`); the store's own operations go through
+        :meth:`DbExec.tx` and :meth:`DbExec.read`."""
+        return await self.dbx.blocking(fn, *args, **kwargs)
 
     # -- start and stop ------------------------------------------------------------------------
     async def start(self) -> None:
-        """Load every open table by replaying its record, then let bots and clocks run."""
-        stored = await self.db(self.store.load_open)
+        """Load every open table by replaying its record, then let bots and clocks run.
+
+        On PostgreSQL nothing is loaded up front: the lease sweep takes the tables
+        that no process holds, and a client's first request loads its table."""
+        if self.multi:
+            self.bus.start()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.bus.ready.wait(), 10.0)
+            self.leases.start()
+            return
+        stored = await self.dbx.read(self.store.load_open)
         for st in stored:
             try:
                 table = self._rebuild(st)
@@ -85,7 +100,8 @@ class Hub:
                 g = table.game_no
                 row = next(x for x in stored if x.row["id"] == table.id).games[-1]
                 if row["finished"] is None:
-                    await self.db(self.store.finish_game, table.id, g)
+                    await self.dbx.tx(self.store.finish_game, table.id, table.seq + 1, g)
+                    table.seq += 1
             table.scheduler.schedule()
 
     def _rebuild(self, st: StoredTable) -> LiveTable:
@@ -115,16 +131,52 @@ class Hub:
             if g is not st.games[-1]:
                 table.past.append(table.summary_of_current())
         table.state_id = sid
+        table.seq = st.seq
         return table
 
     async def stop(self) -> None:
         """Stop background work (the database already holds everything)."""
+        if self.multi:
+            await self.leases.stop()
+            await self.bus.stop()
         for t in self.tables.values():
             t.scheduler.stop()
         self.workers.shutdown()
-        self.db_pool.shutdown(wait=True)
+        await self.dbx.close()
 
     # -- lookups ---------------------------------------------------------------------------------
+    def runs(self, table: LiveTable) -> bool:
+        """Whether this process runs ``table``'s bots and clock (holds its lease)."""
+        return not self.multi or table.id in self.leases.held
+
+    async def ensure(self, table_id: str) -> LiveTable | None:
+        """The live table ``table_id``, loaded from the database if another process
+        created it (multi-process sites); ``None`` if there is no such open table."""
+        t = self.tables.get(table_id)
+        if t is not None or not self.multi or len(table_id) > 32:
+            return t
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            t = self.tables.get(table_id)
+            if t is not None:
+                return t
+            st = await self.dbx.read(self.store.load_table, table_id)
+            if st is None or st.row["closed"]:
+                return None
+            try:
+                t = self._rebuild(st)
+            except Exception:
+                log.exception("table %s does not replay", table_id)
+                return None
+            self.seating.index(t)
+            self.tables[table_id] = t
+        self._loading.pop(table_id, None)
+        async with t.lock:  # events committed while it loaded
+            from pakka.server.bus import catch_up
+
+            await catch_up(t)
+        return t
+
     def table(self, table_id: str) -> LiveTable:
         """The live table ``table_id`` (404 if unknown or closed)."""
         t = self.tables.get(table_id)
@@ -166,7 +218,11 @@ class Hub:
         try:
             game = pakka.load(req.game, players=req.players, **req.options)
         except PakkaError as e:
-            raise ApiError(400, "bad_request", str(e)) from None
+            # An option error with a key says what is allowed in the reader's language.
+            why = reason_message(e)
+            if why is None:
+                raise ApiError(400, "bad_request", str(e)) from None
+            raise ApiError(400, "bad_request", str(e), key="error.bad_option", reason=why) from None
         n = game.num_players
         specs = req.seats or [None] * n
         if len(specs) != n:
@@ -183,7 +239,8 @@ class Hub:
         for i, spec in enumerate(specs):
             if spec is not None and spec.kind == BOT:
                 level = spec.level or "medium"
-                seats.append(Seat(BOT, level, spec.name or f"Bot ({level})", BOTSEAT))
+                # No name unless given: the client names the bot in the reader's language.
+                seats.append(Seat(BOT, level, spec.name, BOTSEAT))
                 continue
             name = spec.name if spec is not None else None
             if req.hotseat or req.take_seat == i:
@@ -233,16 +290,20 @@ class Hub:
             "started": time.time(),
             "deck": None if req.deck is None else json.dumps(req.deck),
         }
-        await self.db(self.store.create_table, row, seat_rows, game_row, setup_rows)
+        seq = await self.dbx.tx(self.store.create_table, row, seat_rows, game_row, setup_rows)
         table = LiveTable(self, row, seats)
+        table.seq = seq
         table.begin_game(1, seed, options, req.deck)
         for a in setup_rows:
             table.st.apply(a["action"])
         table.state_id = len(setup_rows)
         if table.st.is_terminal:
-            await self.db(self.store.finish_game, table_id, 1)
+            await self.dbx.tx(self.store.finish_game, table_id, table.seq + 1, 1)
+            table.seq += 1
         self.tables[table_id] = table
         self.seating.index(table)
+        if self.multi:
+            await self.leases.acquire(table_id)
         async with table.lock:
             table.scheduler.schedule()
         return {
@@ -298,7 +359,7 @@ class Hub:
         table = self.table(table_id)
         self.seating.check_admin(table, token)
         async with table.lock:
-            await self.db(self.store.close_table, table.id)
+            await table.append(self.store.close_table, table.id, table.seq + 1)
             table.closed = True
             table.scheduler.stop()
             table.broadcast_table()
@@ -323,7 +384,7 @@ class Hub:
 
     async def record(self, table_id: str, game_no: int) -> Record:
         """The record of a finished game (409 before it is over)."""
-        stored = await self.db(self.store.load_table, table_id)
+        stored = await self.dbx.read(self.store.load_table, table_id)
         if stored is None:
             raise ApiError(404, "not_found", "no such table")
         g = next((g for g in stored.games if g["game_no"] == game_no), None)

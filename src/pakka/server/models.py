@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StringConstraints,
+    model_validator,
+)
 
 Name = Annotated[
     str, StringConstraints(strip_whitespace=True, max_length=40, pattern=r"^[^\x00-\x1f\x7f]*$")
@@ -152,6 +159,14 @@ class UndoMsg(Strict):
     count: Annotated[int, Field(ge=1, le=100)] = 1
 
 
+class PresenceMsg(Strict):
+    """The client says whether its player is away from the table (``idle``: the page
+    is hidden or untouched) or back (presence, :mod:`pakka.server.presence`)."""
+
+    type: Literal["presence"]
+    idle: StrictBool
+
+
 class SyncMsg(Strict):
     """Ask for a fresh full state frame."""
 
@@ -173,6 +188,7 @@ WS_MESSAGES: dict[str, type[Strict]] = {
     "autoplay": AutoplayMsg,
     "undo": UndoMsg,
     "sync": SyncMsg,
+    "presence": PresenceMsg,
     "ping": PingMsg,
 }
 

@@ -8,6 +8,7 @@ every endpoint.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Annotated, Any
 
@@ -19,7 +20,9 @@ from pakka.bots import bot_names
 from pakka.bots import levels as bot_levels
 from pakka.core.options import OptionValue
 from pakka.core.registry import game_class
-from pakka.server import access, frames
+from pakka.i18n import LANGUAGES
+from pakka.option_words import SEAT_OPTIONS, option_words
+from pakka.server import access, frames, replay
 from pakka.server.errors import ApiError
 from pakka.server.hub import Hub
 from pakka.server.models import (
@@ -83,6 +86,18 @@ def games_catalogue() -> list[dict[str, Any]]:
                         "length": o.length,
                         "help": dict(o.help),
                         "rule": o.rule,
+                        "label": {
+                            lang: option_words(name, f"opt.{o.name}", lang) or o.name
+                            for lang in LANGUAGES
+                        },
+                        "values": {
+                            str(c): {
+                                lang: option_words(name, f"val.{o.name}.{c}", lang) or str(c)
+                                for lang in LANGUAGES
+                            }
+                            for c in o.choices
+                        },
+                        "seat": o.name in SEAT_OPTIONS,
                     }
                     for o in cls.option_specs
                 ],
@@ -158,6 +173,7 @@ async def open_tables(hub: HubDep, game: str | None = None) -> dict[str, Any]:
 @router.get("/api/tables/{table_id}")
 async def table_summary(hub: HubDep, table_id: str, request: Request) -> dict[str, Any]:
     """The summary of a table (unlisted: with a credential, see :mod:`access`)."""
+    await hub.ensure(table_id)
     access.check_live(hub, table_id, request)
     return hub.table(table_id).summary()
 
@@ -171,6 +187,7 @@ async def claim(hub: HubDep, body: ClaimBody) -> dict[str, Any]:
 @router.post("/api/tables/{table_id}/join", response_model=SeatGrant)
 async def join(hub: HubDep, table_id: str, body: JoinBody) -> dict[str, Any]:
     """Take a free seat of a listed table."""
+    await hub.ensure(table_id)
     return await hub.seating.join(table_id, body.seat, body.name)
 
 
@@ -179,6 +196,7 @@ async def leave(
     hub: HubDep, table_id: str, request: Request, body: EmptyBody | None = None
 ) -> dict[str, Any]:
     """Give up the seat of the bearer token."""
+    await hub.ensure(table_id)
     await hub.seating.leave(table_id, bearer(request))
     return {"ok": True}
 
@@ -186,12 +204,14 @@ async def leave(
 @router.post("/api/tables/{table_id}/seats/{seat}/invite", response_model=InviteOut)
 async def reissue(hub: HubDep, table_id: str, seat: int, request: Request) -> dict[str, Any]:
     """(Creator) revoke and re-issue the invite link of a free or abandoned seat."""
+    await hub.ensure(table_id)
     return await hub.seating.reissue(table_id, seat, bearer(request))
 
 
 @router.post("/api/tables/{table_id}/seats/{seat}/revoke", response_model=Ok)
 async def revoke(hub: HubDep, table_id: str, seat: int, request: Request) -> dict[str, Any]:
     """(Creator) revoke a seat's invite link."""
+    await hub.ensure(table_id)
     await hub.seating.revoke(table_id, seat, bearer(request))
     return {"ok": True}
 
@@ -201,6 +221,7 @@ async def to_bot(
     hub: HubDep, table_id: str, seat: int, request: Request, body: LevelBody | None = None
 ) -> dict[str, Any]:
     """(Creator) let a bot play an absent player's seat (zombie)."""
+    await hub.ensure(table_id)
     await hub.seating.to_bot(table_id, seat, (body or LevelBody()).level, bearer(request))
     return {"ok": True}
 
@@ -208,6 +229,7 @@ async def to_bot(
 @router.post("/api/tables/{table_id}/seats/{seat}/human", response_model=HumanOut)
 async def to_human(hub: HubDep, table_id: str, seat: int, request: Request) -> dict[str, Any]:
     """(Creator) hand a zombie seat back to its player (or a fresh invite, if it has none)."""
+    await hub.ensure(table_id)
     invite = await hub.seating.to_human(table_id, seat, bearer(request))
     return {"ok": True, "invite": invite}
 
@@ -215,6 +237,7 @@ async def to_human(hub: HubDep, table_id: str, seat: int, request: Request) -> d
 @router.post("/api/tables/{table_id}/close", response_model=Ok)
 async def close(hub: HubDep, table_id: str, request: Request) -> dict[str, Any]:
     """(Creator) close the table."""
+    await hub.ensure(table_id)
     await hub.close(table_id, bearer(request))
     return {"ok": True}
 
@@ -222,6 +245,7 @@ async def close(hub: HubDep, table_id: str, request: Request) -> dict[str, Any]:
 @router.post("/api/tables/{table_id}/again")
 async def again(hub: HubDep, table_id: str, body: AgainBody, request: Request) -> dict[str, Any]:
     """Start the next game after the current one ended (any seat or the creator)."""
+    await hub.ensure(table_id)
     table = hub.table(table_id)
     token = bearer(request)
     try:
@@ -236,6 +260,7 @@ async def again(hub: HubDep, table_id: str, body: AgainBody, request: Request) -
 @router.get("/api/tables/{table_id}/games")
 async def table_games(hub: HubDep, table_id: str, request: Request) -> dict[str, Any]:
     """The games played at a table (unlisted: with a credential)."""
+    await hub.ensure(table_id)
     access.check_live(hub, table_id, request)
     return {"games": hub.table(table_id).summary()["games"]}
 
@@ -243,6 +268,7 @@ async def table_games(hub: HubDep, table_id: str, request: Request) -> dict[str,
 @router.get("/api/tables/{table_id}/games/{game_no}/record")
 async def record(hub: HubDep, table_id: str, game_no: int, request: Request) -> Response:
     """A finished game's record (JSON for ``pakka replay``; unlisted: with a credential)."""
+    await hub.ensure(table_id)
     await access.check_stored(hub, table_id, request)
     rec = await hub.record(table_id, game_no)
     return Response(
@@ -252,3 +278,17 @@ async def record(hub: HubDep, table_id: str, game_no: int, request: Request) -> 
             "Content-Disposition": (f'attachment; filename="{rec.game}-{table_id}-{game_no}.json"')
         },
     )
+
+
+@router.get("/api/tables/{table_id}/games/{game_no}/replay")
+async def game_replay(hub: HubDep, table_id: str, game_no: int, request: Request) -> dict[str, Any]:
+    """A finished game replayed through the engine: every seat's view at every step,
+    the logs and where each hand, round, trick and turn starts (:mod:`replay`).
+    The same access rule as the record (:mod:`access`); only once the game is over."""
+    await access.check_stored(hub, table_id, request)
+    rec = await hub.record(table_id, game_no)
+    # Playing the record through is CPU work: off the event loop.
+    out = await asyncio.to_thread(replay.build, rec)
+    out["table_id"] = table_id
+    out["game_no"] = game_no
+    return out

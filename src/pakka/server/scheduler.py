@@ -81,8 +81,8 @@ class Scheduler:
     def schedule(self) -> None:
         """Start a bot move or the move clock if the seat to act needs one."""
         t = self.table
-        if t.closed or t.state is None:
-            return
+        if t.closed or t.state is None or not t.hub.runs(t):
+            return  # another process holds the table's lease and runs its bots
         cp = t.st.current_player
         if cp is None:
             return
@@ -126,19 +126,18 @@ class Scheduler:
                 sample = t.st.clone()
                 level = self.bot_level(seat)
                 bot = None if workers.processes else self.bot_for(seat)
-            if bot is None:
-                text = await workers.in_process(sample, seat, level)
-            else:
-                rng = random.Random(secrets.randbits(64))
-                chosen = bot
-                text = await workers.in_thread(
-                    lambda: str(chosen.choose(SeatHandle(sample, seat, rng)))
-                )
+            text = await self._choose(sample, seat, level, bot)
             async with t.lock:
                 self.timed_out.discard(seat)
                 if t.state_id != sid or not t.seats[seat].bot_controlled:
                     return
-                await t.commit_action(text, seat, by)
+                last = await t.commit_action(text, seat, by, broadcast=False)
+                steps = [last]
+            try:
+                await self._finish_compound_move(seat, by, steps)
+            finally:
+                async with t.lock:
+                    t.broadcast(last=steps[-1], steps=steps)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -149,6 +148,35 @@ class Scheduler:
                 self.bot_task = None
             if not t.closed:
                 self.schedule_soon()
+
+    async def _choose(self, state: State[Any], seat: int, level: str, bot: Bot | None) -> str:
+        """The bot's chosen action for ``seat`` in ``state`` (a private copy), searched
+        on a worker (a process when ``bot`` is ``None``)."""
+        workers = self.table.hub.workers
+        if bot is None:
+            return await workers.in_process(state, seat, level)
+        rng = random.Random(secrets.randbits(64))
+        return await workers.in_thread(lambda: str(bot.choose(SeatHandle(state, seat, rng))))
+
+    async def _finish_compound_move(self, seat: int, by: str, steps: list[dict[str, Any]]) -> None:
+        """Play the rest of a compound move (``State.mid_move``, e.g. the groups of a
+        Räväytys lay-down) for ``seat`` without a pause; every step is stored as its
+        own action and appended to ``steps``, and nobody is told until it is done."""
+        t = self.table
+        while True:
+            async with t.lock:
+                s = t.st
+                if not s.mid_move or s.current_player != seat or not t.seats[seat].bot_controlled:
+                    return
+                sid = t.state_id
+                sample = s.clone()
+                level = self.bot_level(seat)
+                bot = None if t.hub.workers.processes else self.bot_for(seat)
+            text = await self._choose(sample, seat, level, bot)
+            async with t.lock:
+                if t.state_id != sid or not t.seats[seat].bot_controlled:
+                    return
+                steps.append(await t.commit_action(text, seat, by, broadcast=False))
 
     def schedule_soon(self) -> None:
         """Run :meth:`schedule` once the current task is done with the table."""

@@ -11,7 +11,12 @@ import secrets
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from sqlalchemy import Connection as DbConnection
+from sqlalchemy import select
+
+from pakka.server import db
 from pakka.server.errors import ApiError
+from pakka.server.eventlog import CLAIM
 
 if TYPE_CHECKING:
     from pakka.server.connection import Connection
@@ -49,6 +54,15 @@ class Seat:
     def bot_controlled(self) -> bool:
         """Whether the server plays this seat (a bot seat, or a human seat's zombie)."""
         return self.kind == BOT or self.zombie
+
+
+def _invite_row(c: DbConnection, invite_hash: str) -> tuple[str, int] | None:
+    """The table and seat of an outstanding invite, from the database (the claim
+    itself is decided by the event log: a second claim of the seat conflicts)."""
+    row = c.execute(
+        select(db.seats.c.table_id, db.seats.c.seat).where(db.seats.c.invite_hash == invite_hash)
+    ).first()
+    return None if row is None else (str(row[0]), int(row[1]))
 
 
 class Seating:
@@ -114,6 +128,7 @@ class Seating:
         h = digest(tok)
         await table.set_seat(
             seat,
+            CLAIM if s.invite_hash else "seat",
             status=CLAIMED,
             token_hash=h,
             invite_hash=None,
@@ -129,6 +144,10 @@ class Seating:
     async def claim(self, code: str, name: str | None) -> dict[str, Any]:
         """Open an invite link: the first claim receives the seat's token."""
         hit = self.invites.get(digest(code))
+        if hit is None and self.hub.multi:  # a table that lives in another process
+            hit = await self.hub.dbx.read(_invite_row, digest(code))
+            if hit is not None:
+                await self.hub.ensure(hit[0])
         if hit is None:
             raise ApiError(410, "invite_used", "this invite link was used or revoked")
         table = self.hub.table(hit[0])

@@ -1,7 +1,11 @@
-"""Database operations (blocking; the hub runs them on one dedicated thread).
+"""Database operations: each is a function of one SQLAlchemy ``Connection`` run in
+one transaction by :class:`~pakka.server.dbexec.DbExec` (never on the event loop).
 
-Every write commits before it returns, so the hub can broadcast afterwards
-knowing that the change is durable.
+Every change first appends its event to the table's log
+(:func:`pakka.server.eventlog.append`, which raises
+:class:`~pakka.server.eventlog.Conflict` when another writer took the number)
+and then updates the projection tables in the same transaction, so the hub can
+broadcast after the commit knowing that the change is durable.
 """
 
 from __future__ import annotations
@@ -11,9 +15,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Engine, delete, insert, select, update
+from sqlalchemy import Connection, Engine, delete, insert, select, update
 
-from pakka.server import db
+from pakka.server import db, eventlog
+from pakka.server.eventlog import Event
 
 _INSERT_ACTION = insert(db.actions)
 """Built once: the hot path only binds parameters (no statement construction)."""
@@ -27,53 +32,74 @@ class StoredTable:
     seats: list[dict[str, Any]]
     games: list[dict[str, Any]]
     actions: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+    seq: int = 0
+    """The number of the table's newest event."""
 
 
 class Store:
-    """The event store: tables, seats, games and accepted actions."""
+    """The event store: tables, seats, games and accepted actions, behind the log."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
 
     def create_table(
         self,
+        c: Connection,
         row: dict[str, Any],
         seats: list[dict[str, Any]],
         game: dict[str, Any],
         actions: list[dict[str, Any]] | None = None,
-    ) -> None:
+    ) -> int:
         """Insert a new table with its seats, first game and set-up actions (testing
-        servers only), in one transaction."""
-        with self.engine.begin() as c:
-            c.execute(insert(db.tables).values(**row))
-            c.execute(insert(db.seats), seats)
-            c.execute(insert(db.games).values(**game))
-            if actions:
-                c.execute(_INSERT_ACTION, actions)
+        servers only); returns the number of its newest event."""
+        c.execute(insert(db.tables).values(**row))
+        eventlog.append(c, row["id"], 1, eventlog.CREATE, {})
+        c.execute(insert(db.seats), seats)
+        c.execute(insert(db.games).values(**game))
+        seq = 1
+        for a in actions or []:
+            seq += 1
+            eventlog.append(c, row["id"], seq, eventlog.ACTION, _action_data(a))
+        if actions:
+            c.execute(_INSERT_ACTION, actions)
+        return seq
 
-    def undo_actions(self, table_id: str, game_no: int, keep: int, steps: int) -> None:
-        """Take back every action of a game from index ``keep`` on (an undo); ``steps``
-        state ids (those of the taken-back actions and of the undo itself) are added
-        to ``games.undos`` so that state ids keep increasing after a restart."""
-        with self.engine.begin() as c:
-            c.execute(
-                delete(db.actions).where(
-                    db.actions.c.table_id == table_id,
-                    db.actions.c.game_no == game_no,
-                    db.actions.c.idx >= keep,
-                )
+    def undo_actions(
+        self, c: Connection, table_id: str, seq: int, game_no: int, keep: int, steps: int
+    ) -> Event:
+        """Take back every action of a game from index ``keep`` on (an undo, event
+        ``seq``); ``steps`` state ids (those of the taken-back actions and of the
+        undo itself) are added to ``games.undos`` so that state ids keep increasing
+        after a restart. The log keeps the taken-back actions: it only grows."""
+        ev = eventlog.append(
+            c, table_id, seq, eventlog.UNDO, {"game_no": game_no, "keep": keep, "steps": steps}
+        )
+        c.execute(
+            delete(db.actions).where(
+                db.actions.c.table_id == table_id,
+                db.actions.c.game_no == game_no,
+                db.actions.c.idx >= keep,
             )
-            c.execute(
-                update(db.games)
-                .where(db.games.c.table_id == table_id, db.games.c.game_no == game_no)
-                .values(undos=db.games.c.undos + steps)
-            )
+        )
+        c.execute(
+            update(db.games)
+            .where(db.games.c.table_id == table_id, db.games.c.game_no == game_no)
+            .values(undos=db.games.c.undos + steps)
+        )
+        return ev
 
     def add_action(
-        self, table_id: str, game_no: int, idx: int, action: str, seat: int, by: str
-    ) -> None:
-        """Record an accepted action (the primary key makes a second action with the
-        same index fail, so an index is never used twice)."""
+        self,
+        c: Connection,
+        table_id: str,
+        seq: int,
+        game_no: int,
+        idx: int,
+        action: str,
+        seat: int,
+        by: str,
+    ) -> list[Event]:
+        """Record an accepted action as event ``seq``."""
         row = {
             "table_id": table_id,
             "game_no": game_no,
@@ -83,61 +109,74 @@ class Store:
             "by": by,
             "at": time.time(),
         }
-        with self.engine.begin() as c:
-            c.execute(_INSERT_ACTION, row)
-
-    def finish_game(self, table_id: str, game_no: int) -> None:
-        """Mark a game over (its record becomes downloadable)."""
-        with self.engine.begin() as c:
-            c.execute(
-                update(db.games)
-                .where(db.games.c.table_id == table_id, db.games.c.game_no == game_no)
-                .values(finished=time.time())
-            )
-
-    def start_game(self, table_id: str, game_no: int, seed: int, options: dict[str, Any]) -> None:
-        """Record the next game at a table."""
-        with self.engine.begin() as c:
-            c.execute(
-                insert(db.games).values(
-                    table_id=table_id,
-                    game_no=game_no,
-                    seed=seed,
-                    options=json.dumps(options),
-                    started=time.time(),
-                )
-            )
-
-    def update_seat(self, table_id: str, seat: int, **values: Any) -> None:
-        """Change a seat's holder, status, invite or zombie flag."""
-        with self.engine.begin() as c:
-            c.execute(
-                update(db.seats)
-                .where(db.seats.c.table_id == table_id, db.seats.c.seat == seat)
-                .values(**values)
-            )
-
-    def close_table(self, table_id: str) -> None:
-        """Close a table for good."""
-        with self.engine.begin() as c:
-            c.execute(update(db.tables).where(db.tables.c.id == table_id).values(closed=True))
-
-    def load_open(self) -> list[StoredTable]:
-        """Every table that is not closed, with the actions of its current game."""
-        out: list[StoredTable] = []
-        with self.engine.connect() as c:
-            rows = c.execute(select(db.tables).where(db.tables.c.closed.is_(False))).mappings()
-            for row in list(rows):
-                out.append(self._load(c, dict(row)))
+        out = [eventlog.append(c, table_id, seq, eventlog.ACTION, _action_data(row))]
+        c.execute(_INSERT_ACTION, row)
         return out
 
-    def load_table(self, table_id: str) -> StoredTable | None:
-        """One table (closed or not), with the actions of its current game."""
-        with self.engine.connect() as c:
-            row = c.execute(select(db.tables).where(db.tables.c.id == table_id)).mappings().first()
-            return None if row is None else self._load(c, dict(row))
+    def finish_game(self, c: Connection, table_id: str, seq: int, game_no: int) -> Event:
+        """Mark a game over (its record becomes downloadable)."""
+        ev = eventlog.append(c, table_id, seq, eventlog.FINISH, {"game_no": game_no})
+        c.execute(
+            update(db.games)
+            .where(db.games.c.table_id == table_id, db.games.c.game_no == game_no)
+            .values(finished=time.time())
+        )
+        return ev
 
-    def _load(self, c: Any, row: dict[str, Any]) -> StoredTable:
+    def start_game(
+        self,
+        c: Connection,
+        table_id: str,
+        seq: int,
+        game_no: int,
+        seed: int,
+        options: dict[str, Any],
+    ) -> Event:
+        """Record the next game at a table."""
+        ev = eventlog.append(
+            c, table_id, seq, eventlog.GAME, {"game_no": game_no, "seed": seed, "options": options}
+        )
+        c.execute(
+            insert(db.games).values(
+                table_id=table_id,
+                game_no=game_no,
+                seed=seed,
+                options=json.dumps(options),
+                started=time.time(),
+            )
+        )
+        return ev
+
+    def update_seat(
+        self, c: Connection, /, table_id: str, seq: int, seat: int, kind: str, **values: Any
+    ) -> Event:
+        """Change a seat's holder, status, invite or zombie flag (event ``kind``:
+        ``seat``, or ``claim`` when an invite is used)."""
+        ev = eventlog.append(c, table_id, seq, kind, {"seat": seat, "values": values})
+        c.execute(
+            update(db.seats)
+            .where(db.seats.c.table_id == table_id, db.seats.c.seat == seat)
+            .values(**values)
+        )
+        return ev
+
+    def close_table(self, c: Connection, table_id: str, seq: int) -> Event:
+        """Close a table for good."""
+        ev = eventlog.append(c, table_id, seq, eventlog.CLOSE, {})
+        c.execute(update(db.tables).where(db.tables.c.id == table_id).values(closed=True))
+        return ev
+
+    def load_open(self, c: Connection) -> list[StoredTable]:
+        """Every table that is not closed, with the actions of its current game."""
+        rows = c.execute(select(db.tables).where(db.tables.c.closed.is_(False))).mappings()
+        return [self._load(c, dict(row)) for row in list(rows)]
+
+    def load_table(self, c: Connection, table_id: str) -> StoredTable | None:
+        """One table (closed or not), with the actions of its current game."""
+        row = c.execute(select(db.tables).where(db.tables.c.id == table_id)).mappings().first()
+        return None if row is None else self._load(c, dict(row))
+
+    def _load(self, c: Connection, row: dict[str, Any]) -> StoredTable:
         tid = row["id"]
         seats = [
             dict(r)
@@ -158,4 +197,9 @@ class Store:
             .order_by(db.actions.c.game_no, db.actions.c.idx)
         ).mappings():
             acts.setdefault(r["game_no"], []).append(dict(r))
-        return StoredTable(row=row, seats=seats, games=games, actions=acts)
+        seq = eventlog.last_seq(c, tid)
+        return StoredTable(row=row, seats=seats, games=games, actions=acts, seq=seq)
+
+
+def _action_data(row: dict[str, Any]) -> dict[str, Any]:
+    return {k: row[k] for k in ("game_no", "idx", "action", "seat", "by")}

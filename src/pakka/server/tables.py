@@ -15,7 +15,10 @@ import json
 import logging
 import secrets
 import time
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar, cast
+
+from sqlalchemy import Connection as DbConnection
 
 from pakka.core.errors import IllegalAction
 from pakka.core.game import Game, State
@@ -25,8 +28,10 @@ from pakka.core.seam import LegalAction
 from pakka.core.undo import reveals_hidden, undo_refusal
 from pakka.server.connection import Connection
 from pakka.server.errors import ApiError
+from pakka.server.eventlog import Conflict
 from pakka.server.frames import PROTOCOL_VERSION, TableSummary, WelcomeFrame
 from pakka.server.games import GameSummary, load_game, next_game_options
+from pakka.server.presence import seat_presence
 from pakka.server.scheduler import Scheduler
 from pakka.server.seats import BOT, HUMAN, LEFT, OPEN, Seat
 
@@ -34,6 +39,9 @@ if TYPE_CHECKING:
     from pakka.server.hub import Hub
 
 log = logging.getLogger("pakka.server")
+
+T = TypeVar("T")
+P = ParamSpec("P")
 
 
 class LiveTable:
@@ -60,6 +68,8 @@ class LiveTable:
         self.game: Game[Any] | None = None
         self.state: State[Any] | None = None
         self.state_id = 0
+        self.seq = 0
+        """The number of the newest event of this table's log applied here."""
         self.past: list[GameSummary] = []
         self.turn_started = time.monotonic()
         self.deck: list[str] | None = None
@@ -120,9 +130,11 @@ class LiveTable:
                     "seat": i,
                     "name": seat.name,
                     "kind": seat.kind,
+                    "level": seat.level if seat.kind == BOT else None,
                     "status": seat.status,
                     "zombie": seat.zombie,
                     "connected": seat.kind == BOT or self.connected(i),
+                    "presence": seat_presence(self, i),
                 }
                 for i, seat in enumerate(self.seats)
             ],
@@ -142,6 +154,7 @@ class LiveTable:
         last: dict[str, Any] | None,
         table: dict[str, Any] | None,
         full: bool = False,
+        steps: list[dict[str, Any]] | None = None,
     ) -> dict[str, Any]:
         """The ``state`` frame for ``seat`` on ``conn``: built from ``view(seat)`` only."""
         s = self.st
@@ -161,6 +174,11 @@ class LiveTable:
         shown_last = None
         if last is not None and (self._public_history or last["seat"] == seat):
             shown_last = last
+        moves = [
+            m
+            for m in (steps or ([last] if last is not None else []))
+            if self._public_history or m["seat"] == seat
+        ]
         can_undo = seat is not None and self.players == 1 and self.can_undo(seat)
         return {
             "type": "state",
@@ -173,6 +191,7 @@ class LiveTable:
             "log_index": start,
             "log": visible[start:],
             "last_action": shown_last,
+            "steps": moves,
             "clock": clock,
             "undo": can_undo,
             "table": table,
@@ -198,14 +217,19 @@ class LiveTable:
         return self._legal[1]
 
     def broadcast(
-        self, last: dict[str, Any] | None = None, table: bool = False, full: bool = False
+        self,
+        last: dict[str, Any] | None = None,
+        table: bool = False,
+        full: bool = False,
+        steps: list[dict[str, Any]] | None = None,
     ) -> None:
-        """Queue a state frame for every seat of every client (call under the lock)."""
+        """Queue a state frame for every seat of every client (call under the lock);
+        ``steps`` are the actions of one compound move that ends with ``last``."""
         cache: dict[int | None, tuple[dict[str, Any], list[dict[str, Any]]]] = {}
         summary = self.summary() if table else None
         for conn in list(self.conns):
             for seat in conn.view_seats:
-                conn.send(self.state_frame(conn, seat, cache, last, summary, full))
+                conn.send(self.state_frame(conn, seat, cache, last, summary, full, steps))
 
     def broadcast_table(self) -> None:
         """Tell every client about a seat change (no state change)."""
@@ -235,6 +259,29 @@ class LiveTable:
             conn.send(self.state_frame(conn, seat, cache, None, None, full))
 
     # -- changes ---------------------------------------------------------------------------
+    async def append(
+        self, fn: Callable[Concatenate[DbConnection, P], T], *args: P.args, **kwargs: P.kwargs
+    ) -> T:
+        """Commit one change through the event log (call under the lock): ``fn``
+        appends the events numbered from ``self.seq + 1``. When another process took
+        that number first, the table catches up from the log and the change is
+        refused as ``stale_state`` (the client sees the new state and may retry)."""
+        try:
+            out = await self.hub.dbx.tx(fn, *args, **kwargs)
+        except Conflict:
+            from pakka.server.bus import catch_up
+
+            await catch_up(self)
+            raise ApiError(
+                409,
+                "stale_state",
+                f"the table changed meanwhile (current state: {self.state_id})",
+                state=self.state_id,
+                current=self.state_id,
+            ) from None
+        self.seq += len(out) if isinstance(out, list) else 1
+        return out
+
     def can_undo(self, seat: int) -> bool:
         """Whether the single player may take back the last action now (cached per state)."""
         if self._undo_ok is not None and self._undo_ok[0] == self.state_id:
@@ -285,8 +332,13 @@ class LiveTable:
         if why is not None:
             raise ApiError(409, "no_undo", why)
         again = undone(s, count)
-        await self.hub.db(
-            self.hub.store.undo_actions, self.id, self.game_no, len(again.history), count + 1
+        await self.append(
+            self.hub.store.undo_actions,
+            self.id,
+            self.seq + 1,
+            self.game_no,
+            len(again.history),
+            count + 1,
         )
         self.state = again
         self._before_last = None
@@ -296,9 +348,13 @@ class LiveTable:
         self.broadcast(full=True)
         self.scheduler.schedule()
 
-    async def commit_action(self, action: str | int, seat: int, by: str) -> None:
+    async def commit_action(
+        self, action: str | int, seat: int, by: str, *, broadcast: bool = True
+    ) -> dict[str, Any]:
         """Check, store, apply and broadcast one action, given in notation or by its
-        id (call under the lock).
+        id (call under the lock); returns it as ``last_action``. With
+        ``broadcast=False`` nobody is told yet and no bot or clock is started: the
+        caller sends the steps of one compound move together (:meth:`broadcast`).
 
         Raises :class:`IllegalAction` (nothing changed) when it is not legal.
         """
@@ -306,15 +362,24 @@ class LiveTable:
         if isinstance(action, int):
             assert self.game is not None
             if not 0 <= action < self.game.num_distinct_actions:
-                raise IllegalAction(f"no action has id {action}")
+                raise IllegalAction(
+                    f"no action has id {action}", key="error.no_such_action", id=action
+                )
             act = self.game.action_from_id(action)
             s.verify(act)
         else:
             act = s.parse_action(action)
         canonical = str(act)
         t0 = time.perf_counter()
-        await self.hub.db(
-            self.hub.store.add_action, self.id, self.game_no, len(s.history), canonical, seat, by
+        await self.append(
+            self.hub.store.add_action,
+            self.id,
+            self.seq + 1,
+            self.game_no,
+            len(s.history),
+            canonical,
+            seat,
+            by,
         )
         self.hub.metrics.commit_seconds.observe(time.perf_counter() - t0)
         self.hub.metrics.actions_accepted.labels(by).inc()
@@ -324,13 +389,16 @@ class LiveTable:
         self.state_id += 1
         self.turn_started = time.monotonic()
         if s.is_terminal:
-            await self.hub.db(self.hub.store.finish_game, self.id, self.game_no)
-        self.broadcast(last={"seat": seat, "action": canonical, "by": by})
-        self.scheduler.schedule()
+            await self.append(self.hub.store.finish_game, self.id, self.seq + 1, self.game_no)
+        last = {"seat": seat, "action": canonical, "by": by}
+        if broadcast:
+            self.broadcast(last=last)
+            self.scheduler.schedule()
+        return last
 
-    async def set_seat(self, seat: int, **values: Any) -> None:
-        """Store and apply a seat change (call under the lock)."""
-        await self.hub.db(self.hub.store.update_seat, self.id, seat, **values)
+    async def set_seat(self, seat: int, kind: str = "seat", **values: Any) -> None:
+        """Store and apply a seat change, event ``kind`` (call under the lock)."""
+        await self.append(self.hub.store.update_seat, self.id, self.seq + 1, seat, kind, **values)
         for k, v in values.items():
             setattr(self.seats[seat], k, v)
 
@@ -340,7 +408,9 @@ class LiveTable:
         seed = secrets.randbits(63)
         self.past.append(self.summary_of_current())
         # A stacked deck (testing servers) deals only the first game; later games shuffle.
-        await self.hub.db(self.hub.store.start_game, self.id, self.game_no + 1, seed, options)
+        await self.append(
+            self.hub.store.start_game, self.id, self.seq + 1, self.game_no + 1, seed, options
+        )
         self.begin_game(self.game_no + 1, seed, options)
         self.state_id += 1
         for conn in self.conns:

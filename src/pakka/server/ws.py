@@ -18,7 +18,8 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
-from pakka.core.errors import PakkaError
+from pakka.core.errors import PakkaError, reason_message, reason_texts
+from pakka.i18n import LANGUAGES
 from pakka.server.config import Settings
 from pakka.server.connection import Connection
 from pakka.server.errors import ApiError, error_frame
@@ -32,9 +33,11 @@ from pakka.server.models import (
     Hello,
     PingMsg,
     PlayAgainMsg,
+    PresenceMsg,
     ResumeMsg,
     UndoMsg,
 )
+from pakka.server.presence import set_idle
 from pakka.server.tables import LiveTable
 
 router = APIRouter()
@@ -47,7 +50,7 @@ async def websocket(ws: WebSocket, table_id: str) -> None:
     hub: Hub = ws.app.state.hub
     settings = hub.settings
     await ws.accept()
-    table = hub.tables.get(table_id)
+    table = await hub.ensure(table_id)
     if table is None:
         await ws.close(code=4404)
         return
@@ -238,6 +241,9 @@ async def _serve(hub: Hub, table: LiveTable, conn: Connection) -> None:
                 table.welcome(conn)
                 if conn.seats != held:  # e.g. a spectator took its seat: "connected" changed
                     table.broadcast_table()
+        elif isinstance(msg, PresenceMsg):
+            async with table.lock:
+                set_idle(table, conn, msg.idle)
         elif msg.type == "sync":
             async with table.lock:
                 table.send_state(conn, full=True)
@@ -298,8 +304,10 @@ async def _action(table: LiveTable, conn: Connection, msg: ActionMsg) -> None:
                 assert action is not None
                 await table.commit_action(action, seat, "human")
                 return
+            except ApiError as e:  # another process changed the table first
+                err = e
             except PakkaError as e:  # IllegalAction included
-                err = ApiError(400, "illegal_action", str(e))
+                err = refused_move(e)
             except Exception:
                 # e.g. the database refused the commit: nothing was applied
                 logging.getLogger("pakka.server").exception("action failed")
@@ -307,6 +315,20 @@ async def _action(table: LiveTable, conn: Connection, msg: ActionMsg) -> None:
         table.hub.metrics.actions_refused.labels(err.code).inc()
         _error(conn, err.code, err.message, "action", key=err.msg["key"], args=err.msg["args"])
         table.send_state(conn)
+
+
+def refused_move(e: PakkaError) -> ApiError:
+    """A refused move as an error whose message says why in the reader's language:
+    the refusal's own catalogue message, or its texts in every language, else (an
+    engine reason in English only) the bare refusal for readers of other languages."""
+    why = reason_message(e)
+    if why is not None:
+        return ApiError(400, "illegal_action", str(e), key="error.illegal_action", reason=why)
+    texts = reason_texts(e, LANGUAGES)
+    if texts is not None:
+        words: dict[str, Any] = dict(texts)
+        return ApiError(400, "illegal_action", str(e), key="error.illegal_action_words", **words)
+    return ApiError(400, "illegal_action", str(e), key="error.illegal_action_en", reason=str(e))
 
 
 def _stale(sent: int, current: int) -> ApiError:

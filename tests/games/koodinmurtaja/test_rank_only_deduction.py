@@ -293,6 +293,8 @@ def test_d_km_2_rank_only_bot_and_hints_know_no_other_ten_is_hidden() -> None:
     assert scores["0=10"] == 0.0
     assert hint(s.game, h, "en")["best"] != "0=10"
     # The browser's hint overlay: rank probabilities of each hidden card.
-    cards = game_hint("koodinmurtaja", HintRequest(view=s.view(1)))["cards"]
+    answer = game_hint("koodinmurtaja", HintRequest(view=s.view(1)))
+    assert answer is not None
+    cards = answer["cards"]
     for e in s.view(1)["codes"][0][:2]:
         assert "10" not in cards[str(e["handle"])]

@@ -180,7 +180,7 @@ def _refusal(state: object, text: str) -> tuple[str, str]:
         state.apply(text)  # type: ignore[attr-defined]
     assert state.to_json() == before  # type: ignore[attr-defined]
     err = info.value
-    entry = {"key": err.key, "args": err.fields}  # type: ignore[attr-defined]
+    entry = {"key": err.key, "args": err.fields}
     assert render_entry("viisisataa", entry, "en") == str(err)
     return str(err), render_entry("viisisataa", entry, "fi")
 
@@ -581,6 +581,38 @@ def test_v5_d_5s_7_doubling_order_and_multiplier() -> None:
     run(s, *DISCARD_KITTY)
     play_hand(s)
     assert s.view(0)["sheet"][0]["deltas"] == [0, 1000, 0]
+
+
+def test_r_5s_8_r_5s_11_v5_the_view_carries_the_contract_value_and_what_is_at_stake() -> None:
+    """R-5S-8 / R-5S-11 / V5: every seat's view gives the contract's value and that value
+    times the multiplier (front ends compute neither); none before a contract exists."""
+    s = _slam_state(doubling=True)
+    assert s.view(0)["contract_value"] is None and s.view(0)["contract_points"] is None
+    run(s, "bid 6H", "pass", "pass")
+    for seat in (0, 1, 2, None):
+        v = s.view(seat)
+        assert (v["contract_value"], v["contract_points"]) == (100, 100)
+    run(s, "pass", "double")
+    assert (s.view(2)["contract_value"], s.view(2)["contract_points"]) == (100, 200)
+    run(s, "redouble")
+    assert (s.view(None)["contract_value"], s.view(None)["contract_points"]) == (100, 400)
+    m = _slam_state(misere=True)
+    run(m, "misere", "pass", "pass")
+    assert (m.view(1)["contract_value"], m.view(1)["contract_points"]) == (250, 250)
+    g = _slam_state(all_pass="grand_no_contract")
+    run(g, "pass", "pass", "pass")
+    assert g.view(0)["contract"] == "6NT*" and g.view(0)["contract_value"] is None
+
+
+def test_r_5s_8_each_legal_bid_carries_its_value() -> None:
+    """R-5S-8 / R-5S-11: the structured legal bids carry their tricks, suit and value."""
+    s = _slam_state(misere=True)
+    run(s, "bid 7D")
+    legal = s.game.display.legal(s)
+    bids = {a["text"]: a["target"] for a in legal if a["kind"] == "bid"}
+    assert bids["bid 7H"] == {"tricks": 7, "suit": "H", "value": 200}
+    assert bids["misere"] == {"suit": "misere", "value": 250}
+    assert "bid 7C" not in bids and all(t and t["value"] > 180 for t in bids.values())
 
 
 # -- partnerships (R-5S-24, R-5S-25, D-5S-4) --------------------------------------------------

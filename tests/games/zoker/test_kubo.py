@@ -11,7 +11,7 @@ import pytest
 
 import pakka
 from pakka.games.zoker.deck import FULL_MASK, parse_card
-from pakka.games.zoker.kubo import KuboState
+from pakka.games.zoker.kubo.state import KuboState
 
 
 def new(deck: str, players: int = 2, **opts: object) -> KuboState:
@@ -266,7 +266,7 @@ def test_r_ku_11_other_layers() -> None:
 def test_r_ku_1_r_ku_11_geometry_tables(layers: str) -> None:
     """R-KU-1 / R-KU-11: each card has one place; "next to" is symmetric within a
     layer (2-4 neighbours); "below" and "above" agree with the layer order."""
-    from pakka.games.zoker.kubo import geometry
+    from pakka.games.zoker.kubo.rules import geometry
 
     g = geometry(layers)
     la = g.layer_attr

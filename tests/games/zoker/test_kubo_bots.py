@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pakka.bots.zoker_kubo import plan_turn
 from pakka.games.zoker.deck import LINE_KINDS, NUM_LINES, parse_card
-from pakka.games.zoker.kubo import geometry
+from pakka.games.zoker.kubo.rules import geometry
 
 GEO = geometry("colour")
 POINTS = tuple((1, 2, 4)[LINE_KINDS[ln]] for ln in range(NUM_LINES))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import pakka
-from pakka.games.zoker.memo import MemoState
+from pakka.games.zoker.memo.state import MemoState
 
 # Sixteen mutually incompatible cards do exist (D-ME-4): a "Latin" set where
 # any two cards differ in at least two attributes.

@@ -8,7 +8,8 @@ import pytest
 
 import pakka
 from pakka.games.zoker.deck import parse_card
-from pakka.games.zoker.pairs import PAIR_ID, PairsAction, PairsState
+from pakka.games.zoker.pairs.actions import PAIR_ID, PairsAction
+from pakka.games.zoker.pairs.state import PairsState
 
 from .test_memo import NO_PAIRS
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import pakka
-from pakka.games.zoker.solo import SoloState
+from pakka.games.zoker.solo.state import SoloState
 
 from .test_memo import NO_PAIRS
 
@@ -96,7 +96,7 @@ def test_r_so_7_end_and_score() -> None:
 def test_d_so_3_hint_undo_and_solver() -> None:
     """D-SO-3: a hint is a legal move; undo is replaying the history minus the last
     action; the solver's optimum is at least what any play reaches."""
-    from pakka.games.zoker.solo_solver import solve
+    from pakka.games.zoker.solo.solver import solve
 
     s = new(DECK)
     hint = s.hint()
@@ -159,7 +159,7 @@ def test_d_so_3_solver_matches_exhaustive_search(seed: int) -> None:
     to four upper cards and four stock cards), and its line reaches its score."""
     import random
 
-    from pakka.games.zoker.solo_solver import solve
+    from pakka.games.zoker.solo.solver import solve
 
     s = pakka.load("zoker-solo").new_state(seed=seed)
     assert isinstance(s, SoloState)
@@ -184,7 +184,7 @@ def test_d_so_3_solver_matches_exhaustive_search(seed: int) -> None:
 
 def test_d_so_3_solver_proves_the_optimum_of_whole_deals() -> None:
     """D-SO-3: on whole seeded deals the solver proves its score optimal."""
-    from pakka.games.zoker.solo_solver import solve
+    from pakka.games.zoker.solo.solver import solve
 
     for seed in range(5):
         s = pakka.load("zoker-solo").new_state(seed=seed)

@@ -7,7 +7,7 @@ import random
 import pytest
 
 import pakka
-from pakka.games.zoker.tiko import TikoState
+from pakka.games.zoker.tiko.state import TikoState
 
 
 def new(players: int, deck: str, seed: int = 0) -> TikoState:

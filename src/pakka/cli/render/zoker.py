@@ -17,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from pakka.core.registry import game_class
-from pakka.games.zoker.display import KuboDisplay
+from pakka.games.zoker.kubo.display import KuboDisplay
 from pakka.i18n import render_entry
 
 KUBO = KuboDisplay()

@@ -22,9 +22,12 @@ card to reveal): structured legal actions go to the player to act only.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from typing_extensions import TypedDict
 
 from pakka.core.cards import CARDS, RANK_NAMES, Card, parse_card, rank_from_text
 from pakka.core.seam import ActionKind, Display, LegalAction, Message, Target, msg
@@ -276,6 +279,31 @@ class KoodinmurtajaDisplay(Display):
             ):
                 guesses.append(a)
         return special + guesses
+
+    # -- the hint overlay ------------------------------------------------------------------
+    hints: ClassVar[bool] = True
+
+    def hint(self, view: Mapping[str, Any]) -> KMHint:
+        """Rank probabilities of every hidden card the seat of ``view`` cannot see, by
+        exact deduction from the view (R-KM-4 order, D-KM-7 refutations; 1,000 seeded
+        samples where counting is too slow)."""
+        from pakka.games.koodinmurtaja.deduction import knowledge_from_view, rank_probabilities
+
+        marg = knowledge_from_view(view).marginals(random.Random(0), samples=1000)
+        cards: dict[str, dict[str, float]] = {}
+        for handle, probs in marg.items():
+            ranks = rank_probabilities(probs)
+            cards[str(handle)] = {
+                RANK_NAMES[r]: round(p, 4) for r, p in sorted(ranks.items()) if p > 0
+            }
+        return {"cards": cards}
+
+
+class KMHint(TypedDict):
+    """The hint overlay: per hidden card's handle, its rank probabilities."""
+
+    cards: dict[str, dict[str, float]]
+    """Handle (as text) -> rank -> probability (rounded to 4 places, zeros left out)."""
 
 
 DISPLAY = KoodinmurtajaDisplay()

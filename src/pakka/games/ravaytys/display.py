@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from typing_extensions import TypedDict
 
@@ -315,6 +315,8 @@ class RavaytysDisplay(Display):
             }
             for p in range(view["players"])
         ]
+
+    hints: ClassVar[bool] = True
 
     def hint(self, view: Mapping[str, Any]) -> Hint | None:
         """The solver's best lay-down of the round's contract from the viewer's hand

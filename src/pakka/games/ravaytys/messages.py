@@ -10,7 +10,8 @@ from __future__ import annotations
 
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
-        "rv.round": "Round {round}: seat {dealer} deals; contract {sets} set(s) and {runs} run(s).",
+        "rv.round": "Round {round}: seat {dealer} deals; contract {sets} {sets|set|sets} and "
+        "{runs} {runs|run|runs}.",
         "rv.hand": "Your hand: {cards}",
         "rv.discard": "Seat {player} discards {card}.",
         "rv.take": "Seat {player} takes the discard {card}.",
@@ -173,7 +174,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "fi": {
         "rv.round": "Kierros {round}: paikka {dealer} jakaa; tavoite {sets} kolmoset ja "
-        "{runs} värisuoraa.",
+        "{runs} {runs|värisuora|värisuoraa}.",
         "rv.hand": "Kätesi: {cards}",
         "rv.discard": "Paikka {player} laittaa pois kortin {card}.",
         "rv.take": "Paikka {player} ottaa poislaitetun kortin {card}.",

@@ -86,6 +86,12 @@ class RavaytysState(_Turn, _LayDown, _Scoring, _Refusals, State[RvAction]):
             return self.askers[0]
         return self.turn_player
 
+    @property
+    def mid_move(self) -> bool:
+        """A lay-down being built (after ``meld``) or a freed wild card to place
+        (after ``swap``): the turn player's steps make one move (R-RV-17)."""
+        return self.phase == BUILD or self.phase == PLACE
+
     def legal_actions(self) -> list[RvAction]:
         ph = self.phase
         if ph == OVER:

@@ -320,6 +320,16 @@ class ViisisataaDisplay(Display):
         tc: int = state.tc  # type: ignore[attr-defined]
         return describe_move(move, phase, SUITS[tc] if tc < 4 else None)
 
+    def notation_words(self) -> Mapping[str, Message]:
+        """Every bid and contract as the view holds it (``bid 7H``, ``misere``,
+        ``pass``, ``6NT*``) -> in words (:func:`notation_message`)."""
+        out: dict[str, Message] = {}
+        for text in [*_BY_TEXT, "6NT*"]:
+            m = notation_message(text)
+            if m is not None and m["key"] != "action.generic":
+                out[text] = m
+        return out
+
     prompt = staticmethod(prompt)
     sort_hand = staticmethod(sort_hand)
     contract = staticmethod(contract_message)

@@ -1007,6 +1007,12 @@ class ViisisataaState(State[Move]):
     def _view(self, player: int | None) -> dict[str, Any]:
         n = self.n
         c = self.contractor
+        # R-5S-8, R-5S-11: the contract's value (none for the grand without contract).
+        value = (
+            _bid_value_of(self.contract_id)
+            if self.contract_id >= 0 and not self.no_contract
+            else None
+        )
         v: dict[str, Any] = {
             "hand_no": self.hand_no,
             "dealer": self.dealer,
@@ -1021,6 +1027,8 @@ class ViisisataaState(State[Move]):
                 "6NT*" if self.no_contract else ACTIONS[self.contract_id].text
                 if self.contract_id >= 0 else None
             ),
+            "contract_value": value,
+            "contract_points": None if value is None else value * self.mult,
             "trump": None if self.phase == BIDDING and not self.no_contract
             else (SUITS[self.tc] if self.tc < 4 else "none"),
             "multiplier": self.mult,
@@ -1191,9 +1199,7 @@ class Refusal(IllegalAction):
     so front ends can say why in Finnish too; ``str()`` is the English message."""
 
     def __init__(self, key: str, **fields: Any) -> None:
-        self.key = key
-        self.fields = fields
-        super().__init__(MESSAGES["en"][key].format(**fields))
+        super().__init__(MESSAGES["en"][key].format(**fields), key, **fields)
 
 
 class _Bad:

@@ -108,6 +108,14 @@ class ViisisataaView(BaseView):
     contract: str | None
     """The contract's notation (``bid 8S``, ``misere``); ``6NT*`` for the grand without
     contract (R-5S-12 option, R-5S-21); ``None`` before the bidding ends."""
+    contract_value: int | None
+    """The contract's value in points (R-5S-8; misère 250, R-5S-11), before any
+    doubling: what the contractor's side scores if it makes the contract and loses if
+    it fails (R-5S-18/19); ``None`` before the bidding ends and when nobody bid (the
+    grand without contract scores per trick, R-5S-21)."""
+    contract_points: int | None
+    """The contract's value times the multiplier (V5: doubled ×2, redoubled ×4): what
+    is at stake for the contractor's side; ``None`` when ``contract_value`` is."""
     trump: str | None
     """The trump suit letter (``S H D C``), ``none`` in grand, misère and the grand
     without contract (R-5S-4, R-5S-16); ``None`` while it is not known (bidding)."""

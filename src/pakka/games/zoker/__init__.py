@@ -1,11 +1,8 @@
-"""The Zoker deck and its games: Solo, Memo, Tiko, Kubo and the pairs trainer."""
+"""The Zoker deck and its games, one package each: ``solo``, ``memo``, ``tiko``,
+``kubo`` and the ``pairs`` trainer.
 
-from __future__ import annotations
-
-from pakka.games.zoker.kubo import Kubo
-from pakka.games.zoker.memo import Memo
-from pakka.games.zoker.pairs import Pairs
-from pakka.games.zoker.solo import Solo
-from pakka.games.zoker.tiko import Tiko
-
-__all__ = ["Kubo", "Memo", "Pairs", "Solo", "Tiko"]
+Shared by all five, at this level: the deck and its tables (:mod:`.deck`), the
+deck as a game's deck and small helpers (:mod:`.common`), the display layer's base
+and card names (:mod:`.display`) and the shared texts (:mod:`.messages`). Nothing
+is imported here: each game loads on first use (``pakka.games.BUILTIN``).
+"""

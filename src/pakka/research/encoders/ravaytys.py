@@ -48,8 +48,9 @@ import numpy as np
 from pakka.core.cards import CARDS
 from pakka.core.game import Game, State
 from pakka.games.ravaytys.cards import CONTRACTS, IS_WILD, pos_name, rank_name
-from pakka.games.ravaytys.game import BUY, PHASE_NAMES, RavaytysState
 from pakka.games.ravaytys.melds import Meld
+from pakka.games.ravaytys.rules import BUY, PHASE_NAMES
+from pakka.games.ravaytys.state import RavaytysState
 from pakka.research.encoders.base import Encoder, FloatArray, rel_seat
 
 KINDS = 53

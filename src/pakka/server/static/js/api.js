@@ -2,12 +2,15 @@
 // Talking to the pakka server: the HTTP API (docs/protocol.md) and one
 // WebSocket per table that reconnects by itself.
 
-/** An error from the server, with its stable code and message. */
+/** An error from the server, with its stable code, English message and `msg`, the
+ * same as a catalogue message ({key, args}) for the reader's language. */
 export class ApiError extends Error {
-  constructor(code, message, status = 0) {
+  constructor(code, message, status = 0, msg = null) {
     super(message);
     this.code = code;
     this.status = status;
+    /** @type {{key: string, args: Record<string, unknown>} | null} */
+    this.msg = msg;
   }
 }
 
@@ -29,7 +32,7 @@ async function request(method, path, body = undefined, token = undefined) {
     data = { message: text };
   }
   if (!res.ok) {
-    throw new ApiError((data && data.error) || "http_" + res.status, (data && (data.message || data.detail)) || res.statusText, res.status);
+    throw new ApiError((data && data.error) || "http_" + res.status, (data && (data.message || data.detail)) || res.statusText, res.status, (data && data.msg) || null);
   }
   return data;
 }
@@ -62,7 +65,15 @@ export class TableSocket {
     this.ws = null;
     this.closed = false;
     this.attempt = 0;
-    this.queue = [];
+    this.welcomed = false;
+    this.heard = Date.now();
+    // A connection that went silent (no frame, not even a pong, for 25 s) is
+    // closed, so that the page says it is offline instead of looking live.
+    this.heartbeat = setInterval(() => {
+      if (!this.online || !this.ws) return;
+      if (Date.now() - this.heard > 25000) this.ws.close();
+      else this.ws.send(JSON.stringify({ type: "ping", id: "hb" }));
+    }, 10000);
     this.connect();
   }
 
@@ -72,10 +83,12 @@ export class TableSocket {
     this.onStatus(this.attempt === 0 ? "connecting" : "reconnecting");
     const ws = new WebSocket(url);
     this.ws = ws;
+    this.welcomed = false;
     ws.onopen = () => {
       ws.send(JSON.stringify({ type: "hello", ...this.hello }));
     };
     ws.onmessage = (ev) => {
+      this.heard = Date.now();
       let frame;
       try {
         frame = JSON.parse(ev.data);
@@ -84,15 +97,14 @@ export class TableSocket {
       }
       if (frame.type === "welcome") {
         this.attempt = 0;
+        this.welcomed = true;
         this.onStatus("open");
-        const q = this.queue;
-        this.queue = [];
-        for (const m of q) ws.send(m);
       }
       this.onFrame(frame);
     };
     ws.onclose = (ev) => {
       if (this.ws !== ws) return;
+      this.welcomed = false;
       if (this.closed) return;
       if (ev.code === 4401 || ev.code === 4404) {
         this.onStatus("closed");
@@ -107,15 +119,25 @@ export class TableSocket {
     ws.onerror = () => {};
   }
 
-  /** Send a message now, or after the next successful (re)connect. */
+  /** Whether messages reach the server now (the socket is open and welcomed). */
+  get online() {
+    return !!this.ws && this.ws.readyState === WebSocket.OPEN && this.welcomed;
+  }
+
+  /**
+   * Send a message now; returns whether it went. Nothing is ever queued: a move
+   * made while the connection is down is refused (the table says so), and after
+   * reconnecting the server's fresh state is what the player sees.
+   */
   send(msg) {
-    const text = JSON.stringify(msg);
-    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(text);
-    else this.queue.push(text);
+    if (!this.online || !this.ws) return false;
+    this.ws.send(JSON.stringify(msg));
+    return true;
   }
 
   close() {
     this.closed = true;
+    clearInterval(this.heartbeat);
     if (this.ws) this.ws.close();
   }
 }

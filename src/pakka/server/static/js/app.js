@@ -2,13 +2,16 @@
 // pakka web client: the lobby, the rules pages and the router. The table
 // itself is in table.js; each game's table view is in views/.
 import { api, myTables, rememberTable, forgetTable } from "./api.js";
-import { t, lang, setLang, pick } from "./i18n.js";
+import { t, lang, setLang, pick, renderMessage } from "./i18n.js";
 import { h, toast, errorWords, copyText, markdown } from "./ui.js";
 import { TableScreen } from "./table.js";
+import { ReplayScreen } from "./replay.js";
+import { registerServiceWorker } from "./pwa.js";
 
 const main = document.getElementById("main");
 let gamesCache = null;
 let screen = null; // the current TableScreen, if any
+let replay = null; // the current ReplayScreen, if any
 let lobbyState = { game: null, players: null, options: {}, seats: [], hotseat: false, listed: true, created: null };
 
 async function loadGames() {
@@ -40,6 +43,7 @@ document.getElementById("lang-btn").addEventListener("click", () => {
   setLang(lang() === "fi" ? "en" : "fi");
   renderChrome();
   if (screen) screen.render();
+  else if (replay) replay.render();
   else route();
 });
 
@@ -51,7 +55,12 @@ async function route() {
     screen.close();
     screen = null;
   }
+  if (replay && (p.get("replay") !== replay.tableId || p.get("game") !== String(replay.gameNo) || p.get("watch") !== replay.watch)) {
+    replay.close();
+    replay = null;
+  }
   try {
+    if (p.get("replay")) return showReplay(p.get("replay"), Number(p.get("game") || "1"), p.get("watch"));
     if (p.get("invite")) return await claimInvite(p.get("invite"));
     if (p.get("table")) return openTable(p.get("table"), p.get("watch"));
     if (p.get("rules")) return await showRules(p.get("rules"));
@@ -63,6 +72,17 @@ async function route() {
 }
 
 window.addEventListener("hashchange", route);
+
+function showReplay(id, gameNo, watch) {
+  setConn("");
+  if (replay) return replay.render();
+  const fail = (e) => {
+    if (replay) replay.close();
+    replay = null;
+    main.replaceChildren(h("div", { class: "panel" }, h("h1", {}, t("error")), h("p", {}, errorWords(e.code, e.message, lang())), h("p", {}, h("a", { href: "#/" }, t("back_to_lobby")))));
+  };
+  replay = new ReplayScreen(main, id, gameNo, watch, loadGames, fail);
+}
 
 async function claimInvite(code) {
   const name = localStorage.getItem("pakka.name") || "";
@@ -126,7 +146,7 @@ async function showLobby() {
       dataset: { game: x.name },
       onclick: () => { selectGame(x); showLobby().then(() => focusSel(`[data-game="${x.name}"]`)); },
     }, h("strong", {}, pick(x.title)), h("span", { class: "desc" }, pick(x.summary)),
-    h("span", { class: "desc" }, x.min_players === x.max_players ? t(x.min_players === 1 ? "solo_game" : "n_players", { n: x.min_players }) : `${x.min_players}–${x.max_players} ${t("players").toLowerCase()}`)),
+    h("span", { class: "desc" }, x.min_players === x.max_players ? t(x.min_players === 1 ? "solo_game" : "n_players", { n: x.min_players }) : t("players_range", { lo: x.min_players, hi: x.max_players }))),
   );
 
   const playersSel = h("select", { id: "players", onchange: (e) => { setPlayers(g, Number(e.target.value)); showLobby().then(() => focusSel("#players")); } },
@@ -196,25 +216,45 @@ function setPlayers(g, n) {
   lobbyState.seats = seats;
 }
 
+/**
+ * An option value in the reader's words: a choice's words (the server's option
+ * texts), yes/no, a seat 1-based, a list with commas.
+ * @param {any} o
+ * @param {unknown} v
+ */
+function optionValueWords(o, v) {
+  if (o.kind === "bool") return t(v ? "yes" : "no");
+  if (o.kind === "choice") return pick((o.values || {})[String(v)]) || String(v);
+  if (o.seat && typeof v === "number") return t("seat_n", { n: v + 1 });
+  return Array.isArray(v) ? v.join(", ") : String(v ?? "");
+}
+
 function optionField(o, g) {
   const id = "opt-" + o.name;
   const val = lobbyState.options[o.name];
   const def = optionDefault(o, lobbyState.players);
+  const described = { "aria-describedby": id + "-help" };
   let input;
   if (o.kind === "choice") {
-    input = h("select", { id, onchange: (e) => (lobbyState.options[o.name] = e.target.value) },
-      o.choices.map((c) => h("option", { value: c, selected: c === val }, c + (c === def ? ` (${t("default_value")})` : ""))));
+    input = h("select", { id, ...described, onchange: (e) => (lobbyState.options[o.name] = e.target.value) },
+      o.choices.map((c) => h("option", { value: c, selected: c === val }, optionValueWords(o, c) + (c === def ? ` (${t("default_value")})` : ""))));
   } else if (o.kind === "bool") {
-    input = h("input", { type: "checkbox", id, checked: !!val, onchange: (e) => (lobbyState.options[o.name] = e.target.checked) });
+    input = h("input", { type: "checkbox", id, ...described, checked: !!val, onchange: (e) => (lobbyState.options[o.name] = e.target.checked) });
+  } else if (o.kind === "int" && o.seat) {
+    // A seat: chosen 1-based by the player, sent 0-based as the engine counts.
+    const hi = Math.min(o.maximum ?? lobbyState.players - 1, lobbyState.players - 1);
+    input = h("select", { id, ...described, onchange: (e) => (lobbyState.options[o.name] = Number(e.target.value)) },
+      range(o.minimum ?? 0, hi).map((n) => h("option", { value: n, selected: n === val }, t("seat_n", { n: n + 1 }) + (n === def ? ` (${t("default_value")})` : ""))));
   } else if (o.kind === "int") {
-    input = h("input", { type: "number", id, value: val, min: o.minimum ?? null, max: o.maximum ?? null, onchange: (e) => (lobbyState.options[o.name] = Number(e.target.value)) });
+    input = h("input", { type: "number", id, ...described, value: val, min: o.minimum ?? null, max: o.maximum ?? null, onchange: (e) => (lobbyState.options[o.name] = Number(e.target.value)) });
   } else {
-    input = h("input", { type: "text", id, value: Array.isArray(val) ? val.join(",") : String(val ?? ""), onchange: (e) => (lobbyState.options[o.name] = e.target.value.split(",").map((x) => Number(x.trim()))) });
+    input = h("input", { type: "text", id, ...described, value: Array.isArray(val) ? val.join(",") : String(val ?? ""), onchange: (e) => (lobbyState.options[o.name] = e.target.value.split(",").map((x) => Number(x.trim()))) });
   }
-  const defText = Array.isArray(def) ? def.join(",") : String(def);
   return h("div", { class: "field" },
-    h("label", { for: id }, o.name.replace(/_/g, " ")),
-    h("div", { class: "help", id: id + "-help" }, pick(o.help), ` (${t("default_value")}: ${defText}${o.rule ? "; " + o.rule : ""})`),
+    h("label", { for: id }, pick(o.label) || o.name),
+    h("div", { class: "help", id: id + "-help" }, pick(o.help), ` (${t("default_value")}: ${optionValueWords(o, def)})`,
+      // The rule's number only behind a link to the rules page, for those who look it up.
+      o.rule ? [" ", h("a", { href: `#rules=${g.name}`, class: "rules-ref", dataset: { rulesRef: o.rule }, title: o.rule }, t("rules_ref"))] : null),
     input);
 }
 
@@ -242,10 +282,33 @@ async function createTable(g, name) {
     await showLobby();
     focusSel(".invites button");
   } catch (e) {
-    toast(errorWords(e.code, e.message, lang()));
+    toast(await refusalWords(g.name, e));
     btn.disabled = false;
     btn.textContent = t("create_table");
   }
+}
+
+/**
+ * An HTTP refusal in the reader's words: its message (`msg`) rendered from the
+ * game's catalogue (which holds the core error texts), else the code's words.
+ * @param {string} game
+ * @param {any} e
+ */
+async function refusalWords(game, e) {
+  if (e && e.msg) {
+    try {
+      // An option error names the option as the lobby does (its words, not its name).
+      const g = (gamesCache || []).find((x) => x.name === game);
+      const label = (/** @type {string} */ k, /** @type {unknown} */ v) => {
+        const o = k === "option" && g ? g.options.find((x) => x.name === v) : null;
+        return o ? pick(o.label) : undefined;
+      };
+      return renderMessage(await api.catalogue(game), e.msg, lang(), label);
+    } catch {
+      // the catalogue could not be loaded: the code's words below
+    }
+  }
+  return errorWords(e.code, e.message, lang());
 }
 
 function createdBox(r) {
@@ -311,3 +374,4 @@ async function joinTable(x) {
 
 document.documentElement.lang = lang();
 route();
+registerServiceWorker();

@@ -76,7 +76,7 @@ export function cardName(text, lang = "en") {
       fi: { B: "sininen", G: "vihreä", O: "oranssi", R: "punainen" },
     }[lang][z.colour];
     const corners = lang === "fi" ? `${z.shape}-kulmainen` : `${z.shape}-cornered`;
-    return `${col} ${z.size} ${corners} (${text})`;
+    return `${col} ${z.size} ${corners}`;
   }
   return String(text);
 }
@@ -178,7 +178,12 @@ export function cardBackSvg(label = "") {
   }
   svg.appendChild(el("circle", { cx: 30, cy: 42, r: 9, fill: "#d8b45a" }));
   svg.appendChild(el("text", { x: 30, y: 46.5, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#1d3f72", "font-family": "sans-serif" }, "p"));
-  svg.setAttribute("aria-label", label || "hidden card");
+  // Without a label the back is a picture only: its holder (a button or a pile) names it.
+  if (label) svg.setAttribute("aria-label", label);
+  else {
+    svg.removeAttribute("role");
+    svg.setAttribute("aria-hidden", "true");
+  }
   return svg;
 }
 
@@ -213,8 +218,9 @@ export function zokerCardSvg(text, lang = "en") {
   if (!z) return cardBackSvg(text);
   const svg = frame("card-zoker zc-" + z.colour);
   const code = `${z.colour}${z.size}${z.shape}`;
-  svg.appendChild(el("text", { x: 5, y: 13, "font-size": 10, "font-weight": 700, fill: "#111", "font-family": "sans-serif" }, code));
-  const g = el("g", { transform: "rotate(180 30 42)" });
+  // The corner code is part of the picture; the card's name in words is its label.
+  svg.appendChild(el("text", { x: 5, y: 13, "font-size": 10, "font-weight": 700, fill: "#111", "font-family": "sans-serif", "aria-hidden": "true" }, code));
+  const g = el("g", { transform: "rotate(180 30 42)", "aria-hidden": "true" });
   g.appendChild(el("text", { x: 5, y: 13, "font-size": 10, "font-weight": 700, fill: "#111", "font-family": "sans-serif" }, code));
   svg.appendChild(g);
   // Colour strength as dots (1 blue .. 4 red), as on the physical cards.

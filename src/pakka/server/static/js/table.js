@@ -7,18 +7,22 @@ import { t, lang, pick, renderMessage } from "./i18n.js";
 import { h, toast, errorWords } from "./ui.js";
 import { parseStd, setCardNames } from "./cards.js";
 import { viewFor } from "./views/index.js";
+import { historyPanel } from "./history.js";
+import { snapshot, animate } from "./anim.js";
+import { LastMoves } from "./lastmove.js";
+import { seatList, clockBox, tickClock, IdleWatch, TurnCues, cueSettings } from "./live.js";
 
 // Log argument names that hold a seat number; they are shown as the seat's name.
-const SEAT_ARGS = new Set([
+export const SEAT_ARGS = new Set([
   "player", "seat", "target", "winner", "guesser", "by", "to", "from", "next", "dealer",
   "leader", "bidder", "buyer", "declarer", "partner", "taker", "owner", "loser", "starter", "claimer",
 ]);
 // Log argument names that hold a list of seat numbers.
-const SEAT_LIST_ARGS = new Set(["winners", "losers", "players", "seats", "partners", "team"]);
+export const SEAT_LIST_ARGS = new Set(["winners", "losers", "players", "seats", "partners", "team"]);
 const SUIT_SYM = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
 /** The protocol this client speaks (docs/protocol.md). */
-export const PROTOCOL = 2;
+export const PROTOCOL = 3;
 
 /** @typedef {import("./types").LegalAction} LegalAction */
 /** @typedef {import("./types").Message} Message */
@@ -27,7 +31,7 @@ export const PROTOCOL = 2;
 /** @type {Record<string, Promise<import("./i18n.js").Catalogue>>} */
 const catalogues = {};
 
-async function catalogue(game) {
+export async function catalogue(game) {
   if (!catalogues[game]) {
     // One retry after a short pause (a busy server or a dropped connection); if that
     // fails too, the log is shown from its keys and the next welcome tries again.
@@ -54,7 +58,7 @@ export function cardText(text, deck) {
  * Catalogue templates speak of "seat {player}"; with names substituted the
  * word "seat" goes (English) or becomes "pelaaja" in its case (Finnish).
  */
-function nameTemplate(tmpl) {
+export function nameTemplate(tmpl) {
   return tmpl
     .replace(/\b[Ss]eat (\{\w+\})/g, "$1")
     .replace(/\bPaikka (\{\w+\})/g, "$1")
@@ -65,6 +69,16 @@ function nameTemplate(tmpl) {
     .replace(/\b([Pp])aikasta (\{\w+\})/g, "$1elaajasta $2");
 }
 
+/**
+ * An unnamed bot seat in the reader's words, by its level ("Botti (helppo)").
+ * @param {string | null | undefined} level
+ */
+export function botName(level) {
+  const key = "level_" + level;
+  const text = level ? t(key) : key;
+  return text === key ? t("bot") : text;
+}
+
 export class TableScreen {
   constructor(root, tableId, info, watch, setConn, loadGames) {
     this.root = root;
@@ -72,6 +86,10 @@ export class TableScreen {
     this.info = info;
     this.setConn = setConn;
     this.loadGames = loadGames;
+    this.watch = watch || null;
+    this.lastMoves = new LastMoves();
+    this.drawn = null; // the state (game, id) last drawn, so only a new state animates
+    this.lastTrickWinner = null;
     this.summary = null;
     this.seats = []; // seats this client holds
     this.spectator = false;
@@ -87,6 +105,13 @@ export class TableScreen {
     const tokens = Object.values(info.tokens || {});
     const hello = { ...(tokens.length ? { tokens } : watch ? { watch } : {}), protocol: PROTOCOL };
     this.root.replaceChildren(h("p", { class: "muted" }, t("connecting")));
+    this.cues = new TurnCues();
+    this.idleWatch = new IdleWatch((idle) => this.socket && this.socket.send({ type: "presence", idle }));
+    this.shownFrame = null; // the frame on screen (the clock counts down from it)
+    this.clockTimer = setInterval(() => {
+      const el = document.getElementById("clock");
+      if (el && this.shownFrame) tickClock(el, this.shownFrame, (s) => this.name(s));
+    }, 250);
     this.socket = new TableSocket(tableId, hello, (f) => this.onFrame(f), (s) => this.onStatus(s));
     /** @type {any} */ (window).pakkaTable = this; // a handle for tests and debugging
     // Undo by keyboard (one-player games): U or Ctrl/Cmd+Z, unless typing somewhere.
@@ -105,6 +130,9 @@ export class TableScreen {
 
   close() {
     document.removeEventListener("keydown", this.onKey);
+    clearInterval(this.clockTimer);
+    this.cues.stop();
+    this.idleWatch.stop();
     this.socket.close();
   }
 
@@ -118,9 +146,9 @@ export class TableScreen {
   undo() {
     const f = this.frames[String(this.shown)];
     if (!this.canUndo()) return;
+    if (!this.send({ type: "undo", seat: this.shown, state_id: f.state_id, count: 1 })) return;
     this.pending = true;
     this.uiState = {};
-    this.socket.send({ type: "undo", seat: this.shown, state_id: f.state_id, count: 1 });
     this.render();
   }
 
@@ -131,8 +159,42 @@ export class TableScreen {
     else if (s === "connecting") this.setConn(t("connecting"));
     else this.setConn("");
     document.body.dataset.conn = s;
+    this.showOffline();
     const banner = this.root.querySelector(".turn-banner");
     if (banner) this.render();
+  }
+
+  /** Whether moves reach the server now. */
+  get online() {
+    return this.status === "open" && this.socket.online;
+  }
+
+  /** The sticky bar that says the connection is down (hidden while it is up). */
+  showOffline() {
+    const bar = document.getElementById("offline-bar");
+    if (!bar) return;
+    const down = this.status === "reconnecting";
+    bar.hidden = !down;
+    bar.textContent = down ? t("offline_bar") : "";
+  }
+
+  /** While offline every control of the table is disabled: nothing can be queued. */
+  disableControls() {
+    for (const el of this.root.querySelectorAll("#table button, #table input, #table select, #table textarea, #play-again, #resume")) {
+      /** @type {HTMLButtonElement} */ (el).disabled = true;
+      el.setAttribute("aria-disabled", "true");
+    }
+  }
+
+  /**
+   * Send a message to the server; while the connection is down nothing is sent
+   * or kept for later, and the player is told so. Returns whether it went.
+   * @param {object} msg
+   */
+  send(msg) {
+    if (this.socket.send(msg)) return true;
+    toast(t("offline_not_sent"));
+    return false;
   }
 
   async onFrame(f) {
@@ -142,6 +204,7 @@ export class TableScreen {
         this.spectator = !!f.spectator;
         this.summary = f.table;
         this.frames = {};
+        if (this.idleWatch.idle) this.socket.send({ type: "presence", idle: true });
         if (this.summary) rememberTable(this.tableId, { game: this.summary.game });
         if (!this.gameMeta) {
           const games = await this.loadGames();
@@ -153,10 +216,12 @@ export class TableScreen {
       case "state": {
         const key = String(f.seat);
         const old = this.frames[key];
+        const shownKey = this.spectator || this.seats.length === 0 ? "null" : String(this.seats.length > 1 ? (this.shown ?? this.seats[0]) : this.seats[0]);
+        if (key === shownKey) this.lastMoves.onFrame(f, this.seats, !old || old.game_no !== f.game_no || f.log_index === 0);
         let log = f.log || [];
         if (old && old.game_no === f.game_no && f.log_index === old.log.length) log = old.log.concat(log);
         else if (old && old.game_no === f.game_no && f.log_index > 0 && f.log_index < old.log.length) log = old.log.slice(0, f.log_index).concat(log);
-        this.frames[key] = { ...f, log };
+        this.frames[key] = { ...f, log, receivedAt: Date.now() };
         if (f.table) this.summary = f.table;
         if (old && old.game_no !== f.game_no) this.uiState = {};
         this.pending = false;
@@ -186,7 +251,11 @@ export class TableScreen {
         } else if (f.code !== "stale_state" || f.ref !== "action") {
           toast(this.errorText(f));
         } else {
-          toast(this.errorText(f), { ms: 3000 });
+          // Refused as stale: say whether another window of this seat moved first.
+          const mineNow = this.frames[String(this.shown)];
+          const last = mineNow && mineNow.last_action;
+          const elsewhere = last && last.by === "human" && this.seats.includes(last.seat);
+          toast(elsewhere ? t("moved_elsewhere") : this.errorText(f), { ms: 8000 });
         }
         break;
       default:
@@ -198,13 +267,12 @@ export class TableScreen {
   /** The name of a seat as shown at this table. */
   name(seat) {
     if (seat === null || seat === undefined) return "";
-    const s = this.summary && this.summary.seats && this.summary.seats[seat];
-    let n = s && s.name;
-    if (!n) n = s && s.kind === "bot" ? t("bot_name", { n: seat + 1 }) : t("player_n", { n: seat + 1 });
-    // Several seats with the same name (e.g. bots) get their seat number too.
-    const same = (this.summary && this.summary.seats || []).filter((x) => x.name && x.name === n).length;
-    if (same > 1) n = `${n} ${seat + 1}`;
-    return n;
+    const all = (this.summary && this.summary.seats) || [];
+    const own = (/** @type {any} */ s, /** @type {number} */ i) => (s && s.name) || (s && s.kind === "bot" ? botName(s.level) : t("player_n", { n: i + 1 }));
+    const n = own(all[seat], seat);
+    // Several seats with the same name (e.g. bots of one level) get their 1-based seat number too.
+    const same = all.filter((x, i) => own(x, i) === n).length;
+    return same > 1 ? t("name_seat", { name: n, n: seat + 1 }) : n;
   }
 
   isBot(seat) {
@@ -237,8 +305,8 @@ export class TableScreen {
   act(action) {
     const f = this.frames[String(this.shown)];
     if (!f || this.pending || !action) return;
+    if (!this.send({ type: "action", seat: this.shown, state_id: f.state_id, id: action.id })) return;
     this.pending = true;
-    this.socket.send({ type: "action", seat: this.shown, state_id: f.state_id, id: action.id });
     this.render();
   }
 
@@ -248,12 +316,34 @@ export class TableScreen {
    * @returns {string}
    */
   words(m) {
-    const deck = this.deck();
-    return renderMessage(this.cat, m, lang(), (k, v) => {
+    // As the terminal's entry_text (pakka.cli.play): a word argument with a catalogue
+    // key <prefix>.<arg>.<word> reads translated; an argument that is a card code (or
+    // a list of them, or codes separated by spaces or dashes) reads as the cards'
+    // names, even where the template prints it plainly; a list that the template
+    // names with {x:cards} is left to it; any other list reads as its items.
+    const language = lang();
+    const cat = this.cat;
+    const names = (cat && cat.cards && (cat.cards[language] || cat.cards.en)) || {};
+    const en = (cat && cat.messages && cat.messages.en) || {};
+    const template = (cat && cat.messages && ((cat.messages[language] || {})[m.key] || en[m.key])) || "";
+    const prefix = m.key.split(".")[0];
+    const named = (/** @type {string[]} */ parts) => parts.length > 0 && parts.every((p) => p in names);
+    return renderMessage(cat, m, language, (k, v) => {
       if (SEAT_ARGS.has(k) && Number.isInteger(v)) return this.name(/** @type {number} */ (v));
       if (SEAT_LIST_ARGS.has(k) && Array.isArray(v) && v.every(Number.isInteger)) return v.map((x) => this.name(x)).join(", ");
-      if (Array.isArray(v)) return v.map((x) => cardText(x, deck)).join(" ");
-      return cardText(v, deck);
+      if (typeof v === "string") {
+        const wk = `${prefix}.${k}.${v}`;
+        if (wk in en) return renderMessage(cat, { key: wk, args: {} }, language);
+        const parts = v.replace(/-/g, " ").split(/\s+/).filter(Boolean);
+        return named(parts) ? parts.map((p) => names[p]).join(", ") : v;
+      }
+      if (!Array.isArray(v) || template.includes("{" + k + ":cards}")) return undefined;
+      const items = v.map(String);
+      if (named(items)) return items.map((p) => names[p]).join(", ");
+      // A list of groups of codes ("2H 2D 2D"): each group named, groups apart by ";".
+      const groups = items.map((x) => x.split(/\s+/).filter(Boolean));
+      if (groups.every(named)) return groups.map((g) => g.map((p) => names[p]).join(", ")).join("; ");
+      return items.join(" ");
     }, nameTemplate);
   }
 
@@ -275,7 +365,7 @@ export class TableScreen {
   playAgain() {
     const f = this.currentFrame();
     if (!f) return;
-    this.socket.send({ type: "play_again", game_no: f.game_no });
+    this.send({ type: "play_again", game_no: f.game_no });
   }
 
   renderLog(frame) {
@@ -318,11 +408,16 @@ export class TableScreen {
     const seat = this.spectator ? null : this.shown;
     const cp = view.current_player;
     const legal = frame.legal || [];
-    const mine = cp !== null && cp === seat && legal.length > 0;
+    const mine = cp !== null && cp === seat && legal.length > 0 && this.online;
     setCardNames((this.cat && this.cat.cards[lang()]) || {});
     const ctx = {
       view, legal, seat, game, deck: this.deck(), lang: lang(), mine, pending: this.pending,
       label: (/** @type {LegalAction} */ a) => this.words(a.label),
+      // A bid or contract as the view holds it, in words (the display layer's notation_words).
+      notation: (/** @type {string} */ text) => {
+        const m = this.cat && this.cat.notation && this.cat.notation[text];
+        return m ? this.words(m) : text;
+      },
       words: (/** @type {Message} */ m) => this.words(m),
       name: (s) => this.name(s), isBot: (s) => this.isBot(s),
       act: (a) => this.act(a), ui: this.uiState, rerender: () => this.render(), frame,
@@ -331,7 +426,10 @@ export class TableScreen {
     };
 
     let banner;
-    if (view.is_terminal) {
+    const offline = !this.online;
+    if (offline && !view.is_terminal) {
+      banner = t("offline_banner");
+    } else if (view.is_terminal) {
       banner = t("game_over");
     } else if (mine) {
       banner = t("your_turn");
@@ -352,7 +450,8 @@ export class TableScreen {
     }
 
     const logItems = this.renderLog(frame);
-    const logList = h("ol", { class: "log", id: "log", "aria-live": "polite", "aria-label": t("log") }, logItems.map((x) => h("li", {}, x)));
+    // Focusable, so that the scrolling log can be read with the keyboard too.
+    const logList = h("ol", { class: "log", id: "log", tabindex: "0", "aria-live": "polite", "aria-label": t("log") }, logItems.map((x) => h("li", {}, x)));
 
     const scores = h("table", { class: "scores-table" },
       h("caption", { class: "sr-only" }, t("scores")),
@@ -364,24 +463,46 @@ export class TableScreen {
     // A bot plays my seat (I left or my clock ran out): offer to take it back.
     const zombie = seat !== null && ((this.summary.seats || [])[seat] || {}).zombie;
     const resume = zombie && !view.is_terminal ? h("div", { class: "turn-banner" }, t("bot_plays_you"), " ",
-      h("button", { type: "button", id: "resume", onclick: () => this.socket.send({ type: "resume", seat }) }, t("take_back_seat"))) : null;
+      h("button", { type: "button", id: "resume", onclick: () => this.send({ type: "resume", seat }) }, t("take_back_seat"))) : null;
 
+    const stateKey = `${frame.game_no}:${frame.state_id}:${this.shown}`;
+    const before = this.drawn !== null && this.drawn !== stateKey ? snapshot(this.root) : null;
+    const prevView = this.prevView;
+    this.prevView = view;
     this.root.replaceChildren(...[
       h("div", { class: "table-head" },
         h("h1", {}, title),
         h("a", { href: `#rules=${game}`, target: "_blank", rel: "noopener" }, t("rules")),
-        h("a", { href: "#/" }, t("lobby"))),
+        h("a", { href: "#/" }, t("lobby")),
+        this.spectator ? null : cueSettings(() => this.render())),
       h("div", { class: "turn-banner" + (mine ? " mine" : ""), role: "status", "aria-live": "polite", id: "turn" },
         banner, this.spectator ? " · " + t("spectating") : "", waitingHumans && !view.is_terminal ? " · " + t("waiting_players") : ""),
+      view.is_terminal ? null : clockBox(frame, (s) => this.name(s)),
       result,
       resume,
       h("div", { class: "table-layout", id: "table", dataset: { stateId: frame.state_id, gameNo: frame.game_no, moves: view.moves, terminal: String(view.is_terminal), mine: String(mine) } },
         h("section", { class: "felt", "aria-label": title }, felt),
         h("aside", { class: "side" },
+          seatList(this.summary, (s) => this.name(s), this.seats, view.is_terminal ? null : cp),
           h("section", { class: "panel" }, h("h2", {}, t("scores")), scores),
-          h("section", { class: "panel" }, h("h2", {}, t("log")), logList))),
+          h("section", { class: "panel" }, h("h2", {}, t("log")), logList),
+          historyPanel(this, this.watch))),
     ].filter(Boolean));
     logList.scrollTop = logList.scrollHeight;
+    this.lastMoves.decorate(this.root, (m) => this.words(m));
+    if (before) {
+      // The trick just taken goes to its winner: the view's last trick, else the
+      // seat that was on top of the pile in the view before.
+      const lt = /** @type {any} */ (view).last_trick;
+      const winner = lt && lt.winner !== undefined ? lt.winner : prevView && /** @type {any} */ (prevView).top_seat;
+      animate(this.root, before, { mover: frame.last_action ? frame.last_action.seat : null, winner: winner ?? null });
+    }
+    this.drawn = stateKey;
+    this.shownFrame = frame;
+    this.cues.update(mine, title);
+    const tableEl = this.root.querySelector("#table");
+    if (tableEl) tableEl.dataset.offline = String(!this.online);
+    if (!this.online) this.disableControls();
 
     // Keep keyboard focus where it was (or on the first control of a new turn).
     const want = this.uiState._focus;

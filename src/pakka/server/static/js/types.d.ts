@@ -73,9 +73,11 @@ export type SeatSummary = {
   seat: number;
   name: string | null;
   kind: "human" | "bot";
+  level: string | null;
   status: "open" | "claimed" | "left" | "bot";
   zombie: boolean;
   connected: boolean;
+  presence: "connected" | "idle" | "gone";
 };
 
 /** A seat's view of the table after a change (one per held seat). */
@@ -90,6 +92,7 @@ export type StateFrame = {
   log_index: number;
   log: Array<LogLine>;
   last_action: LastAction | null;
+  steps: Array<LastAction>;
   clock: Clock | null;
   undo: boolean;
   table: TableSummary | null;
@@ -284,6 +287,8 @@ export type ViisisataaView = {
   high_bidder: number | null;
   contractor: number | null;
   contract: string | null;
+  contract_value: number | null;
+  contract_points: number | null;
   trump: string | null;
   multiplier: number;
   doublings: Array<ViisisataaDoublingEntry>;

@@ -82,8 +82,9 @@ export function errorWords(code, message, lang) {
   const words = ERROR_WORDS[lang] || ERROR_WORDS.en;
   const w = words[code];
   if (!w) return message || code;
-  // For refused moves and settings the engine's reason says what is allowed.
-  if ((code === "illegal_action" || code === "bad_request" || code === "no_undo") && message) return `${w}: ${message}`;
+  // For refused moves and settings the engine's reason says what is allowed; it is
+  // English, so only English readers get it here (a message key says it in words).
+  if ((code === "illegal_action" || code === "bad_request" || code === "no_undo") && message && lang === "en") return `${w}: ${message}`;
   return w;
 }
 

@@ -5,7 +5,7 @@
 // deduction engine (computed by the server from this seat's own view).
 import { h } from "../ui.js";
 import { t } from "../i18n.js";
-import { cardEl, cardBackSvg } from "../cards.js";
+import { cardEl, cardBackSvg, cardName } from "../cards.js";
 import { api } from "../api.js";
 import { structured, fallbackActions } from "./common.js";
 
@@ -44,6 +44,13 @@ function sortLegal(legal) {
 
 /** @typedef {import("../types").LegalAction} LegalAction */
 
+/** The accessible name of the drawn card: whose it is, and its name when I see it. */
+function drawnLabel(ctx, drawn) {
+  if (drawn.card && (drawn.player === ctx.seat || drawn.player === null)) return t("km_drawn_named", { card: cardName(drawn.card, ctx.lang) });
+  if (drawn.card) return t("km_drawn_of_named", { name: ctx.name(drawn.player), card: cardName(drawn.card, ctx.lang) });
+  return drawn.player === null ? t("km_drawn_card") : t("km_drawn_of", { name: ctx.name(drawn.player) });
+}
+
 function requestHint(ctx) {
   const ui = ctx.ui;
   const key = `${ctx.frame.game_no}:${ctx.frame.state_id}:${ctx.seat}`;
@@ -81,9 +88,10 @@ export function render(ctx) {
     h("span", { class: "card", title: t("stock") }, cardBackSvg(t("stock"))),
     h("span", {}, h("strong", {}, t("stock")), h("br"), t("cards_n", { n: v.stock })),
     drawn ? h("span", { class: "drawn", id: "drawn" },
-      cardEl(drawn.card || "?", ctx.deck, lang, { label: drawn.card ? undefined : t("km_drawn") }),
-      // No player (null) at the end of the game: the card is just "drawn".
-      h("span", {}, drawn.player === null || drawn.player === ctx.seat ? t("km_drawn") : ctx.name(drawn.player))) :
+      // The drawn card says whose it is: mine (face up to me), or another player's
+      // (face down); no player (null) at the end of the game: the card is just "drawn".
+      cardEl(drawn.card || "?", ctx.deck, lang, { label: drawnLabel(ctx, drawn) }),
+      h("span", {}, drawn.player === null ? t("km_drawn_card") : drawn.player === ctx.seat ? t("km_drawn") : t("km_drawn_of", { name: ctx.name(drawn.player) }))) :
       (v.stock === 0 && !v.is_terminal ? h("span", { class: "muted" }, t("km_no_drawn")) : null));
 
   const rows = [];
@@ -100,9 +108,12 @@ export function render(ctx) {
       const guessable = L.byCard.has(key);
       const revealable = q === ctx.seat && L.reveals.has(pos);
       const faceUp = e.card !== null && e.card !== undefined;
+      // Phrased so that no name needs a Finnish case ending ("piilokortti 3, pelaaja Maija").
+      const mine = q === ctx.seat;
       let label;
-      if (faceUp) label = `${pos}: ${e.card}${e.revealed ? "" : " (" + (lang === "fi" ? "piilossa" : "hidden") + ")"}`;
-      else label = `${ctx.name(q)}, ${pos}` + (e.not && e.not.length ? ` (${lang === "fi" ? "ei" : "not"} ${e.not.join(", ")})` : "");
+      if (faceUp && mine) label = t(e.revealed ? "km_my_shown" : "km_my_hidden", { pos, card: cardName(e.card, lang) });
+      else if (faceUp) label = t("km_their_shown", { pos, name: ctx.name(q), card: cardName(e.card, lang) });
+      else label = t("km_their_hidden", { pos, name: ctx.name(q) }) + (e.not && e.not.length ? " " + t("km_not", { ranks: e.not.join(", ") }) : "");
       const opts = { label, className: e.revealed ? "revealed-card" : faceUp ? "own-hidden" : "" };
       if (guessable && !ctx.pending) opts.onClick = () => { ui.selected = ui.selected === key ? null : key; ui._focus = ui.selected ? "rank-first" : "card:" + key; ctx.rerender(); };
       else if (revealable && !ctx.pending) opts.onClick = () => ctx.act(L.reveals.get(pos));
@@ -168,7 +179,7 @@ export function render(ctx) {
       parts.push(h("button", { type: "button", id: "km-stop", disabled: ctx.pending, title: ctx.label(stop), dataset: { fkey: "stop", action: stop.text }, onclick: () => ctx.act(stop) }, t("km_stop")));
     }
     if (fallback) parts.push(fallbackActions(ctx));
-    if (L.reveals.size) parts.push(h("p", {}, lang === "fi" ? "Valitse oma piilokorttisi paljastettavaksi." : "Choose one of your hidden cards to reveal."));
+    if (L.reveals.size) parts.push(h("p", {}, t("km_reveal_help")));
     controls = h("section", { class: "actions-box", "aria-label": t("legal_actions") }, parts);
   }
 

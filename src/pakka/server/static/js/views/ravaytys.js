@@ -5,10 +5,11 @@
 // targets light up for the selected card), and the score sheet of eight rounds.
 import { h } from "../ui.js";
 import { t } from "../i18n.js";
-import { cardEl, cardBackSvg, parseStd } from "../cards.js";
+import { cardEl, cardBackSvg, parseStd, cardName } from "../cards.js";
 import { seatBox, seatHead, backs, sheet, actionButton, structured, fallbackActions } from "./common.js";
 import { api } from "../api.js";
 
+const SUIT_SYM = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const RANK_ORDER = { A: 14, K: 13, Q: 12, J: 11 };
 function rankValue(c) {
   const s = parseStd(c);
@@ -85,13 +86,13 @@ function sortLegal(legal, melds, hand) {
 function meldRow(ctx, meld, targets, label) {
   const cards = (meld.cards || []).map((e) => {
     const wrap = h("div", { class: "meld-card" }, cardEl(e.card, ctx.deck, ctx.lang, { className: "small-card" }));
-    if (e.as) wrap.append(h("span", { class: "as" }, t("rv_as", { card: e.as })));
+    if (e.as) wrap.append(h("span", { class: "as" }, t("rv_as", { card: cardName(e.as, ctx.lang) })));
     return wrap;
   });
   const lit = targets.length > 0;
   const box = h("div", { class: "meld" + (lit ? " lit" : ""), dataset: { meld: meld.id || "" } },
     h("div", { class: "meld-head" }, h("strong", {}, meld.id || label), " ", ctx.name(meld.owner), " · ",
-      meld.kind === "run" ? `${meld.suit} ${meld.from}–${meld.to}` : meld.kind),
+      meld.kind === "run" ? `${t("rv_run")} ${SUIT_SYM[meld.suit] || meld.suit} ${meld.from}–${meld.to}` : t(meld.kind === "set" ? "rv_set" : "rv_run")),
     h("div", { class: "cards small-cards" }, cards),
     lit ? h("div", { class: "action-list" }, targets) : null);
   return box;
@@ -132,7 +133,7 @@ export function render(ctx) {
       seatHead(ctx, s, v.down && v.down[s] ? h("span", { class: "badge turn" }, t("rv_down")) : null,
         v.buys && v.buys[s] ? h("span", { class: "badge" }, t("rv_buys", { n: v.buys[s] })) : null),
       backs((v.hand_sizes || [])[s] || 0, ctx.name(s)),
-      v.known && v.known[s] && v.known[s].length ? h("div", { class: "muted" }, v.known[s].join(" ")) : null));
+      v.known && v.known[s] && v.known[s].length ? h("div", { class: "muted" }, t("rv_known", { cards: v.known[s].map((c) => cardName(c, ctx.lang)).join(", ") })) : null));
   }
 
   // Stock, discard pile, buy window.
@@ -140,7 +141,7 @@ export function render(ctx) {
   const pileCard = top ? cardEl(top, ctx.deck, ctx.lang, take && !ctx.pending ? { onClick: () => act(take), label: ctx.label(take), className: "playable" } : {}) : h("span", { class: "card empty-place" });
   pileCard.id = "rv-pile";
   const buyBox = buy ? h("div", { class: "info-box buy-box", role: "alert" },
-    h("p", {}, t("rv_buy_window", { card: top || v.in_transit || "" })),
+    h("p", {}, t("rv_buy_window", { card: cardName(top || v.in_transit || "", ctx.lang) })),
     abtn(ctx.label(buy), buy, { id: "rv-buy", dataset: { autofocus: "1" } }), " ",
     decline ? abtn(t("rv_no_buy"), decline, { class: "secondary", id: "rv-pass" }) : null) : null;
   const contract = v.contract || {};
@@ -231,7 +232,7 @@ export function render(ctx) {
             p.groups.map((g) => h("div", { class: "cards small-cards" }, g.map((c) => {
               const [card, rep] = c.split("=");
               const el = h("div", { class: "meld-card" }, cardEl(card, ctx.deck, ctx.lang, { className: "small-card" }));
-              if (rep) el.append(h("span", { class: "as" }, t("rv_as", { card: rep })));
+              if (rep) el.append(h("span", { class: "as" }, t("rv_as", { card: cardName(rep, ctx.lang) })));
               return el;
             }))),
             h("button", { type: "button", id: "rv-lay-proposal", disabled: ctx.pending, onclick: () => {
@@ -251,7 +252,7 @@ export function render(ctx) {
     mine = seatBox(ctx, me,
       seatHead(ctx, me, v.down && v.down[me] ? h("span", { class: "badge turn" }, t("rv_down")) : null,
         h("button", { type: "button", class: "small secondary", id: "rv-sort", onclick: () => { ui.sort = how === "rank" ? "suit" : "rank"; ui.order = null; ui._focus = "rv-sort"; ctx.rerender(); }, dataset: { fkey: "rv-sort" } }, how === "rank" ? t("rv_sort_suit") : t("rv_sort_rank"))),
-      v.drawn ? h("div", { class: "muted" }, t("km_drawn"), ": ", v.drawn) : null,
+      v.drawn ? h("div", { class: "muted" }, t("km_drawn"), ": ", cardName(v.drawn, ctx.lang)) : null,
       row,
       controls.length ? h("section", { class: "actions-box" }, controls) : null);
   }

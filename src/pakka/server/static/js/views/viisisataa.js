@@ -5,7 +5,7 @@
 import { h } from "../ui.js";
 import { t } from "../i18n.js";
 import { seatBox, seatHead, backs, hand, trick, sheet, otherActions, actionButton, structured, fallbackActions } from "./common.js";
-import { cardEl, parseStd } from "../cards.js";
+import { cardEl, parseStd, cardName } from "../cards.js";
 
 const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const BID_SUITS = ["S", "C", "D", "H", "NT"];
@@ -15,9 +15,9 @@ function suitSpan(letter) {
   return h("span", { class: letter === "H" || letter === "D" ? "suit-red" : "" }, SUIT[letter]);
 }
 
-/** A bid as the view holds it (its text; the view names no parts of it). */
-function bidLabel(text) {
-  return [text || "—"];
+/** A bid or contract as the view holds it, in words (the display layer's notation words). */
+function bidLabel(ctx, text) {
+  return [text ? ctx.notation(text) : "—"];
 }
 
 /** A legal bid's face in the bidding box, from its target (tricks and suit). */
@@ -84,29 +84,30 @@ export function render(ctx) {
   const badges = (s) => [
     v.contractor === s ? h("span", { class: "badge turn" }, t("vs_contractor")) : null,
     v.partner === s ? h("span", { class: "badge" }, t("vs_partner")) : null,
-    v.dealer === s ? h("span", { class: "badge" }, "D") : null,
+    v.dealer === s ? h("span", { class: "badge", title: t("vs_dealer"), "aria-label": t("vs_dealer") }, t("vs_dealer")) : null,
     v.sitting_out === s ? h("span", { class: "badge out" }, "—") : null,
   ];
 
   const opponents = h("div", { class: "opponents" }, others.map((s) => seatBox(ctx, s,
     seatHead(ctx, s, ...badges(s)),
     backs((v.hand_sizes || [])[s] || 0, `${ctx.name(s)}: ${t("cards_n", { n: (v.hand_sizes || [])[s] || 0 })}`),
-    h("div", { class: "muted" }, `${t("vs_tricks")}: ${(v.tricks || [])[s] ?? 0}`, lastBid(s) ? " · " : "", lastBid(s) ? bidLabel(lastBid(s)) : null))));
+    h("div", { class: "muted" }, `${t("vs_tricks")}: ${(v.tricks || [])[s] ?? 0}`, lastBid(s) ? " · " : "", lastBid(s) ? bidLabel(ctx, lastBid(s)) : null))));
 
   // The contract and the state of the hand.
   const trumpText = v.trump === null || v.trump === undefined ? "—" : v.trump === "none" ? t("vs_no_trump") : suitSpan(v.trump);
   const info = h("div", { class: "info-box" }, h("dl", { class: "kv" },
     h("dt", {}, t("vs_hand_no")), h("dd", {}, String(v.hand_no ?? "")),
-    h("dt", {}, t("vs_contract")), h("dd", { id: "vs-contract" }, v.contract ? [bidLabel(v.contract), " · ", ctx.name(v.contractor)] : "—"),
+    h("dt", {}, t("vs_contract")), h("dd", { id: "vs-contract" }, v.contract ? [bidLabel(ctx, v.contract), " · ", ctx.name(v.contractor)] : "—"),
     h("dt", {}, t("vs_trump")), h("dd", {}, trumpText),
-    v.high_bid && !v.contract ? [h("dt", {}, t("vs_high_bid")), h("dd", {}, bidLabel(v.high_bid), " · ", ctx.name(v.high_bidder))] : null,
+    v.high_bid && !v.contract ? [h("dt", {}, t("vs_high_bid")), h("dd", {}, bidLabel(ctx, v.high_bid), " · ", ctx.name(v.high_bidder))] : null,
     v.multiplier > 1 ? [h("dt", {}, t("vs_multiplier")), h("dd", { id: "vs-multiplier" }, "×" + v.multiplier)] : null,
-    // The contract's value (R-5S-18/19), doubled or redoubled with V5, as the view gives it.
-    v.contract && typeof v.contract_value === "number" ? [h("dt", {}, t("vs_value")), h("dd", { id: "vs-value" },
-      v.multiplier > 1 ? `${v.contract_value} × ${v.multiplier} = ${t("vs_points_n", { n: v.contract_value * v.multiplier })}` : t("vs_points_n", { n: v.contract_value }))] : null,
+    // The contract's value (R-5S-18/19) and, doubled or redoubled (V5), what is at
+    // stake: both from the view (contract_value, contract_points), never computed here.
+    v.contract && typeof v.contract_value === "number" && typeof v.contract_points === "number" ? [h("dt", {}, t("vs_value")), h("dd", { id: "vs-value" },
+      v.multiplier > 1 ? `${v.contract_value} × ${v.multiplier} = ${t("vs_points_n", { n: v.contract_points })}` : t("vs_points_n", { n: v.contract_points }))] : null,
     v.partner !== null && v.partner !== undefined && v.contractor !== v.partner ? [h("dt", {}, t("vs_partner")), h("dd", { id: "vs-partner" }, ctx.name(v.partner))] : null,
     h("dt", {}, t("vs_kitty")), h("dd", {}, t("cards_n", { n: v.kitty_size ?? 0 })),
-    v.partner_card ? [h("dt", {}, t("vs_partner")), h("dd", { id: "vs-partner-card" }, v.partner_card)] : null));
+    v.partner_card ? [h("dt", {}, t("vs_partner")), h("dd", { id: "vs-partner-card" }, cardName(v.partner_card, ctx.lang))] : null));
 
   const current = v.trick || [];
   const showLast = current.length === 0 && v.last_trick;
@@ -168,7 +169,7 @@ export function render(ctx) {
     mySeat = seatBox(ctx, me,
       seatHead(ctx, me, ...badges(me), h("span", { class: "muted" }, `${t("vs_tricks")}: ${(v.tricks || [])[me] ?? 0}`)),
       hand(ctx, myHand, actionFor, { label: t("vs_your_hand") }),
-      v.kitty && v.kitty.length ? h("div", { class: "muted" }, `${t("vs_kitty")}: `, v.kitty.join(" ")) : null,
+      v.kitty && v.kitty.length ? h("div", { class: "muted" }, `${t("vs_kitty")}: `, v.kitty.map((c) => cardName(c, ctx.lang)).join(", ")) : null,
       ctx.mine && controls.length ? h("section", { class: "actions-box", "aria-label": t("legal_actions") }, controls) : null);
   }
 

@@ -5,7 +5,7 @@
 // and the pairs trainer.
 import { h } from "../ui.js";
 import { t } from "../i18n.js";
-import { cardEl, cardBackSvg } from "../cards.js";
+import { cardEl, cardBackSvg, cardName } from "../cards.js";
 import { seatBox, seatHead, backs, hand, otherActions, actionButton, structured, fallbackActions } from "./common.js";
 
 const COLS = "abcd";
@@ -22,7 +22,7 @@ function soloPlace(i) {
 }
 
 function empty(label = "") {
-  return h("span", { class: "card empty-place", "aria-label": label, title: label });
+  return label ? h("span", { class: "card empty-place", role: "img", "aria-label": label, title: label }) : h("span", { class: "card empty-place" });
 }
 
 // --- Solo --------------------------------------------------------------------
@@ -50,7 +50,7 @@ export const solo = {
     const place = (name, card, pileSize) => {
       const isSrc = moves.has(name);
       const isTarget = targets.has(name);
-      const label = `${name}${card ? ": " + card : ""}${pileSize > 1 ? ` (${pileSize})` : ""}`;
+      const label = (card ? t("zk_place_card", { place: name, card: cardName(card, ctx.lang) }) : t("zk_place", { place: name })) + (pileSize > 1 ? ` (${t("cards_n", { n: pileSize })})` : "");
       let onClick = null;
       if (!ctx.pending && isTarget) onClick = () => { const a = targets.get(name); ui.src = null; ctx.act(a); };
       else if (!ctx.pending && isSrc) onClick = () => { ui.src = ui.src === name ? null : name; ui._focus = ui.src ? "solo:" + [...moves.get(name)][0][0] : "solo:" + name; ctx.rerender(); };
@@ -79,7 +79,7 @@ export const solo = {
       hintAction ? h("span", { class: "muted", id: "solo-hint-text" }, " → ", ctx.label(hintAction)) : null,
       h("p", { class: "muted small" }, t("zk_undo_help")),
       fallback ? fallbackActions(ctx) : null) : null;
-    const grid = h("div", { class: "solo-grid", role: "grid" }, cells);
+    const grid = h("div", { class: "solo-grid", role: "group", "aria-label": t("zk_board") }, cells);
     const firstEl = first ? grid.querySelector(`[data-place="${first}"]`) : null;
     if (firstEl) firstEl.dataset.autofocus = "1";
     return h("div", { class: "zk-view" },
@@ -117,7 +117,7 @@ export const memo = {
       // Seen cards are shown small and dimmed ("memory"); the turned card is big and bright.
       const el = cardEl(known ? c : "?", ctx.deck, ctx.lang, {
         onClick: can ? () => ctx.act(legal.get(place)) : null,
-        label: can ? ctx.label(legal.get(place)) : `${place}${known ? ": " + c : ""}`,
+        label: can ? ctx.label(legal.get(place)) : known ? t("zk_place_card", { place, card: cardName(c, ctx.lang) }) : t("zk_place", { place }),
         className: (up ? "turned" : known ? "remembered" : "") + (can ? " playable" : ""),
       });
       el.dataset.place = place;
@@ -191,12 +191,12 @@ export const kubo = {
     const layerAttr = v.layers || "colour";
     const layers = (v.grids || []).map((grid, li) => h("div", { class: "kubo-layer" },
       h("div", { class: "muted" }, t("zk_layer", { n: li + 1 }) + ` (${(LAYER_CODES[layerAttr] || [])[li] ?? ""})`),
-      h("div", { class: "kubo-grid", role: "grid" }, grid.flatMap((row, x) => row.map((c, y) => {
+      h("div", { class: "kubo-grid", role: "group", "aria-label": t("zk_layer", { n: li + 1 }) }, grid.flatMap((row, x) => row.map((c, y) => {
         if (c) return h("div", { class: "kubo-cell" }, cardEl(c, ctx.deck, ctx.lang));
         const a = lit.get(li * 16 + x * 4 + y);
         if (a && !ctx.pending) {
           const name = a.cards[0];
-          return h("button", { type: "button", class: "kubo-cell lit", "aria-label": ctx.label(a), title: ctx.label(a), dataset: { place: name, action: a.text, fkey: "kubo:" + name }, onclick: () => { ui.card = null; ctx.act(a); } }, name);
+          return h("button", { type: "button", class: "kubo-cell lit", "aria-label": ctx.label(a), title: ctx.label(a), dataset: { place: name, action: a.text, fkey: "kubo:" + name }, onclick: () => { ui.card = null; ctx.act(a); } }, h("span", { "aria-hidden": "true" }, "＋"));
         }
         return h("div", { class: "kubo-cell" }, "");
       })))));

@@ -1,94 +1,19 @@
-"""Zoker Tiko, the trick game for 2-5 players (R-TI-1..5, D-TI-1..5).
-
-Each player plays one card a trick; a card goes on top of the pile when it is
-stronger (R-ZK-4) than the current top card and underneath when weaker
-(D-TI-2: only the top card counts, the relation is not transitive). The seat
-whose card is on top after everyone played wins the trick's cards and leads.
-When the hands are empty, four new cards each are dealt while the stock can
-give everyone four (D-TI-4).
-"""
+"""Tiko: the state."""
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from pakka.core.errors import IllegalAction, NotationError
-from pakka.core.game import Game, State
-from pakka.core.seam import Display
+from pakka.core.game import State
 from pakka.games.zoker.common import (
-    ZokerDeckMixin,
     hands_full_view,
-    redeal_unseen,
-    winners_by_max,
 )
-from pakka.games.zoker.deck import CARDS, NAMES, STRONGER, deal_order, parse_card
-from pakka.games.zoker.display import TikoDisplay
-from pakka.games.zoker.view import TikoView
-
-HAND_SIZE = 4
-DEALER = 0
-"""D-TI-5: seat 0 deals, so seat 1 (left of the dealer) leads the first trick."""
-
-
-@dataclass(frozen=True, slots=True)
-class TikoPlay:
-    """Play a card from hand (notation: the card, e.g. ``OM3``)."""
-
-    id: int
-
-    def __str__(self) -> str:
-        return NAMES[self.id]
-
-
-PLAYS: tuple[TikoPlay, ...] = tuple(TikoPlay(c) for c in range(64))
-
-
-class Tiko(ZokerDeckMixin, Game["TikoState"]):
-    """Zoker Tiko: tricks won by the card on top of the pile."""
-
-    name = "zoker-tiko"
-    view_type: ClassVar[type | None] = TikoView
-    display: ClassVar[Display] = TikoDisplay()
-    title: ClassVar[dict[str, str]] = {"en": "Zoker Tiko", "fi": "Zoker Tiko"}
-    summary: ClassVar[dict[str, str]] = {
-        "en": "Trick game with the Zoker deck: stronger cards go on top, the top card wins.",
-        "fi": "Zoker-tikkipeli: vahvempi kortti pinon päälle, päällimmäinen voittaa tikin.",
-    }
-    min_players = 2
-    max_players = 5
-
-    @property
-    def num_distinct_actions(self) -> int:
-        return 64
-
-    def action_from_id(self, action_id: int) -> TikoPlay:
-        if not isinstance(action_id, int) or not 0 <= action_id < 64:
-            raise IllegalAction(f"no Tiko action with id {action_id!r}; ids are 0..63")
-        return PLAYS[action_id]
-
-    def _new_state(
-        self, seed: int, stacked: list[Any] | None, deck_text: list[str] | None
-    ) -> TikoState:
-        s = TikoState()
-        s._init_base(self, seed, deck_text)
-        order = deal_order(s.rng, stacked, range(64))
-        # Top of the deck at the end of the list: dealing pops.
-        s.stock = order[::-1]
-        n = self.num_players
-        s.n = n
-        s.hands = [[] for _ in range(n)]
-        s.won = [0] * n
-        s.pile = []
-        s.pile_seats = []
-        s.top_seat = -1
-        s.played = []
-        s.leader = (DEALER + 1) % n
-        s.turn = s.leader
-        s.over = False
-        s._deal()
-        return s
+from pakka.games.zoker.deck import NAMES, STRONGER, parse_card
+from pakka.games.zoker.tiko import sampling, scoring
+from pakka.games.zoker.tiko.actions import PLAYS, TikoPlay
+from pakka.games.zoker.tiko.rules import HAND_SIZE
 
 
 class TikoState(State[TikoPlay]):
@@ -216,19 +141,15 @@ class TikoState(State[TikoPlay]):
 
     @property
     def scores(self) -> list[int]:
-        return list(self.won)
+        return scoring.scores(self)
 
     @property
     def winners(self) -> list[int]:
         # D-TI-5 / R-TI-5: most won cards; equal highest share the win.
-        return winners_by_max(self.won) if self.over else []
+        return scoring.winners(self)
 
     def heuristic_returns(self) -> list[float]:
-        total = sum(self.won)
-        n = self.game.num_players
-        if total == 0:
-            return [1.0 / n] * n
-        return [w / total for w in self.won]
+        return scoring.heuristic_returns(self)
 
     def _view(self, player: int | None) -> dict[str, Any]:
         v: dict[str, Any] = {
@@ -250,11 +171,4 @@ class TikoState(State[TikoPlay]):
         return hands_full_view(self.hands, self.stock)
 
     def sample_consistent(self, player: int, rng: random.Random) -> TikoState:
-        s = self.clone()
-        # Unseen: the other hands and the stock, redistributed uniformly.
-        s.hands, s.stock = redeal_unseen(self.hands, self.stock, player, rng, sort=True)
-        s._scrub(player, rng)
-        return s
-
-
-__all__ = ["CARDS", "Tiko", "TikoPlay", "TikoState"]
+        return sampling.sample_consistent(self, player, rng)

@@ -36,7 +36,8 @@ import sys
 from dataclasses import dataclass
 
 from pakka.games.zoker.deck import COMPATIBLE
-from pakka.games.zoker.solo import UPPER, SoloState
+from pakka.games.zoker.solo.actions import UPPER
+from pakka.games.zoker.solo.state import SoloState
 
 Piles = tuple[tuple[int, int], ...]
 Step = tuple[str, int, int]

@@ -1,134 +1,27 @@
-"""The pairs trainer (R-ZK-6): 20 cards face up; pick pairs and straights.
-
-A pick of two cards is right when they are compatible (R-ZK-3) and a pick of
-four is right when they are a straight; right picks leave the table and score
-(a pair 1 point, a straight 3). A wrong pair pick stays on the table and the
-log explains which attributes differ; picking the same two cards again is then
-illegal (like a publicly refuted guess in Koodinmurtaja, D-KM-7), so every pick
-either clears cards or rules out one of the finitely many wrong pairs and the
-round always ends. It ends when no pair remains or the player stops. A timed
-mode is a front-end feature: the engine keeps no clock.
-"""
+"""Pairs: the state."""
 
 from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from pakka.core.bits import set_bits
 from pakka.core.errors import IllegalAction, NotationError
-from pakka.core.game import Game, State
-from pakka.core.options import Option
-from pakka.core.seam import Display
-from pakka.games.zoker.common import ZokerDeckMixin, opt_int
+from pakka.core.game import State
 from pakka.games.zoker.deck import (
     COMPATIBLE,
     LINE_MASKS,
-    LINES,
     NAMES,
-    STRAIGHT_LINES,
-    deal_order,
     differing_attributes,
     has_pair,
     line_of,
     parse_card,
 )
-from pakka.games.zoker.display import PairsDisplay
-from pakka.games.zoker.view import PairsView
-
-PAIR_POINTS = 1
-STRAIGHT_POINTS = 3
-
-
-@dataclass(frozen=True, slots=True)
-class PairsAction:
-    """Pick two cards (``BS1+BS2``), a straight (``BS1+BS2+BS3+BS4``) or ``stop``."""
-
-    id: int
-    cards: tuple[int, ...]
-
-    def __str__(self) -> str:
-        return "+".join(NAMES[c] for c in self.cards) if self.cards else "stop"
-
-
-_PAIR_ACTIONS: list[PairsAction] = []
-PAIR_ID: list[list[int]] = [[-1] * 64 for _ in range(64)]
-for _a in range(64):
-    for _b in range(_a + 1, 64):
-        PAIR_ID[_a][_b] = PAIR_ID[_b][_a] = len(_PAIR_ACTIONS)
-        _PAIR_ACTIONS.append(PairsAction(len(_PAIR_ACTIONS), (_a, _b)))
-STRAIGHT_BASE = len(_PAIR_ACTIONS)
-STRAIGHT_ACTION: dict[int, PairsAction] = {}
-for _k, _ln in enumerate(STRAIGHT_LINES):
-    STRAIGHT_ACTION[_ln] = PairsAction(STRAIGHT_BASE + _k, tuple(LINES[_ln]))
-STOP = PairsAction(STRAIGHT_BASE + len(STRAIGHT_LINES), ())
-ACTIONS: tuple[PairsAction, ...] = (*_PAIR_ACTIONS, *STRAIGHT_ACTION.values(), STOP)
-
+from pakka.games.zoker.pairs import sampling, scoring
+from pakka.games.zoker.pairs.actions import ACTIONS, PAIR_ID, STOP, STRAIGHT_ACTION, PairsAction
 
 _bits = set_bits
-
-
-class Pairs(ZokerDeckMixin, Game["PairsState"]):
-    """The pairs trainer: practise seeing compatible cards and straights."""
-
-    name = "zoker-pairs"
-    view_type: ClassVar[type | None] = PairsView
-    display: ClassVar[Display] = PairsDisplay()
-    title: ClassVar[dict[str, str]] = {
-        "en": "Zoker pairs trainer",
-        "fi": "Zoker-parien harjoittelu",
-    }
-    summary: ClassVar[dict[str, str]] = {
-        "en": "Practice: find compatible pairs and straights among 20 face-up cards.",
-        "fi": "Harjoitus: etsi pareja ja suoria 20 kuvapuoli ylöspäin olevasta kortista.",
-    }
-    min_players = 1
-    max_players = 1
-    hidden_information: ClassVar[bool] = False  # all 20 cards lie face up
-    move_reveals: ClassVar[bool] = False
-    option_specs = (
-        Option(
-            "cards",
-            "int",
-            20,
-            {
-                "en": "How many cards are dealt face up.",
-                "fi": "Montako korttia jaetaan kuvapuoli ylöspäin.",
-            },
-            minimum=4,
-            maximum=64,
-            rule="R-ZK-6",
-        ),
-    )
-
-    @property
-    def num_distinct_actions(self) -> int:
-        return len(ACTIONS)
-
-    def action_from_id(self, action_id: int) -> PairsAction:
-        if not isinstance(action_id, int) or not 0 <= action_id < len(ACTIONS):
-            raise IllegalAction(f"no trainer action with id {action_id!r}")
-        return ACTIONS[action_id]
-
-    def _new_state(
-        self, seed: int, stacked: list[Any] | None, deck_text: list[str] | None
-    ) -> PairsState:
-        s = PairsState()
-        s._init_base(self, seed, deck_text)
-        order = deal_order(s.rng, stacked, range(64))
-        n = opt_int(self, "cards")
-        s.layout = order[:n]
-        s.table = sum(1 << c for c in s.layout)
-        s.pairs = 0
-        s.straights = 0
-        s.mistakes = 0
-        s.refuted = 0
-        s.stopped = False
-        s._legal = None
-        s._say("pairs.deal", cards=n)
-        return s
 
 
 class PairsState(State[PairsAction]):
@@ -262,16 +155,15 @@ class PairsState(State[PairsAction]):
 
     @property
     def score(self) -> int:
-        """Pairs found (1 point each) and straights found (3 points each)."""
-        return self.pairs * PAIR_POINTS + self.straights * STRAIGHT_POINTS
+        return scoring.score(self)
 
     @property
     def scores(self) -> list[int]:
-        return [self.score]
+        return scoring.scores(self)
 
     @property
     def winners(self) -> list[int]:
-        return [0] if self.over else []
+        return scoring.winners(self)
 
     def _view(self, player: int | None) -> dict[str, Any]:
         return {
@@ -288,6 +180,4 @@ class PairsState(State[PairsAction]):
 
     def sample_consistent(self, player: int, rng: random.Random) -> PairsState:
         # Everything that matters is face up; the undealt cards play no part.
-        s = self.clone()
-        s._scrub(player, rng)
-        return s
+        return sampling.sample_consistent(self, player, rng)

@@ -1,117 +1,15 @@
-"""Zoker Memo, the memory game for 2-5 players (R-ME-1..5, D-ME-1..5).
-
-Cards lie face down; a turn turns two cards, one action each, so the second
-choice is made after seeing the first. A compatible pair (R-ZK-3; with
-``easy``, any shared attribute, D-ME-3) is taken and the player goes again.
-Every card that was ever face up is public from then on (perfect recall).
-When no pair remains on the table the empty places are refilled from the
-stock (D-ME-2), or with no empty place, extra places are dealt one at a time
-(D-ME-4); the game ends when the stock is empty and no pair remains (R-ME-4).
-"""
+"""Memo: the state."""
 
 from __future__ import annotations
 
-import math
 import random
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from pakka.core.errors import IllegalAction
-from pakka.core.game import Game, State
-from pakka.core.options import Option
-from pakka.core.seam import Display
-from pakka.games.zoker.common import ZokerDeckMixin, opt_int, winners_by_max
-from pakka.games.zoker.deck import ALIKE_ANY, COMPATIBLE, NAMES, deal_order, has_pair
-from pakka.games.zoker.display import MemoDisplay
-from pakka.games.zoker.view import MemoView
-
-DEALER = 0
-"""D-ME-5: seat 0 deals; seat 1 turns first."""
-
-
-@dataclass(frozen=True, slots=True)
-class MemoTurn:
-    """Turn the card at a place face up (notation: the place number, from 1)."""
-
-    id: int
-
-    def __str__(self) -> str:
-        return str(self.id + 1)
-
-
-TURNS: tuple[MemoTurn, ...] = tuple(MemoTurn(i) for i in range(64))
-
-
-class Memo(ZokerDeckMixin, Game["MemoState"]):
-    """Zoker Memo: find compatible pairs among face-down cards."""
-
-    name = "zoker-memo"
-    view_type: ClassVar[type | None] = MemoView
-    display: ClassVar[Display] = MemoDisplay()
-    title: ClassVar[dict[str, str]] = {"en": "Zoker Memo", "fi": "Zoker Memo"}
-    summary: ClassVar[dict[str, str]] = {
-        "en": "Memory game: turn two cards, keep them if they are a compatible pair.",
-        "fi": "Muistipeli: käännä kaksi korttia ja pidä ne, jos ne ovat pari.",
-    }
-    min_players = 2
-    max_players = 5
-    option_specs = (
-        Option(
-            "layout",
-            "int",
-            16,
-            {
-                "en": "How many cards are dealt face down at the start (16 = a 4x4 square).",
-                "fi": "Montako korttia jaetaan alussa kuvapuoli alaspäin (16 = 4x4-neliö).",
-            },
-            minimum=2,
-            maximum=64,
-            rule="R-ME-1",
-        ),
-        Option(
-            "easy",
-            "bool",
-            False,
-            {
-                "en": "Easy game: cards with at least one equal attribute are a pair.",
-                "fi": "Helpotettu peli: kortit, joilla on yksikin yhteinen ominaisuus, ovat pari.",
-            },
-            rule="R-ME-5",
-        ),
-    )
-
-    @property
-    def num_distinct_actions(self) -> int:
-        return 64
-
-    def action_from_id(self, action_id: int) -> MemoTurn:
-        if not isinstance(action_id, int) or not 0 <= action_id < 64:
-            raise IllegalAction(f"no Memo action with id {action_id!r}; ids are 0..63")
-        return TURNS[action_id]
-
-    def _new_state(
-        self, seed: int, stacked: list[Any] | None, deck_text: list[str] | None
-    ) -> MemoState:
-        s = MemoState()
-        s._init_base(self, seed, deck_text)
-        order = deal_order(s.rng, stacked, range(64))
-        layout = opt_int(self, "layout")
-        # R-ME-1: the first ``layout`` cards of the deck, place 1 first.
-        s.places = order[:layout]
-        s.stock = order[layout:][::-1]
-        s.table = sum(1 << c for c in s.places)
-        s.seen = 0
-        s.taken = [0] * self.num_players
-        s.first = -1
-        s.turn = (DEALER + 1) % self.num_players
-        s.over = False
-        s.partners = ALIKE_ANY if self.options["easy"] else COMPATIBLE
-        s.columns = math.isqrt(layout - 1) + 1
-        s._occupied = None
-        s.no_pair_events = []
-        s._say("memo.deal", cards=layout, stock=len(s.stock))
-        s._settle()
-        return s
+from pakka.core.game import State
+from pakka.games.zoker.deck import NAMES, has_pair
+from pakka.games.zoker.memo import sampling, scoring
+from pakka.games.zoker.memo.actions import TURNS, MemoTurn
 
 
 class MemoState(State[MemoTurn]):
@@ -262,17 +160,15 @@ class MemoState(State[MemoTurn]):
 
     @property
     def scores(self) -> list[int]:
-        return list(self.taken)
+        return scoring.scores(self)
 
     @property
     def winners(self) -> list[int]:
         # R-ME-4, D-ME-5: most cards; equal highest share the win.
-        return winners_by_max(self.taken) if self.over else []
+        return scoring.winners(self)
 
     def heuristic_returns(self) -> list[float]:
-        total = sum(self.taken)
-        n = self.game.num_players
-        return [t / total for t in self.taken] if total else [1.0 / n] * n
+        return scoring.heuristic_returns(self)
 
     def _view(self, player: int | None) -> dict[str, Any]:
         seen = self.seen
@@ -300,68 +196,4 @@ class MemoState(State[MemoTurn]):
         }
 
     def sample_consistent(self, player: int, rng: random.Random) -> MemoState:
-        """Redistribute the never-seen cards (face-down places and the stock) so
-        that everything public still holds: the table has a pair now (else it
-        would have been refilled) and at every recorded "no pair remains"
-        moment (D-ME-2, D-ME-4) it had none.
-
-        A few fresh shuffles are tried first; if none fits, a chain of random
-        swaps that keeps the constraints (uniform stationary distribution)
-        starts from the real arrangement.
-        """
-        s = self.clone()
-        seen = self.seen
-        hidden = [i for i, c in enumerate(self.places) if c >= 0 and not seen >> c & 1]
-        slot_of_place = {p: k for k, p in enumerate(hidden)}
-        truth = [self.places[i] for i in hidden] + self.stock
-        known_table = self.table & seen
-        partners = self.partners
-        # Each past event as (fixed mask of cards seen since, hidden slots).
-        events: list[tuple[int, list[int]]] = []
-        for ev in self.no_pair_events:
-            fixed = 0
-            slots = []
-            for place, card in ev:
-                if seen >> card & 1:
-                    fixed |= 1 << card
-                else:
-                    slots.append(slot_of_place[place])
-            events.append((fixed, slots))
-        nh = len(hidden)
-
-        def fits(assign: list[int]) -> bool:
-            table = known_table
-            for k in range(nh):
-                table |= 1 << assign[k]
-            if not self.over and not has_pair(table, partners):
-                return False
-            for fixed, slots in events:
-                m = fixed
-                for k in slots:
-                    m |= 1 << assign[k]
-                if has_pair(m, partners):
-                    return False
-            return True
-
-        assign = truth.copy()
-        for _ in range(8):
-            rng.shuffle(assign)
-            if fits(assign):
-                break
-        else:
-            assign = truth.copy()
-            n = len(assign)
-            if n > 1:
-                for _ in range(20 * n):
-                    i, j = rng.randrange(n), rng.randrange(n)
-                    assign[i], assign[j] = assign[j], assign[i]
-                    if not fits(assign):
-                        assign[i], assign[j] = assign[j], assign[i]
-        table = known_table
-        for k, i in enumerate(hidden):
-            s.places[i] = assign[k]
-            table |= 1 << assign[k]
-        s.table = table
-        s.stock = assign[nh:]
-        s._scrub(player, rng)
-        return s
+        return sampling.sample_consistent(self, player, rng)

@@ -1,101 +1,23 @@
-"""Zoker Solo, the solitaire (R-SO-1..7, D-SO-1..3).
-
-Sixteen cards in a 4x4 square: the three upper rows are the supply, the
-bottom row holds piles. A card moves from the upper rows onto a bottom pile
-whose top card is compatible (R-SO-3) or into an empty bottom place (R-SO-6);
-a whole pile moves onto another when their top cards are compatible (R-SO-4);
-with four empty upper places the next four stock cards are dealt (R-SO-5).
-The score is the height of the tallest pile (R-SO-7).
-
-Places are written like a chess board turned on its side: columns ``a``-``d``
-left to right, rows ``1``-``4`` top to bottom, so the bottom row is ``a4``-``d4``.
-"""
+"""Solo: the state."""
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from pakka.core.errors import IllegalAction
-from pakka.core.game import Game, State
-from pakka.core.seam import Display
-from pakka.games.zoker.common import ZokerDeckMixin
-from pakka.games.zoker.deck import COMPATIBLE, NAMES, deal_order
-from pakka.games.zoker.display import SoloDisplay
-from pakka.games.zoker.view import SoloView
-
-UPPER = 12
-"""Places in the three upper rows (index ``row * 4 + column``)."""
-COLS = "abcd"
-
-
-def place_name(i: int) -> str:
-    """Notation of a place: upper places 0..11, bottom piles 12..15."""
-    return f"{COLS[i % 4]}{i // 4 + 1}"
-
-
-@dataclass(frozen=True, slots=True)
-class SoloAction:
-    """Move a card or pile onto a bottom pile (``a1-c4``, ``b4-c4``) or ``deal``.
-
-    ``src`` is a place 0..15 (12..15 are the bottom piles), ``dst`` a pile 0..3;
-    ``src == -1`` is the deal.
-    """
-
-    id: int
-    src: int
-    dst: int
-
-    def __str__(self) -> str:
-        if self.src < 0:
-            return "deal"
-        return f"{place_name(self.src)}-{place_name(UPPER + self.dst)}"
-
-
-MOVES: tuple[SoloAction, ...] = tuple(
-    SoloAction(s * 4 + d, s, d) for s in range(16) for d in range(4)
+from pakka.core.game import State
+from pakka.games.zoker.deck import COMPATIBLE, NAMES
+from pakka.games.zoker.solo import sampling, scoring
+from pakka.games.zoker.solo.actions import (
+    DEAL,
+    MOVES,
+    UPPER,
+    SoloAction,
+    _is_place,
+    _place,
+    place_name,
 )
-DEAL = SoloAction(64, -1, -1)
-ACTIONS: tuple[SoloAction, ...] = (*MOVES, DEAL)
-
-
-class Solo(ZokerDeckMixin, Game["SoloState"]):
-    """Zoker Solo: build the tallest pile of compatible cards."""
-
-    name = "zoker-solo"
-    view_type: ClassVar[type | None] = SoloView
-    display: ClassVar[Display] = SoloDisplay()
-    title: ClassVar[dict[str, str]] = {"en": "Zoker Solo", "fi": "Zoker Solo"}
-    summary: ClassVar[dict[str, str]] = {
-        "en": "Solitaire: pile compatible cards in the bottom row as high as you can.",
-        "fi": "Pasianssi: kokoa yhteensopivista korteista alariviin mahdollisimman korkea pino.",
-    }
-    min_players = 1
-    max_players = 1
-
-    @property
-    def num_distinct_actions(self) -> int:
-        return len(ACTIONS)
-
-    def action_from_id(self, action_id: int) -> SoloAction:
-        if not isinstance(action_id, int) or not 0 <= action_id < len(ACTIONS):
-            raise IllegalAction(f"no Solo action with id {action_id!r}; ids are 0..64")
-        return ACTIONS[action_id]
-
-    def _new_state(
-        self, seed: int, stacked: list[Any] | None, deck_text: list[str] | None
-    ) -> SoloState:
-        s = SoloState()
-        s._init_base(self, seed, deck_text)
-        order = deal_order(s.rng, stacked, range(64))
-        # R-SO-1: 16 cards in reading order: a1..d1, a2..d2, a3..d3, then a4..d4.
-        s.upper = order[:UPPER]
-        s.piles = [[c] for c in order[UPPER:16]]
-        s.stock = order[16:][::-1]
-        s._legal = None
-        s._say("solo.deal", stock=len(s.stock))
-        return s
 
 
 class SoloState(State[SoloAction]):
@@ -253,24 +175,21 @@ class SoloState(State[SoloAction]):
 
     @property
     def score(self) -> int:
-        """R-SO-2, R-SO-7: the goal is one tall pile; the score is the height of the
-        tallest bottom-row pile."""
-        return max(len(p) for p in self.piles)
+        return scoring.score(self)
 
     @property
     def scores(self) -> list[int]:
-        return [self.score]
+        return scoring.scores(self)
 
     @property
     def winners(self) -> list[int]:
-        return [0] if self.current_player is None else []
+        return scoring.winners(self)
 
     def returns(self) -> list[float]:
-        """A solitaire has no opponent: the return is the score as a share of 64."""
-        return [self.score / 64]
+        return scoring.returns(self)
 
     def heuristic_returns(self) -> list[float]:
-        return [self.score / 64]
+        return scoring.heuristic_returns(self)
 
     def _view(self, player: int | None) -> dict[str, Any]:
         return {
@@ -284,22 +203,11 @@ class SoloState(State[SoloAction]):
         return {"stock_order": [NAMES[c] for c in reversed(self.stock)]}
 
     def sample_consistent(self, player: int, rng: random.Random) -> SoloState:
-        s = self.clone()
-        rng.shuffle(s.stock)
-        s._scrub(player, rng)
-        return s
+        return sampling.sample_consistent(self, player, rng)
 
     def hint(self) -> SoloAction | None:
         """A good next move for a player who does not know the stock (D-SO-3)."""
         return policy_action(self)
-
-
-def _is_place(t: str) -> bool:
-    return len(t) == 2 and t[0] in COLS and t[1] in "1234"
-
-
-def _place(t: str) -> int:
-    return (int(t[1]) - 1) * 4 + COLS.index(t[0])
 
 
 def policy_action(state: SoloState) -> SoloAction | None:

@@ -1,0 +1,172 @@
+"""The bus between server processes that share one PostgreSQL database.
+
+Every event insert also sends ``NOTIFY pakka_events, '<table_id> <seq>'`` in its
+transaction (:func:`pakka.server.eventlog.append`), so PostgreSQL delivers the
+notice exactly when the event commits. Each process listens on one dedicated
+connection; for a table it has live (it has clients of it, or it runs its
+bots) and whose number is behind, it reads the missing rows from the log
+(:func:`catch_up`) and applies them to its in-memory table, which sends each
+of its clients its own seat's frames. A notice is only a hint: the rows are
+the truth, so a lost or late notice is repaired by the next one, by a
+:class:`~pakka.server.eventlog.Conflict` on the next write, or by the periodic
+sweep of :mod:`pakka.server.lease`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+from pakka.core.record import undone
+from pakka.server import eventlog
+from pakka.server.eventlog import Event
+
+if TYPE_CHECKING:
+    from pakka.server.hub import Hub
+    from pakka.server.tables import LiveTable
+
+log = logging.getLogger("pakka.server")
+
+CHANNEL = "pakka_events"
+
+
+def pg_dsn(hub: Hub) -> str:
+    """The libpq URL of the hub's PostgreSQL database."""
+    return hub.store.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+class Bus:
+    """This process's ``LISTEN`` connection and the catch-ups it starts."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.task: asyncio.Task[None] | None = None
+        self.ready = asyncio.Event()
+        self.notices = 0
+        self.pending: set[asyncio.Task[None]] = set()
+
+    def start(self) -> None:
+        """Start listening (PostgreSQL only)."""
+        self.task = asyncio.create_task(self._run())
+
+    async def _run(self) -> None:
+        import psycopg
+
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(
+                    pg_dsn(self.hub), autocommit=True
+                ) as conn:
+                    await conn.execute(f"LISTEN {CHANNEL}")
+                    self.ready.set()
+                    # Anything committed while we were not listening: catch every table up.
+                    for t in list(self.hub.tables.values()):
+                        self.kick(t.id, None)
+                    async for n in conn.notifies():
+                        self.notices += 1
+                        tid, _, seq = n.payload.partition(" ")
+                        self.kick(tid, int(seq) if seq.isdigit() else None)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("event bus connection lost; reconnecting")
+                await asyncio.sleep(0.5)
+
+    def kick(self, table_id: str, seq: int | None) -> None:
+        """A table may have new events: catch it up if it is live here and behind."""
+        t = self.hub.tables.get(table_id)
+        if t is None or (seq is not None and seq <= t.seq):
+            return
+        task = asyncio.create_task(self._catch_up(t))
+        self.pending.add(task)
+        task.add_done_callback(self.pending.discard)
+
+    async def _catch_up(self, t: LiveTable) -> None:
+        try:
+            async with t.lock:
+                await catch_up(t)
+        except Exception:
+            log.exception("catching up table %s failed", t.id)
+
+    async def stop(self) -> None:
+        """Stop listening."""
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.task
+
+
+async def catch_up(t: LiveTable) -> int:
+    """Apply the events of ``t`` newer than ``t.seq`` from the log (call under the
+    lock); returns how many. Clients get their frames, bots and clocks are
+    rescheduled."""
+    events = await t.hub.dbx.read(eventlog.since, t.id, t.seq)
+    for ev in events:
+        if ev.seq != t.seq + 1:  # never skip a number: read again next time
+            break
+        apply_event(t, ev)
+        t.seq = ev.seq
+        t.hub.metrics.notify_lag.observe(max(0.0, time.time() - ev.at))
+    if events:
+        t.scheduler.schedule()
+    return len(events)
+
+
+def apply_event(t: LiveTable, ev: Event) -> None:
+    """Apply one event committed by another process to the live table ``t``."""
+    d: dict[str, Any] = ev.data
+    kind = ev.kind
+    if kind == eventlog.ACTION:
+        if d["game_no"] != t.game_no or d["idx"] != len(t.st.history):
+            raise RuntimeError(f"event {ev.seq} of {t.id} does not follow this state")
+        s = t.st
+        t._before_last = s.clone() if t.players == 1 else None
+        s.apply(d["action"])
+        t.state_id += 1
+        t.turn_started = time.monotonic()
+        t.broadcast(last={"seat": d["seat"], "action": d["action"], "by": d["by"]})
+    elif kind == eventlog.UNDO:
+        s = t.st
+        t.state = undone(s, len(s.history) - int(d["keep"]))
+        t._before_last = None
+        t.state_id += 1
+        t.turn_started = time.monotonic()
+        t.scheduler.bots.clear()
+        t.broadcast(full=True)
+    elif kind == eventlog.GAME:
+        t.past.append(t.summary_of_current())
+        t.begin_game(int(d["game_no"]), int(d["seed"]), d["options"])
+        t.state_id += 1
+        for conn in t.conns:
+            conn.log_pos.clear()
+        t.broadcast(table=True, full=True)
+    elif kind in (eventlog.SEAT, eventlog.CLAIM):
+        seat = int(d["seat"])
+        st = t.seats[seat]
+        values: dict[str, Any] = d["values"]
+        seating = t.hub.seating
+        if "token_hash" in values and st.token_hash and st.token_hash != values["token_hash"]:
+            seating.tokens.pop(st.token_hash, None)
+            for conn in list(t.conns):  # the seat's old credential stops working here too
+                if seat in conn.seats:
+                    conn.seats.remove(seat)
+                    conn.log_pos.pop(seat, None)
+        if "invite_hash" in values and st.invite_hash and st.invite_hash != values["invite_hash"]:
+            seating.invites.pop(st.invite_hash, None)
+        for k, v in values.items():
+            setattr(st, k, v)
+        if st.token_hash:
+            seating.tokens[st.token_hash] = (t.id, seat)
+        if st.invite_hash:
+            seating.invites[st.invite_hash] = (t.id, seat)
+        if not st.zombie:
+            t.scheduler.timed_out.discard(seat)
+        t.broadcast(table=True)
+    elif kind == eventlog.CLOSE:
+        t.closed = True
+        t.scheduler.stop()
+        t.broadcast_table()
+    # CREATE and FINISH change nothing in memory (the state knows it is over).

@@ -1,0 +1,105 @@
+"""The append-only event log of every table: one sequence number per table covers
+every change (table created, action, undo, next game, game over, seat change,
+invite claim, table closed).
+
+An event is accepted by inserting row ``(table_id, seq)`` with the next number:
+the primary key is the unique constraint that decides between two writers, so
+when two processes (or two clients at the same state) race for the same number
+exactly one insert commits and the other raises :class:`Conflict`; the loser
+reads the events it missed and tries again or refuses (see
+:mod:`pakka.server.bus`). The projection tables (``seats``, ``games``,
+``actions``) are updated in the same transaction, after the event, so they
+never run ahead of the log.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Connection, func, insert, select, text
+from sqlalchemy.exc import IntegrityError
+
+from pakka.server import db
+
+CREATE, ACTION, UNDO, GAME, FINISH, SEAT, CLAIM, CLOSE = (
+    "create",
+    "action",
+    "undo",
+    "game",
+    "finish",
+    "seat",
+    "claim",
+    "close",
+)
+"""The kinds of event (``events.kind``)."""
+
+_INSERT_EVENT = insert(db.events)
+_NOTIFY = text("SELECT pg_notify('pakka_events', :p)")
+"""PostgreSQL: tell every listening process (delivered when the transaction commits)."""
+
+
+class Conflict(Exception):
+    """Another writer took this sequence number first: read the log and retry."""
+
+    def __init__(self, table_id: str, seq: int) -> None:
+        super().__init__(f"event {seq} of table {table_id} was taken by another writer")
+        self.table_id = table_id
+        self.seq = seq
+
+
+@dataclass(frozen=True)
+class Event:
+    """One row of the log."""
+
+    table_id: str
+    seq: int
+    kind: str
+    data: dict[str, Any]
+    at: float
+
+    def to_row(self) -> dict[str, Any]:
+        """The ``events`` row."""
+        return {
+            "table_id": self.table_id,
+            "seq": self.seq,
+            "kind": self.kind,
+            "data": json.dumps(self.data, separators=(",", ":")),
+            "at": self.at,
+        }
+
+
+def append(c: Connection, table_id: str, seq: int, kind: str, data: dict[str, Any]) -> Event:
+    """Insert event ``seq`` (first statement of its transaction); :class:`Conflict`
+    when that number is taken. The caller's transaction then rolls back."""
+    ev = Event(table_id, seq, kind, data, time.time())
+    try:
+        c.execute(_INSERT_EVENT, ev.to_row())
+    except IntegrityError:
+        raise Conflict(table_id, seq) from None
+    if c.dialect.name == "postgresql":
+        c.execute(_NOTIFY, {"p": f"{table_id} {seq}"})
+    return ev
+
+
+def since(c: Connection, table_id: str, after: int) -> list[Event]:
+    """The events of ``table_id`` after number ``after``, in order."""
+    rows = c.execute(
+        select(db.events)
+        .where(db.events.c.table_id == table_id, db.events.c.seq > after)
+        .order_by(db.events.c.seq)
+    ).mappings()
+    return [
+        Event(r["table_id"], int(r["seq"]), r["kind"], json.loads(r["data"]), float(r["at"]))
+        for r in rows
+    ]
+
+
+def last_seq(c: Connection, table_id: str) -> int:
+    """The number of the table's newest event (0 when it has none)."""
+    n = c.execute(
+        select(func.max(db.events.c.seq)).where(db.events.c.table_id == table_id)
+    ).scalar()
+    return int(n or 0)

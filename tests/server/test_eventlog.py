@@ -1,0 +1,148 @@
+"""The event log and the database executor: every table change is one numbered
+event, a second writer of the same number loses, and a database that blocks
+(a locked SQLite file) stalls only the writes, never the event loop."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+import time
+from typing import Any
+
+import pytest
+from sqlalchemy import text
+
+from pakka.server import eventlog
+from pakka.server.db import make_engine, migrate
+
+from .conftest import Server, texts, watch
+
+
+def _kinds(db_url: str, table_id: str) -> list[tuple[int, str]]:
+    engine = make_engine(db_url)
+    try:
+        with engine.connect() as c:
+            rows = c.execute(
+                text("SELECT seq, kind FROM events WHERE table_id = :t ORDER BY seq"),
+                {"t": table_id},
+            ).all()
+    finally:
+        engine.dispose()
+    return [(int(r[0]), str(r[1])) for r in rows]
+
+
+def test_every_change_is_one_numbered_event(any_server: Server) -> None:
+    """Create, claim, actions, undo-free game to its end, next game, seat change, close:
+    one event each, numbered 1, 2, 3... without gaps."""
+    s = any_server
+    t = s.create(game="toy", players=2, take_seat=0)
+    tid = t["table_id"]
+    tok1 = s.claim(t["invites"][0]["code"], "B")["token"]
+    c = s.client(tid, tokens=[t["seat_tokens"]["0"], tok1])
+    sid = 0
+    while True:
+        f = c.wait_state(sid, 0)
+        cp = f["view"]["current_player"]
+        if cp is None:
+            break
+        legal = texts(c.wait_state(sid, cp))
+        c.send({"type": "action", "seat": cp, "state_id": sid, "action": legal[0]})
+        sid += 1
+    c.send({"type": "play_again", "game_no": 1})
+    c.wait_state(sid + 1, 0)
+    r = s.http.post(f"/api/tables/{tid}/leave", headers={"Authorization": f"Bearer {tok1}"})
+    assert r.status_code == 200, r.text
+    r = s.http.post(
+        f"/api/tables/{tid}/close", headers={"Authorization": f"Bearer {t['admin_token']}"}
+    )
+    assert r.status_code == 200, r.text
+    kinds = _kinds(str(s.settings.db), tid)
+    assert [k[0] for k in kinds] == list(range(1, len(kinds) + 1))
+    names = [k[1] for k in kinds]
+    assert names[:2] == ["create", "claim"]
+    assert names.count("action") == sid
+    assert names[2 + sid :] == ["finish", "game", "seat", "close"]
+    assert s.hub.tables[tid].seq == len(kinds)
+
+
+def test_second_writer_of_a_number_loses(db_url: str) -> None:
+    """Two transactions append event 2 of one table: one commits, the other raises
+    Conflict and leaves nothing behind."""
+    engine = make_engine(db_url)
+    migrate(engine)
+    with engine.begin() as c:
+        c.execute(
+            text(
+                "INSERT INTO tables (id, name, game, players, options, listed, hotseat, clock,"
+                " admin_hash, watch_hash, created, closed) VALUES ('t1', 'T', 'toy', 2, '{}',"
+                " false, false, NULL, 'a', 'w', 0, false)"
+            )
+        )
+        eventlog.append(c, "t1", 1, eventlog.CREATE, {})
+    with engine.begin() as c:
+        eventlog.append(c, "t1", 2, eventlog.SEAT, {"seat": 0, "values": {"zombie": True}})
+    with pytest.raises(eventlog.Conflict), engine.begin() as c:
+        eventlog.append(c, "t1", 2, eventlog.SEAT, {"seat": 1, "values": {"zombie": True}})
+    with engine.connect() as c:
+        evs = eventlog.since(c, "t1", 0)
+        assert eventlog.last_seq(c, "t1") == 2
+    assert [(e.seq, e.kind, e.data.get("seat")) for e in evs] == [
+        (1, "create", None),
+        (2, "seat", 0),
+    ]
+    engine.dispose()
+
+
+def test_undo_is_a_new_event_and_numbers_never_repeat(server: Server) -> None:
+    """An undo appends an event: the taken-back action keeps its number in the log."""
+    t = server.create(game="zoker-solo", take_seat=0)
+    tid = t["table_id"]
+    c = server.client(tid, tokens=[t["seat_tokens"]["0"]])
+    f = c.wait_state(0, 0)
+    c.send({"type": "action", "state_id": 0, "id": f["legal"][0]["id"]})
+    assert c.wait_state(1, 0)["undo"] is True
+    c.send({"type": "undo", "state_id": 1})
+    c.wait_state(2, 0)
+    assert [k for _, k in _kinds(str(server.settings.db), tid)] == ["create", "action", "undo"]
+
+
+def test_locked_sqlite_file_does_not_freeze_other_tables(server: Server, tmp_path: Any) -> None:
+    """Another program holds the SQLite file's write lock for 2 s: an action waits
+    for it (and is then accepted), while another table answers pings and reads at once."""
+    a = server.create(game="toy", players=2, hotseat=True)
+    b = server.create(game="toy", players=2, hotseat=True)
+    ca = server.client(a["table_id"], tokens=list(a["seat_tokens"].values()))
+    cb = server.client(b["table_id"], tokens=list(b["seat_tokens"].values()))
+    fa = ca.wait_state(0, 0)
+    cp = fa["view"]["current_player"]
+    legal = texts(ca.wait_state(0, cp))
+    cb.wait_state(0, 0)
+    path = str(server.settings.db).removeprefix("sqlite:///")
+    locker = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    locker.execute("BEGIN EXCLUSIVE")
+    released = threading.Event()
+
+    def release() -> None:
+        time.sleep(2.0)
+        locker.execute("COMMIT")
+        locker.close()
+        released.set()
+
+    th = threading.Thread(target=release)
+    th.start()
+    try:
+        ca.send({"type": "action", "seat": cp, "state_id": 0, "action": legal[0]})
+        time.sleep(0.2)  # the commit is now waiting for the lock on the writer thread
+        waits = []
+        for i in range(5):
+            t0 = time.perf_counter()
+            cb.send({"type": "ping", "id": i})
+            cb.recv_type("pong")
+            r = server.http.get(f"/api/tables/{b['table_id']}", headers=watch(b))
+            assert r.status_code == 200
+            waits.append(time.perf_counter() - t0)
+        assert not released.is_set(), "the lock was released before the checks ended"
+        assert max(waits) < 0.5, waits
+    finally:
+        th.join()
+    assert ca.wait_state(1, cp)["last_action"]["action"] == legal[0]
