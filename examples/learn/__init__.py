@@ -1,0 +1,1 @@
+"""A standard learner (sb3-contrib MaskablePPO) trained on pakka's Gymnasium adapter."""
