@@ -16,8 +16,8 @@ from pakka.server.seats import digest
 
 from .conftest import Server, texts
 
-PREVIOUS, HEAD = "0003", "0004"
-EARLIER = ["0001", "0002", "0003"]
+PREVIOUS, HEAD = "0004", "0006"
+EARLIER = ["0001", "0002", "0003", "0004"]
 """Every revision before the head (a test below checks that this list is complete)."""
 
 
@@ -100,6 +100,8 @@ def test_upgrade_from_earlier_revision_keeps_tables(db_url: str, earlier: str) -
         assert f["view"] == view
         client.send({"type": "action", "state_id": 2, "action": texts(f)[0]})
         assert client.wait_state(3, 1)["last_action"]["by"] == "human"
+        if earlier >= "0004":
+            return  # the rows above were written without events: nothing to back-fill
         # the log was back-filled (created, two actions) and goes on from there
         with make_engine(db_url).connect() as c:
             kinds = c.execute(

@@ -23,6 +23,7 @@ from sqlalchemy import (
     Engine,
     Float,
     ForeignKeyConstraint,
+    Index,
     Integer,
     MetaData,
     String,
@@ -49,6 +50,7 @@ tables = Table(
     Column("watch_hash", String(64), nullable=False),
     Column("created", Float, nullable=False),
     Column("closed", Boolean, nullable=False, default=False),
+    Column("rated", Boolean, nullable=False, default=False),
 )
 
 seats = Table(
@@ -124,6 +126,42 @@ rates = Table(
     Column("updated", Float, nullable=False),
 )
 """Token buckets of the rate limits every process shares (:mod:`pakka.server.rates`)."""
+
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("profile_id", String(64), primary_key=True),
+    Column("game", String(40), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated", Float, nullable=False),
+    Index("ratings_by_game", "game"),
+)
+"""A profile's rating for one game (openskill μ, σ; :mod:`pakka.ratings`) and how many
+rated games it rests on."""
+
+rating_changes = Table(
+    "rating_changes",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("game_no", Integer, primary_key=True),
+    Column("profile_id", String(64), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("name", String(80), nullable=True),
+    Column("rank", Integer, nullable=False),
+    Column("forfeited", Boolean, nullable=False),
+    Column("mu_before", Float, nullable=False),
+    Column("sigma_before", Float, nullable=False),
+    Column("mu_after", Float, nullable=False),
+    Column("sigma_after", Float, nullable=False),
+    Column("at", Float, nullable=False),
+    ForeignKeyConstraint(["table_id", "game_no"], ["games.table_id", "games.game_no"]),
+    Index("rating_changes_by_profile", "profile_id", "at"),
+)
+"""Every rated game's effect on each person at it (the primary key makes the update
+idempotent per table and game: :func:`pakka.server.store.Store.apply_ratings`)."""
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 
