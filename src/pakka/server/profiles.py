@@ -154,7 +154,7 @@ def session_of(c: Connection, token: str) -> tuple[Profile, str] | None:
     its profile deleted); notes when it was last seen."""
     h = token_digest(token)
     row = c.execute(
-        select(db.sessions.c.id, db.sessions.c.last_seen, db.profiles)
+        select(db.profiles, db.sessions.c.id.label("sid"), db.sessions.c.last_seen)
         .join(db.profiles, db.profiles.c.id == db.sessions.c.profile_id)
         .where(
             db.sessions.c.token_hash == h,
@@ -164,9 +164,9 @@ def session_of(c: Connection, token: str) -> tuple[Profile, str] | None:
     ).first()
     if row is None:
         return None
-    sid = str(row[0])
+    sid = str(row.sid)
     now = time.time()
-    if now - float(row[1]) > SEEN_EVERY:
+    if now - float(row.last_seen) > SEEN_EVERY:
         c.execute(update(db.sessions).where(db.sessions.c.id == sid).values(last_seen=now))
     return _profile(row), sid
 

@@ -1,0 +1,91 @@
+"""A player's history and statistics per game, read from game records through the engines.
+
+Pure: :func:`history` takes the finished games of one profile (each a
+:class:`~pakka.core.record.Record` and the seat the profile held) and replays them
+with the engines; nothing here reads the database or re-derives a rule. Every game
+gets games, wins and scores (best and average); a game whose state says more about a
+seat (:func:`game_facts`) adds its own figures.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from pakka.core.errors import PakkaError
+from pakka.core.game import State
+from pakka.core.record import Record
+
+log = logging.getLogger("pakka.server")
+
+
+def result_of(state: State[Any], seat: int) -> str:
+    """``win``, ``draw`` (a shared win or nobody won) or ``loss`` for ``seat``."""
+    w = state.winners
+    if seat in w:
+        return "win" if len(w) == 1 else "draw"
+    return "draw" if not w else "loss"
+
+
+def game_facts(state: State[Any], seat: int) -> dict[str, int]:
+    """Counters one finished game adds to a seat's statistics for that game, beyond
+    games, wins and scores (read from the engine's public per-seat facts, when the
+    state offers them through ``player_facts``)."""
+    facts = getattr(state, "player_facts", None)
+    if facts is None:
+        return {}
+    out: dict[str, int] = facts(seat)
+    return out
+
+
+def history(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """``{"games": [...], "stats": {game: {...}}}`` from rows with ``record`` (a
+    :class:`Record`), ``seat``, ``table_id``, ``table_name``, ``game_no``, ``finished``.
+
+    Each game lists its result and scores; ``stats`` per game has ``games``,
+    ``wins``, ``best`` and ``average`` (of the seat's final score) and the game's own
+    counters summed (:func:`game_facts`). A record that no longer replays is left
+    out (and logged)."""
+    games: list[dict[str, Any]] = []
+    stats: dict[str, dict[str, Any]] = {}
+    for row in rows:
+        rec: Record = row["record"]
+        seat = int(row["seat"])
+        try:
+            state = rec.replay()
+        except PakkaError:
+            log.warning("the record of %s game %s does not replay", row["table_id"], row["game_no"])
+            continue
+        if not state.is_terminal:
+            continue
+        scores = list(state.scores)
+        res = result_of(state, seat)
+        games.append(
+            {
+                "table_id": row["table_id"],
+                "table_name": row["table_name"],
+                "game": rec.game,
+                "game_no": row["game_no"],
+                "seat": seat,
+                "players": rec.players,
+                "finished": row["finished"],
+                "result": res,
+                "score": scores[seat] if seat < len(scores) else None,
+                "scores": scores,
+                "replay": f"#replay={row['table_id']}&game={row['game_no']}",
+            }
+        )
+        s = stats.setdefault(
+            rec.game, {"games": 0, "wins": 0, "draws": 0, "best": None, "total": 0}
+        )
+        s["games"] += 1
+        s["wins"] += res == "win"
+        s["draws"] += res == "draw"
+        if seat < len(scores):
+            s["best"] = scores[seat] if s["best"] is None else max(s["best"], scores[seat])
+            s["total"] += scores[seat]
+        for k, v in game_facts(state, seat).items():
+            s[k] = s.get(k, 0) + v
+    for s in stats.values():
+        s["average"] = round(s.pop("total") / s["games"], 2) if s["games"] else None
+    return {"games": games, "stats": stats}
