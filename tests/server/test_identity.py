@@ -258,7 +258,9 @@ def test_delays_kept_in_the_database(any_server: Server, db_url: str) -> None:
         d.post("/api/login", json={"account": "ghost", "password": "wrong-pass"})
     engine = make_engine(db_url)
     with engine.connect() as c:
-        rows: dict[str, int] = dict(c.execute(text("SELECT key, failures FROM login_failures")).all())
+        rows: dict[str, int] = dict(
+            c.execute(text("SELECT key, failures FROM login_failures")).all()
+        )
     engine.dispose()
     assert rows["name:ghost"] == 4 and rows["addr:127.0.0.1"] == 4
     assert profiles.delay_for(3) == 0.5 and profiles.delay_for(20) == profiles.FAIL_CAP

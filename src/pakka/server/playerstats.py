@@ -27,15 +27,70 @@ def result_of(state: State[Any], seat: int) -> str:
     return "draw" if not w else "loss"
 
 
-def game_facts(state: State[Any], seat: int) -> dict[str, int]:
-    """Counters one finished game adds to a seat's statistics for that game, beyond
-    games, wins and scores (read from the engine's public per-seat facts, when the
-    state offers them through ``player_facts``)."""
-    facts = getattr(state, "player_facts", None)
-    if facts is None:
-        return {}
-    out: dict[str, int] = facts(seat)
+def _viisisataa(state: State[Any], seat: int, rec: Record) -> dict[str, int]:
+    """Contracts the seat bid and made or was set on, and its misère record, from the
+    public score sheet (R-5S-17..23)."""
+    out = {"contracts_made": 0, "contracts_set": 0, "misere_made": 0, "misere_set": 0}
+    for row in state.view(None, log=False).get("sheet", []):
+        if row.get("contractor") != seat or row.get("made") is None:
+            continue
+        misere = "mis" in str(row.get("contract") or "")
+        if row["made"]:
+            out["misere_made" if misere else "contracts_made"] += 1
+        else:
+            out["misere_set" if misere else "contracts_set"] += 1
     return out
+
+
+def _ravaytys(state: State[Any], seat: int, rec: Record) -> dict[str, int]:
+    """Rounds the seat won by going out (R-RV-18) and of them those it went out in one
+    go (räväytys: laid its contract down and went out in the same turn, R-RV-15), from
+    the public log."""
+    rounds = rav = 0
+    laid = start = -1
+    for i, e in enumerate(state.log_for(None)):
+        if e["args"].get("player") != seat:
+            continue
+        if e["key"] in ("rv.draw", "rv.take"):
+            start = i
+        elif e["key"] == "rv.laid_down":
+            laid = i
+        elif e["key"] == "rv.out":
+            rounds += 1
+            rav += laid > start
+    return {"rounds_won": rounds, "ravaytys": rav}
+
+
+def _koodinmurtaja(state: State[Any], seat: int, rec: Record) -> dict[str, int]:
+    """Codes the seat broke: opponents whose last hidden card its guesses revealed
+    (R-KM-9), found by replaying the record and watching the public view."""
+    broken = 0
+    st = rec.new_state()
+    before = list(st.view(None, log=False).get("out", []))
+    for text in rec.actions:
+        actor = st.current_player
+        st.apply(text)
+        after = list(st.view(None, log=False).get("out", []))
+        if actor == seat:
+            broken += sum(
+                1
+                for p, (a, b) in enumerate(zip(before, after, strict=False))
+                if b and not a and p != seat
+            )
+        before = after
+    return {"codes_broken": broken}
+
+
+FACTS = {"viisisataa": _viisisataa, "ravaytys": _ravaytys, "koodinmurtaja": _koodinmurtaja}
+"""The games with counters of their own (others: games, wins and scores only; Solo's
+best and average score are those)."""
+
+
+def game_facts(state: State[Any], seat: int, rec: Record) -> dict[str, int]:
+    """Counters one finished game adds to a seat's statistics for its game, beyond
+    games, wins and scores."""
+    fn = FACTS.get(rec.game)
+    return {} if fn is None else fn(state, seat, rec)
 
 
 def history(rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -84,7 +139,7 @@ def history(rows: list[dict[str, Any]]) -> dict[str, Any]:
         if seat < len(scores):
             s["best"] = scores[seat] if s["best"] is None else max(s["best"], scores[seat])
             s["total"] += scores[seat]
-        for k, v in game_facts(state, seat).items():
+        for k, v in game_facts(state, seat, rec).items():
             s[k] = s.get(k, 0) + v
     for s in stats.values():
         s["average"] = round(s.pop("total") / s["games"], 2) if s["games"] else None
