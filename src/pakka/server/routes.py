@@ -322,4 +322,7 @@ async def game_replay(hub: HubDep, table_id: str, game_no: int, request: Request
     out = await asyncio.to_thread(replay.build, rec)
     out["table_id"] = table_id
     out["game_no"] = game_no
+    stored = await hub.dbx.read(hub.store.load_table, table_id)
+    # Seats whose player deleted their account: the client says "former player".
+    out["former"] = [bool(s.get("former")) for s in stored.seats] if stored else []
     return out
