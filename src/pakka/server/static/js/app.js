@@ -402,7 +402,7 @@ function myTablesPanel(server) {
     all.length === 0 ? h("p", { class: "muted" }, t("no_tables")) :
       h("ul", { class: "table-list" }, all.map(([id, info]) => {
         const g = games.find((x) => x.name === info.game);
-        return h("li", {}, h("span", {}, g ? pick(g.title) : info.game || id, " ", h("span", { class: "muted" }, new Date(info.updated || 0).toLocaleTimeString(lang()))),
+        return h("li", { dataset: { table: id } }, h("span", {}, g ? pick(g.title) : info.game || id, " ", h("span", { class: "muted" }, new Date(info.updated || 0).toLocaleTimeString(lang()))),
           h("span", {},
             h("button", { type: "button", class: "small", onclick: () => (location.hash = `#table=${id}`) }, t("open")), " ",
             h("button", { type: "button", class: "small secondary", "aria-label": `${t("close")} ${id}`, onclick: () => { forgetTable(id); showLobby(); } }, "×")));

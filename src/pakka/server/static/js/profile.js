@@ -89,7 +89,8 @@ function accountSection(me, rerender) {
   field("login-account", t("account_name"), { type: "text", maxlength: 40, autocomplete: "username", required: true }),
   field("login-password", t("password"), { type: "password", autocomplete: "current-password", required: true }),
   h("button", { type: "submit", id: "login" }, t("login_button")));
-  const out = me ? h("button", { type: "button", class: "secondary", id: "logout", onclick: async () => { await api.logout(); rerender(); } }, t("logout_button")) : null;
+  // A guest has nothing to log back in to: only an account logs out.
+  const out = me && !me.guest ? h("button", { type: "button", class: "secondary", id: "logout", onclick: async () => { await api.logout(); rerender(); } }, t("logout_button")) : null;
   return h("section", { class: "panel", "aria-labelledby": "account-h" },
     h("h2", { id: "account-h" }, t("account_title")),
     me && me.account ? h("p", { id: "account-line" }, t("signed_in_as", { account: me.account })) : h("p", { id: "account-line" }, t(me ? "guest_line" : "no_profile")),
