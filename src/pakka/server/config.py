@@ -68,6 +68,11 @@ class Settings:
     """Comma-separated addresses of the reverse proxies whose ``X-Forwarded-For``
     header names the real client (rate limits key on it); from anyone else the
     header is ignored [PAKKA_TRUSTED_PROXIES]."""
+    origins: str = ""
+    """Comma-separated extra origins (``https://cards.example``) whose pages may make
+    state-changing requests and open WebSockets, besides the site's own origin as
+    the Host header and scheme give it (:mod:`pakka.server.origin`); for a proxy that
+    rewrites Host [PAKKA_ORIGINS]."""
     static_dir: str | None = field(default=None)
     """Directory of the browser client (default: the package's ``static``) [PAKKA_STATIC_DIR]."""
     allow_stacked_decks: bool = False

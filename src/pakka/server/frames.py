@@ -51,6 +51,9 @@ class SeatSummary(TypedDict):
     zombie: bool
     """A bot plays this human seat (its player left, let it, or ran out of time)
     until the player takes it back (``resume``)."""
+    former: bool
+    """Its player deleted their account: no name; shown as "former player"
+    (``player.former``) in the reader's language."""
     connected: bool
     presence: Literal["connected", "idle", "gone"]
     """Whether the seat's player is at the table (``connected``), has it open but is

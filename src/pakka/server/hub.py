@@ -50,6 +50,11 @@ log = logging.getLogger("pakka.server")
 T = TypeVar("T")
 
 
+FORMER_PLAYER = "former player"
+"""A deleted account's name in a record file (the browser shows ``player.former`` in the
+reader's language)."""
+
+
 class Hub:
     """Every live table, the seating (credentials), the database thread and the bot workers."""
 
@@ -115,6 +120,8 @@ class Hub:
                 token_hash=r["token_hash"],
                 invite_hash=r["invite_hash"],
                 zombie=bool(r["zombie"]),
+                profile_id=r.get("profile_id"),
+                former=bool(r.get("former")),
             )
             for r in st.seats
         ]
@@ -199,8 +206,12 @@ class Hub:
         return True
 
     # -- HTTP operations -------------------------------------------------------------------------
-    async def create_table(self, req: Any, addr: str) -> dict[str, Any]:
-        """Create a table and its first game; return the credentials (shown once)."""
+    async def create_table(
+        self, req: Any, addr: str, profile_id: str | None = None
+    ) -> dict[str, Any]:
+        """Create a table and its first game; return the credentials (shown once). The
+        seats the creator takes (``take_seat``, or every seat of a hot-seat table) are
+        bound to the creator's profile ``profile_id``, if given."""
         per_min = self.settings.create_per_minute
         if self.multi:  # the site's one bucket per address, in the database
             ok = await self.dbx.tx(rates.take, f"create:{addr}", per_min / 60.0, per_min)
@@ -256,7 +267,9 @@ class Hub:
             if req.hotseat or req.take_seat == i:
                 tok = new_secret()
                 seat_tokens[str(i)] = tok
-                seats.append(Seat(HUMAN, None, name, CLAIMED, token_hash=digest(tok)))
+                seats.append(
+                    Seat(HUMAN, None, name, CLAIMED, token_hash=digest(tok), profile_id=profile_id)
+                )
             else:
                 code = new_secret()
                 invites.append({"seat": i, "code": code, "url": f"/#invite={code}"})
@@ -289,6 +302,7 @@ class Hub:
                 "token_hash": s.token_hash,
                 "invite_hash": s.invite_hash,
                 "zombie": s.zombie,
+                "profile_id": s.profile_id,
             }
             for i, s in enumerate(seats)
         ]
@@ -415,5 +429,8 @@ class Hub:
             seed=int(g["seed"]),
             deck=json.loads(g["deck"]) if g.get("deck") else None,
             actions=[a["action"] for a in stored.actions.get(game_no, [])],
-            names=[s["name"] or f"Seat {s['seat']}" for s in stored.seats],
+            names=[
+                FORMER_PLAYER if s.get("former") else (s["name"] or f"Seat {s['seat']}")
+                for s in stored.seats
+            ],
         )

@@ -107,6 +107,9 @@ class Hello(Strict):
     type: Literal["hello"]
     tokens: Annotated[list[Credential], Field(max_length=16)] = []
     watch: Credential | None = None
+    session: StrictBool = False
+    """Also take the seats bound to the profile of the connection's session cookie
+    (another device of an account plays without the seat tokens)."""
     protocol: Annotated[int, Field(ge=0, le=1000)] | None = None
     """The protocol version the client speaks (absent: the server's; another one
     than the server's is refused with ``unsupported_protocol``)."""

@@ -22,7 +22,7 @@ from pakka.core.options import OptionValue
 from pakka.core.registry import game_class
 from pakka.i18n import LANGUAGES
 from pakka.option_words import SEAT_OPTIONS, option_words
-from pakka.server import access, frames, replay
+from pakka.server import access, frames, profiles, replay
 from pakka.server.errors import ApiError
 from pakka.server.hub import Hub
 from pakka.server.limits import client_address
@@ -145,7 +145,8 @@ async def game_schema(name: str) -> dict[str, Any]:
 async def create_table(hub: HubDep, body: CreateTable, request: Request) -> dict[str, Any]:
     """Create a table; the response holds the credentials (shown only once)."""
     addr = client_address(request)
-    return await hub.create_table(body, addr)
+    me = await profiles.current(request)
+    return await hub.create_table(body, addr, None if me is None else me.id)
 
 
 @router.get("/api/tables", response_model=OpenTables)
@@ -201,21 +202,24 @@ async def live_tables(hub: HubDep, game: str | None = None) -> dict[str, Any]:
 async def table_summary(hub: HubDep, table_id: str, request: Request) -> dict[str, Any]:
     """The summary of a table (unlisted: with a credential, see :mod:`access`)."""
     await hub.ensure(table_id)
-    access.check_live(hub, table_id, request)
+    await access.check_live_async(hub, table_id, request)
     return hub.table(table_id).summary()
 
 
 @router.post("/api/invites/claim", response_model=SeatGrant)
-async def claim(hub: HubDep, body: ClaimBody) -> dict[str, Any]:
-    """Open an invite link: the first claim gets the seat."""
-    return await hub.seating.claim(body.code, body.name)
+async def claim(hub: HubDep, body: ClaimBody, request: Request) -> dict[str, Any]:
+    """Open an invite link: the first claim gets the seat (bound to the session's
+    profile, if the request has one)."""
+    me = await profiles.current(request)
+    return await hub.seating.claim(body.code, body.name, None if me is None else me.id)
 
 
 @router.post("/api/tables/{table_id}/join", response_model=SeatGrant)
-async def join(hub: HubDep, table_id: str, body: JoinBody) -> dict[str, Any]:
-    """Take a free seat of a listed table."""
+async def join(hub: HubDep, table_id: str, body: JoinBody, request: Request) -> dict[str, Any]:
+    """Take a free seat of a listed table (bound to the session's profile, if any)."""
     await hub.ensure(table_id)
-    return await hub.seating.join(table_id, body.seat, body.name)
+    me = await profiles.current(request)
+    return await hub.seating.join(table_id, body.seat, body.name, None if me is None else me.id)
 
 
 @router.post("/api/tables/{table_id}/leave", response_model=Ok)
@@ -288,7 +292,7 @@ async def again(hub: HubDep, table_id: str, body: AgainBody, request: Request) -
 async def table_games(hub: HubDep, table_id: str, request: Request) -> dict[str, Any]:
     """The games played at a table (unlisted: with a credential)."""
     await hub.ensure(table_id)
-    access.check_live(hub, table_id, request)
+    await access.check_live_async(hub, table_id, request)
     return {"games": hub.table(table_id).summary()["games"]}
 
 
@@ -318,4 +322,7 @@ async def game_replay(hub: HubDep, table_id: str, game_no: int, request: Request
     out = await asyncio.to_thread(replay.build, rec)
     out["table_id"] = table_id
     out["game_no"] = game_no
+    stored = await hub.dbx.read(hub.store.load_table, table_id)
+    # Seats whose player deleted their account: the client says "former player".
+    out["former"] = [bool(s.get("former")) for s in stored.seats] if stored else []
     return out

@@ -133,6 +133,7 @@ class LiveTable:
                     "level": seat.level if seat.kind == BOT else None,
                     "status": seat.status,
                     "zombie": seat.zombie,
+                    "former": seat.former,
                     "connected": seat.kind == BOT or self.connected(i),
                     "presence": seat_presence(self, i),
                 }

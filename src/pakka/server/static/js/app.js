@@ -1,7 +1,8 @@
 // @ts-check
 // pakka web client: the lobby, the rules pages and the router. The table
 // itself is in table.js; each game's table view is in views/.
-import { api, myTables, rememberTable, forgetTable } from "./api.js";
+import { api, myTables, rememberTable, forgetTable, ensureSession, currentProfile } from "./api.js";
+import { showProfile } from "./profile.js";
 import { t, lang, setLang, pick, renderMessage } from "./i18n.js";
 import { h, toast, errorWords, copyText, markdown } from "./ui.js";
 import { TableScreen } from "./table.js";
@@ -32,6 +33,8 @@ function setConn(text, bad = false) {
 
 function renderChrome() {
   document.title = t("app_title");
+  const prof = document.getElementById("profile-link");
+  if (prof) prof.textContent = t("profile_link");
   const b = document.getElementById("lang-btn");
   b.textContent = t("lang_switch");
   b.setAttribute("aria-label", t("lang_switch_label"));
@@ -64,6 +67,10 @@ async function route() {
     if (p.get("invite")) return claimInvite(p.get("invite"));
     if (p.get("table")) return openTable(p.get("table"), p.get("watch"));
     if (p.get("rules")) return await showRules(p.get("rules"));
+    if (p.has("profile")) {
+      setConn("");
+      return await showProfile(main, p.get("profile") || null, loadGames);
+    }
     setConn("");
     return await showLobby();
   } catch (e) {
@@ -104,6 +111,8 @@ function claimInvite(code) {
     const name = input.value.trim();
     button.disabled = true;
     try {
+      // The seat is bound to this browser's profile (a guest one is started if none).
+      await ensureSession(name, t("guest_name"));
       // An empty name keeps the one the table's creator gave the seat.
       const r = await api.claim(code, name || undefined);
       if (name) localStorage.setItem("pakka.name", name);
@@ -173,7 +182,7 @@ async function showLobby() {
   const games = await loadGames();
   // The page moved on (an invite, a table) while the games loaded: no lobby.
   const now = params();
-  if (now.get("invite") || now.get("table") || now.get("rules") || now.get("replay")) return;
+  if (now.get("invite") || now.get("table") || now.get("rules") || now.get("replay") || now.has("profile")) return;
   if (!lobbyState.game || !games.find((g) => g.name === lobbyState.game)) selectGame(games[0]);
   const g = games.find((x) => x.name === lobbyState.game);
 
@@ -221,8 +230,10 @@ async function showLobby() {
   // never land on a form that is about to be replaced; the open tables fill in later.
   const openBox = h("div", { id: "open-tables" }, h("section", { class: "panel" }, h("h2", {}, t("open_tables")), h("p", { class: "muted" }, "…")));
   const liveBox = h("div", { id: "live-tables" }, h("section", { class: "panel" }, h("h2", {}, t("live_tables")), h("p", { class: "muted" }, "…")));
-  const side = h("div", { class: "side" }, myTablesPanel(), openBox, liveBox);
+  const mineBox = h("div", { id: "my-tables-box" }, myTablesPanel([]));
+  const side = h("div", { class: "side" }, mineBox, openBox, liveBox);
   main.replaceChildren(h("div", { class: "lobby" }, form, side));
+  serverTables().then((list) => mineBox.isConnected && mineBox.replaceChildren(myTablesPanel(list)));
   openTablesPanel().then((panel) => openBox.isConnected && openBox.replaceChildren(panel));
   liveTablesPanel().then((panel) => liveBox.isConnected && liveBox.replaceChildren(panel));
 }
@@ -311,6 +322,7 @@ async function createTable(g, name) {
   btn.disabled = true;
   btn.textContent = t("creating");
   try {
+    await ensureSession(name, t("guest_name"));
     const r = await api.createTable(body);
     rememberTable(r.table_id, { tokens: r.seat_tokens || {}, admin_token: r.admin_token, game: g.name, invites: r.invites, spectator: r.spectator, hotseat: !!body.hotseat });
     if (!r.invites || r.invites.length === 0) {
@@ -363,14 +375,34 @@ function createdBox(r) {
     h("button", { type: "button", id: "go-table", onclick: () => { lobbyState.created = null; location.hash = `#table=${r.table_id}`; } }, t("go_to_table")));
 }
 
-function myTablesPanel() {
-  const all = Object.entries(myTables()).sort((a, b) => (b[1].updated || 0) - (a[1].updated || 0)).slice(0, 12);
+/** The tables bound to this browser's profile (every device of an account), or []. */
+async function serverTables() {
+  try {
+    return (await currentProfile()) ? (await api.serverTables()).tables : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * "My tables": those this device holds tokens of, and those bound to the profile
+ * (from the server: also the ones taken on another device of the account).
+ * @param {any[]} server
+ */
+function myTablesPanel(server) {
+  const local = myTables();
+  const merged = { ...local };
+  for (const x of server) {
+    if (x.closed || merged[x.table_id]) continue;
+    merged[x.table_id] = { tokens: {}, game: x.game, updated: x.created * 1000 };
+  }
+  const all = Object.entries(merged).sort((a, b) => (b[1].updated || 0) - (a[1].updated || 0)).slice(0, 12);
   const games = gamesCache || [];
   return h("section", { class: "panel" }, h("h2", {}, t("my_tables")),
     all.length === 0 ? h("p", { class: "muted" }, t("no_tables")) :
       h("ul", { class: "table-list" }, all.map(([id, info]) => {
         const g = games.find((x) => x.name === info.game);
-        return h("li", {}, h("span", {}, g ? pick(g.title) : info.game || id, " ", h("span", { class: "muted" }, new Date(info.updated || 0).toLocaleTimeString(lang()))),
+        return h("li", { dataset: { table: id } }, h("span", {}, g ? pick(g.title) : info.game || id, " ", h("span", { class: "muted" }, new Date(info.updated || 0).toLocaleTimeString(lang()))),
           h("span", {},
             h("button", { type: "button", class: "small", onclick: () => (location.hash = `#table=${id}`) }, t("open")), " ",
             h("button", { type: "button", class: "small secondary", "aria-label": `${t("close")} ${id}`, onclick: () => { forgetTable(id); showLobby(); } }, "×")));
@@ -433,6 +465,7 @@ async function joinTable(x) {
     const typed = (/** @type {HTMLInputElement | null} */ (document.getElementById("my-name")) || { value: "" }).value;
     if (typed && typed.trim()) localStorage.setItem("pakka.name", typed.trim());
     const name = localStorage.getItem("pakka.name") || undefined;
+    await ensureSession(name, t("guest_name"));
     const r = await api.join(x.table_id, name);
     rememberTable(r.table_id, { tokens: { [r.seat]: r.token }, game: x.game });
     location.hash = `#table=${r.table_id}`;

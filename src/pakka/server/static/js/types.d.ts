@@ -76,6 +76,7 @@ export type SeatSummary = {
   level: string | null;
   status: "open" | "claimed" | "left" | "bot";
   zombie: boolean;
+  former: boolean;
   connected: boolean;
   presence: "connected" | "idle" | "gone";
 };
