@@ -27,13 +27,10 @@ from typing import Any
 
 from pakka.core.registry import game_class
 
-NEUTRAL_OPTIONS: Mapping[str, frozenset[str]] = {
-    "koodinmurtaja": frozenset({"dealer"}),  # D-KM-8: who deals the first game
-    "viisisataa": frozenset({"first_dealer"}),  # R-5S-5: who deals the first hand
-}
-"""Per game, the options that do not change the rules (who deals first): any value is
-allowed at a rated table. Every other option is a rule option and must keep its
-default."""
+NEUTRAL_OPTIONS = frozenset({"dealer", "first_dealer"})
+"""Options that do not change the rules, in any game: who deals first (Koodinmurtaja's
+``dealer``, D-KM-8; Viisisataa's ``first_dealer``, R-5S-5). Any value is allowed at a
+rated table; every other option is a rule option and must keep its default."""
 
 
 @dataclass(frozen=True)
@@ -49,10 +46,9 @@ def nonstandard_options(game: str, players: int, options: Mapping[str, Any]) -> 
     """The rule options of ``options`` that differ from the game's default at
     ``players`` (sorted), i.e. the house rules that make a table unrated."""
     cls = game_class(game)
-    free = NEUTRAL_OPTIONS.get(game, frozenset())
     out = []
     for spec in cls.option_specs:
-        if spec.name in free or spec.name not in options:
+        if spec.name in NEUTRAL_OPTIONS or spec.name not in options:
             continue
         if spec.coerce(options[spec.name]) != spec.default_for(players):
             out.append(spec.name)

@@ -54,6 +54,8 @@ class Settings:
     """Messages a connection may send in a burst [PAKKA_MSG_BURST]."""
     create_per_minute: float = 30.0
     """Tables one client address may create per minute [PAKKA_CREATE_PER_MINUTE]."""
+    leaderboard_min_games: int = 5
+    """Fewest rated games for a place on a leaderboard (``GET /api/leaderboards/{game}``)."""
     hint_rate: float = 2.0
     """Hint requests per second one client address may make on average; a hint
     is a search, so it is dearer than other requests [PAKKA_HINT_RATE]."""

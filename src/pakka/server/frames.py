@@ -82,6 +82,8 @@ class TableSummary(TypedDict):
     options: dict[str, Any]
     listed: bool
     hotseat: bool
+    rated: bool
+    """Whether the table's games move the players' ratings (docs/ratings.md)."""
     clock: int | None
     closed: bool
     game_no: int

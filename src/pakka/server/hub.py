@@ -21,15 +21,18 @@ from typing import Any, TypeVar
 import pakka
 from pakka.core.errors import PakkaError, reason_message
 from pakka.core.game import Game
+from pakka.core.messages import MESSAGES
 from pakka.core.options import options_to_json
 from pakka.core.record import Record
-from pakka.server import rates
+from pakka.ratings import SeatFacts, refusals
+from pakka.server import profiles, rates
 from pakka.server.bus import Bus
 from pakka.server.config import Settings
 from pakka.server.dbexec import DbExec
 from pakka.server.errors import ApiError
 from pakka.server.health import Metrics
 from pakka.server.lease import Leases
+from pakka.server.profiles import Profile
 from pakka.server.scheduler import BotPool
 from pakka.server.seats import (
     BOT,
@@ -246,6 +249,8 @@ class Hub:
             raise ApiError(
                 400, "bad_request", f"seats: give exactly {n} entries", key="error.seat_count", n=n
             )
+        if getattr(req, "rated", False):
+            await self._check_rated(req, game, specs, profile_id)
         if req.take_seat is not None and (
             req.take_seat >= n or (specs[req.take_seat] and specs[req.take_seat].kind != HUMAN)
         ):
@@ -285,6 +290,7 @@ class Hub:
             "options": json.dumps(options),
             "listed": req.listed,
             "hotseat": req.hotseat,
+            "rated": bool(getattr(req, "rated", False)),
             "clock": req.clock,
             "admin_hash": digest(admin),
             "watch_hash": digest(watch),
@@ -338,6 +344,35 @@ class Hub:
             "spectator": {"code": watch, "url": f"/#table={table_id}&watch={watch}"},
             "table": table.summary(),
         }
+
+    async def _check_rated(
+        self, req: Any, game: Game[Any], specs: list[Any], profile_id: str | None
+    ) -> None:
+        """Refuse (400 ``not_rated``, with the first reason in words) a rated table that
+        cannot be rated (:func:`pakka.ratings.refusals`). The seats the creator takes
+        need an account now; invited seats are checked when they are claimed."""
+        creator: Profile | None = None
+        if profile_id is not None:
+            creator = await self.dbx.read(profiles.get, profile_id)
+        creator_account = creator is not None and not creator.guest
+        facts = []
+        for i, spec in enumerate(specs):
+            if spec is not None and spec.kind == BOT:
+                facts.append(SeatFacts(bot=True, account=False))
+            elif req.hotseat or req.take_seat == i:
+                facts.append(SeatFacts(account=creator_account))
+            else:
+                facts.append(SeatFacts())  # checked at the claim
+        why = refusals(game.name, game.num_players, req.options, facts, hotseat=bool(req.hotseat))
+        if why:
+            english = MESSAGES["en"][why[0]]
+            raise ApiError(
+                400,
+                "not_rated",
+                f"this table cannot be rated: {english}",
+                reason={"key": why[0], "args": {}},
+                reasons=why,
+            )
 
     def _setup(
         self,

@@ -53,6 +53,8 @@ class CreateTable(Strict):
     take_seat: Annotated[int, Field(ge=0, le=15)] | None = None
     hotseat: bool = False
     listed: bool = False
+    rated: bool = False
+    """Ask for a rated table (docs/ratings.md); refused when the table cannot be."""
     clock: Annotated[int, Field(ge=1, le=3600)] | None = None
     deck: (
         Annotated[list[Annotated[str, StringConstraints(max_length=8)]], Field(max_length=1000)]

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Connection, and_, func, insert, select, update
+from sqlalchemy import Connection, and_, delete, func, insert, select, update
 
 from pakka.ratings import Rating, outcome, rate
 from pakka.server import db
@@ -243,3 +243,14 @@ def leaderboard(
         who = {"place": i + 1, "name": names.get(r["profile_id"])}
         top.append(who | {"you": r["profile_id"] == profile_id} | _shown(r))
     return {"game": game, "min_games": min_games, "players": int(total), "top": top, "me": mine}
+
+
+def forget(c: Connection, profile_id: str) -> None:
+    """A deleted profile's ratings go; its rating changes stay (other players' records
+    of those games) but lose the profile and the name ("former player")."""
+    c.execute(delete(db.ratings).where(db.ratings.c.profile_id == profile_id))
+    c.execute(
+        update(db.rating_changes)
+        .where(db.rating_changes.c.profile_id == profile_id)
+        .values(profile_id="former:" + profile_id[:24], name=None)
+    )

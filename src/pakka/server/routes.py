@@ -22,7 +22,8 @@ from pakka.core.options import OptionValue
 from pakka.core.registry import game_class
 from pakka.i18n import LANGUAGES
 from pakka.option_words import SEAT_OPTIONS, option_words
-from pakka.server import access, frames, profiles, replay
+from pakka.ratings.bots import level_ratings, suggest
+from pakka.server import access, frames, profiles, ratings, replay
 from pakka.server.errors import ApiError
 from pakka.server.hub import Hub
 from pakka.server.limits import client_address
@@ -104,6 +105,7 @@ def games_catalogue() -> list[dict[str, Any]]:
                     for o in cls.option_specs
                 ],
                 "levels": list(bot_levels(name)),
+                "level_ratings": level_ratings(name),
                 "bots": bot_names(name),
                 "type": cls.game_type().to_json(),
                 "typed_view": cls.view_type is not None,
@@ -326,3 +328,21 @@ async def game_replay(hub: HubDep, table_id: str, game_no: int, request: Request
     # Seats whose player deleted their account: the client says "former player".
     out["former"] = [bool(s.get("former")) for s in stored.seats] if stored else []
     return out
+
+
+@router.get("/api/leaderboards/{game}")
+async def game_leaderboard(
+    hub: HubDep, game: str, request: Request, min_games: int | None = None
+) -> dict[str, Any]:
+    """The best rated players of ``game`` (at least ``min_games`` rated games, default
+    ``Settings.leaderboard_min_games``), the signed-in requester's own place, and the
+    bot levels' fixed ratings on the same scale."""
+    if game not in pakka.games():
+        raise ApiError(404, "not_found", f"no game {game!r}", key="error.no_game", game=game)
+    least = hub.settings.leaderboard_min_games if min_games is None else max(1, min_games)
+    me = await profiles.current(request)
+    board = await hub.dbx.read(ratings.leaderboard, game, least, 50, None if me is None else me.id)
+    board["bots"] = level_ratings(game)
+    if board["me"] is not None:
+        board["me"]["suggest"] = suggest(game, board["me"]["rating"])
+    return board

@@ -366,6 +366,9 @@ async def _autoplay(table: LiveTable, conn: Connection, msg: AutoplayMsg) -> Non
     seat = _seat(conn, msg.seat, "autoplay")
     if seat is None:
         return
+    if table.rated:
+        _error(conn, "rated_assist", "autoplay is off at rated tables", "autoplay")
+        return
     async with table.lock:
         await table.set_seat(seat, zombie=True, level=msg.level)
         table.broadcast(table=True)

@@ -114,6 +114,7 @@ export type TableSummary = {
   options: Record<string, any>;
   listed: boolean;
   hotseat: boolean;
+  rated: boolean;
   clock: number | null;
   closed: boolean;
   game_no: number;
