@@ -57,6 +57,7 @@ export const api = {
   rename: (name) => request("POST", "/api/me/name", { name }),
   serverTables: () => request("GET", "/api/me/tables"),
   profile: (id) => request("GET", `/api/profiles/${encodeURIComponent(id)}`),
+  leaderboard: (game) => request("GET", `/api/leaderboards/${encodeURIComponent(game)}`),
   sessions: () => request("GET", "/api/me/sessions"),
   revokeSession: (id) => request("DELETE", `/api/me/sessions/${encodeURIComponent(id)}`),
   signUp: (account, password) => request("POST", "/api/account", { account, password }),
