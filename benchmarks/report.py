@@ -150,7 +150,10 @@ ENTRIES: tuple[Entry, ...] = (
             "openskill Plackett–Luce update from (μ 25, σ 25/3). Shown rating = "
             "1500 + 20 (μ − 3σ), the scale of people's ratings (docs/ratings.md); a new "
             "player shows 1500. These are the fixed ratings in `src/pakka/ratings/bots.json`. "
-            "Win rate: share of the win per game, 95% bootstrap interval over deals."
+            "Win rate: share of the win per game, 95% bootstrap interval over deals. The "
+            "budget is checked between deals: one deal of the slow searches (Viisisataa's "
+            "`pimc`, Kubo's and Räväytys' `search`) took longer than the budget, so those "
+            "games rest on one deal (σ still near 7.6)."
         ),
     ),
 )
