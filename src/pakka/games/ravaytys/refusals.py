@@ -18,7 +18,7 @@ from pakka.games.ravaytys.cards import (
 )
 from pakka.games.ravaytys.melds import Meld
 from pakka.games.ravaytys.messages import MESSAGES
-from pakka.games.ravaytys.rules import BUILD, BUY, OPEN, PLACE, PLAY, START
+from pakka.games.ravaytys.rules import BUILD, BUY, OPEN, OVER, PLACE, PLAY, START
 
 Reason = tuple[str, dict[str, Any]]
 """One part of a refusal: a message key of the catalogue and its arguments."""
@@ -74,6 +74,8 @@ class _Refusals(_Base):
 
     def _refusal(self, a: RvAction) -> Refusal:
         """Why ``a`` (not legal now) is refused; the first reason that applies."""
+        if self.phase == OVER:
+            return Refusal(("rv.why.over", {}))
         why = self._why_not(a)
         return (
             Refusal(*why)
