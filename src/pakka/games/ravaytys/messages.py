@@ -55,9 +55,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rv.why.keep": "you must keep a card to discard",
         "rv.why.cancelled": "you took your lay-down back this turn; it may not be started again "
         "before your next turn",
-        "rv.why.no_contract": "the contract ({sets} set(s) and {runs} run(s)) cannot be laid "
+        "rv.why.no_contract": "the contract ({sets} {sets|set|sets} and {runs} {runs|run|runs}) cannot be laid "
         "down from your hand yet, keeping a card to discard",
-        "rv.why.no_contract_all": "the contract ({sets} set(s) and {runs} run(s)) cannot be laid "
+        "rv.why.no_contract_all": "the contract ({sets} {sets|set|sets} and {runs} {runs|run|runs}) cannot be laid "
         "down from your hand yet",
         "rv.why.group_open": "close the open group first (close), or take everything back (cancel)",
         "rv.why.no_more_sets": "the contract has no more sets to open: open a run or close",
@@ -90,7 +90,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "it fits {ends}",
         "rv.word.wild": "the wild card",
         "rv.word.wild_card": "a wild card",
-        "rv.word.or": " or ",
+        "rv.why.and": "{why}; {what}",
+        "rv.or.1": "{a0}",
+        "rv.or.2": "{a0} or {a1}",
+        "rv.or.3": "{a0}, {a1} or {a2}",
+        "rv.or.4": "{a0}, {a1}, {a2} or {a3}",
+        "rv.or.more": "{first}, {rest}",
         # display layer (pakka.games.ravaytys.display): labels of legal actions
         "rv.act.take": "take the discard {card:card}",
         "rv.act.leave": "leave {card:card} and draw from the stock",
@@ -212,9 +217,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rv.why.keep": "käteen on jäätävä kortti poisheittoa varten",
         "rv.why.cancelled": "perit pöytäyksesi tällä vuorolla; sitä ei saa aloittaa uudelleen "
         "ennen seuraavaa vuoroasi",
-        "rv.why.no_contract": "tavoite ({sets} kolmoset ja {runs} värisuoraa) ei vielä onnistu "
+        "rv.why.no_contract": "tavoite ({sets} kolmoset ja {runs} {runs|värisuora|värisuoraa}) ei vielä onnistu "
         "kädestäsi niin, että kortti jää poisheittoa varten",
-        "rv.why.no_contract_all": "tavoite ({sets} kolmoset ja {runs} värisuoraa) ei vielä "
+        "rv.why.no_contract_all": "tavoite ({sets} kolmoset ja {runs} {runs|värisuora|värisuoraa}) ei vielä "
         "onnistu kädestäsi",
         "rv.why.group_open": "sulje ensin avoin ryhmä (close) tai peru kaikki (cancel)",
         "rv.why.no_more_sets": "tavoitteessa ei ole enempää kolmosia: aloita värisuora tai sulje",
@@ -251,7 +256,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "se käy: {ends}",
         "rv.word.wild": "villi kortti",
         "rv.word.wild_card": "villi kortti",
-        "rv.word.or": " tai ",
+        "rv.why.and": "{why}; {what}",
+        "rv.or.1": "{a0}",
+        "rv.or.2": "{a0} tai {a1}",
+        "rv.or.3": "{a0}, {a1} tai {a2}",
+        "rv.or.4": "{a0}, {a1}, {a2} tai {a3}",
+        "rv.or.more": "{first}, {rest}",
         "rv.act.take": "ota poislaitettu {card:card}",
         "rv.act.leave": "jätä {card:card} ja nosta umpipakasta",
         "rv.act.draw": "nosta umpipakasta",
