@@ -187,6 +187,10 @@ async def live_tables(hub: HubDep, game: str | None = None) -> dict[str, Any]:
                 "game": t.game_name,
                 "players": t.players,
                 "names": [s["name"] for s in summary["seats"]],
+                "bots": [
+                    (s.get("level") or "medium") if s["kind"] == "bot" else None
+                    for s in summary["seats"]
+                ],
                 "spectators": summary["spectators"],
                 "game_no": t.game_no,
                 "moves": len(t.st.history),
