@@ -30,6 +30,7 @@ from pakka.server.dbexec import DbExec
 from pakka.server.errors import ApiError
 from pakka.server.health import Metrics
 from pakka.server.lease import Leases
+from pakka.server.replay import ReplayCache
 from pakka.server.scheduler import BotPool
 from pakka.server.seats import (
     BOT,
@@ -68,6 +69,8 @@ class Hub:
         self.bus = Bus(self)
         self.leases = Leases(self)
         self._loading: dict[str, asyncio.Lock] = {}
+        self.replays = ReplayCache()
+        """Built replays of finished games (:mod:`pakka.server.replay`)."""
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a blocking database call that opens its own connection, off the event
