@@ -33,6 +33,8 @@ class Connection:
         self.closed = False
         self.idle = False
         """The client said its player is away (page hidden or untouched): presence."""
+        self.chat_key: str | None = None
+        """A spectator's chat identity (:mod:`pakka.server.chat`)."""
 
     @property
     def view_seats(self) -> list[int | None]:
@@ -61,6 +63,14 @@ class Connection:
             with contextlib.suppress(asyncio.QueueFull):
                 self.queue.get_nowait()
                 self.queue.put_nowait(None)
+
+    def close_soon(self) -> None:
+        """Close the connection once the frames queued so far are sent."""
+        if self.closed:
+            return
+        with contextlib.suppress(asyncio.QueueFull):
+            self.queue.put_nowait(None)
+        self.closed = True
 
     async def writer(self) -> None:
         """Send queued frames in order until the connection ends."""
