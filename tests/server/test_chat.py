@@ -204,9 +204,10 @@ def test_creator_removes_a_message_and_a_spectator(server: Server) -> None:
     assert _next(a, "error")["msg"]["key"] == "error.chat_not_spectator"
     a.send({"type": "chat_kick", "author": spam["author"], "admin": t["admin_token"]})
     assert _next(s, "error")["code"] == "removed"
-    with pytest.raises(ConnectionClosed):
+    with pytest.raises(ConnectionClosed) as closed:
         for _ in range(20):
             s.recv(10)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4403
     assert again.welcome  # the other spectator stays
     back = server.client(tid, watch=t["spectator"]["code"], chat_key=key)
     assert _history(back)["channel"] is None and _history(back)["author"] == spam["author"]

@@ -413,7 +413,7 @@ def _close_author(t: LiveTable, author: str) -> None:
                     "removed", "the table's creator removed you", "chat", key="error.removed"
                 )
             )
-            conn.close_soon()
+            conn.close_soon(4403)
     t.broadcast_table()
 
 

@@ -33,6 +33,8 @@ class Connection:
         self.closed = False
         self.idle = False
         """The client said its player is away (page hidden or untouched): presence."""
+        self.close_code = 1008
+        """The close code the writer uses when it is told to stop."""
         self.chat_key: str | None = None
         """A spectator's chat identity (:mod:`pakka.server.chat`)."""
 
@@ -64,10 +66,11 @@ class Connection:
                 self.queue.get_nowait()
                 self.queue.put_nowait(None)
 
-    def close_soon(self) -> None:
-        """Close the connection once the frames queued so far are sent."""
+    def close_soon(self, code: int = 1008) -> None:
+        """Close the connection (with ``code``) once the frames queued so far are sent."""
         if self.closed:
             return
+        self.close_code = code
         with contextlib.suppress(asyncio.QueueFull):
             self.queue.put_nowait(None)
         self.closed = True
@@ -78,6 +81,6 @@ class Connection:
             text = await self.queue.get()
             if text is None:
                 with contextlib.suppress(Exception):
-                    await self.ws.close(code=1008)
+                    await self.ws.close(code=self.close_code)
                 return
             await self.ws.send_text(text)
