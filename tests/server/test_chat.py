@@ -215,8 +215,8 @@ def test_creator_removes_a_message_and_a_spectator(server: Server) -> None:
     assert _next(back, "error")["code"] == "chat_banned"
     # The ban is an event of the log (so it holds after a restart, in every process).
     engine = make_engine(server.settings.db or "")
-    with engine.connect() as c:
-        evs = [e for e in chat.load_events(c, tid) if e.kind == chat.BAN]
+    with engine.connect() as db:
+        evs = [e for e in chat.load_events(db, tid) if e.kind == chat.BAN]
     assert [e.data["author"] for e in evs] == [spam["author"]]
 
 
