@@ -21,7 +21,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from pakka.core.record import undone
-from pakka.server import eventlog
+from pakka.server import chat, eventlog
 from pakka.server.eventlog import Event
 
 if TYPE_CHECKING:
@@ -169,4 +169,8 @@ def apply_event(t: LiveTable, ev: Event) -> None:
         t.closed = True
         t.scheduler.stop()
         t.broadcast_table()
+    elif kind in chat.KINDS:
+        chat.apply(t, ev)
+    if kind in (eventlog.ACTION, eventlog.FINISH, eventlog.CLOSE):
+        chat.release(t)
     # CREATE and FINISH change nothing in memory (the state knows it is over).

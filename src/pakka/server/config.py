@@ -68,6 +68,9 @@ class Settings:
     """Comma-separated addresses of the reverse proxies whose ``X-Forwarded-For``
     header names the real client (rate limits key on it); from anyone else the
     header is ignored [PAKKA_TRUSTED_PROXIES]."""
+    chat_retention_days: float = 30.0
+    """Days a table's chat is kept; older messages are blanked on start and daily
+    (the log keeps their numbers) [PAKKA_CHAT_RETENTION_DAYS]."""
     static_dir: str | None = field(default=None)
     """Directory of the browser client (default: the package's ``static``) [PAKKA_STATIC_DIR]."""
     allow_stacked_decks: bool = False

@@ -23,7 +23,7 @@ from pakka.core.errors import PakkaError, reason_message
 from pakka.core.game import Game
 from pakka.core.options import options_to_json
 from pakka.core.record import Record
-from pakka.server import rates
+from pakka.server import chat, rates
 from pakka.server.bus import Bus
 from pakka.server.config import Settings
 from pakka.server.dbexec import DbExec
@@ -71,6 +71,8 @@ class Hub:
         self._loading: dict[str, asyncio.Lock] = {}
         self.replays = ReplayCache()
         """Built replays of finished games (:mod:`pakka.server.replay`)."""
+        self.purger: asyncio.Task[None] | None = None
+        """Purges chat older than the retention, on start and daily (:mod:`pakka.server.chat`)."""
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a blocking database call that opens its own connection, off the event
@@ -84,6 +86,7 @@ class Hub:
 
         On PostgreSQL nothing is loaded up front: the lease sweep takes the tables
         that no process holds, and a client's first request loads its table."""
+        self.purger = asyncio.create_task(chat.purger(self))
         if self.multi:
             self.bus.start()
             with contextlib.suppress(TimeoutError):
@@ -136,10 +139,15 @@ class Hub:
                 table.past.append(table.summary_of_current())
         table.state_id = sid
         table.seq = st.seq
+        chat.load(table, st.chat)
         return table
 
     async def stop(self) -> None:
         """Stop background work (the database already holds everything)."""
+        if self.purger is not None:
+            self.purger.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.purger
         if self.multi:
             await self.leases.stop()
             await self.bus.stop()
@@ -376,6 +384,7 @@ class Hub:
             table.closed = True
             table.scheduler.stop()
             table.broadcast_table()
+            chat.release(table)
 
     async def play_again(self, table: LiveTable, game_no: int) -> None:
         """Start the next game if game ``game_no`` is the current one and over

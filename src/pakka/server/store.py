@@ -17,7 +17,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, delete, insert, select, update
 
-from pakka.server import db, eventlog
+from pakka.server import chat, db, eventlog
 from pakka.server.eventlog import Event
 
 _INSERT_ACTION = insert(db.actions)
@@ -34,6 +34,8 @@ class StoredTable:
     actions: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
     seq: int = 0
     """The number of the table's newest event."""
+    chat: list[Event] = field(default_factory=list)
+    """The table's chat events (:mod:`pakka.server.chat`)."""
 
 
 class Store:
@@ -198,7 +200,8 @@ class Store:
         ).mappings():
             acts.setdefault(r["game_no"], []).append(dict(r))
         seq = eventlog.last_seq(c, tid)
-        return StoredTable(row=row, seats=seats, games=games, actions=acts, seq=seq)
+        talk = chat.load_events(c, tid)
+        return StoredTable(row=row, seats=seats, games=games, actions=acts, seq=seq, chat=talk)
 
 
 def _action_data(row: dict[str, Any]) -> dict[str, Any]:

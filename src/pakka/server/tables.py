@@ -26,6 +26,7 @@ from pakka.core.options import options_to_json
 from pakka.core.record import undone
 from pakka.core.seam import LegalAction
 from pakka.core.undo import blocker_sentence, reveals_hidden, undo_blocker, undo_refusal
+from pakka.server import chat
 from pakka.server.connection import Connection
 from pakka.server.errors import ApiError
 from pakka.server.eventlog import Conflict
@@ -77,6 +78,8 @@ class LiveTable:
         self._undo_ok: tuple[int, bool] | None = None
         self._before_last: State[Any] | None = None  # one-player tables: for the undo check
         self._legal: tuple[tuple[int, int], list[LegalAction]] | None = None
+        self.chat = chat.TableChat()
+        """The table's recent chat (:mod:`pakka.server.chat`)."""
 
     # -- the game ------------------------------------------------------------------------
     @property
@@ -256,6 +259,7 @@ class LiveTable:
         }
         conn.send(dict(welcome))
         self.send_state(conn, full=True)
+        chat.send_history(self, conn)
 
     def send_state(self, conn: Connection, full: bool = False) -> None:
         """A fresh state frame for each seat of one client."""
@@ -403,6 +407,8 @@ class LiveTable:
         if broadcast:
             self.broadcast(last=last)
             self.scheduler.schedule()
+        if s.is_terminal:  # the spectators' chat of this game reaches the players
+            chat.release(self)
         return last
 
     async def set_seat(self, seat: int, kind: str = "seat", **values: Any) -> None:
