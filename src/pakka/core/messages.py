@@ -79,11 +79,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "prompt.generic": "Your move.",
         "review.mark.good": "Move {move}: {played}: good.",
         "review.mark.inaccuracy": "Move {move}: {played}: inaccuracy; better {best} "
-        "(costs {cost}, ± {se}).",
+        "(costs {cost} ± {se} {unit:word=review.unit}).",
         "review.mark.mistake": "Move {move}: {played}: mistake; better {best} "
-        "(costs {cost}, ± {se}).",
+        "(costs {cost} ± {se} {unit:word=review.unit}).",
         "review.mark.blunder": "Move {move}: {played}: blunder; better {best} "
-        "(costs {cost}, ± {se}).",
+        "(costs {cost} ± {se} {unit:word=review.unit}).",
         "review.summary.points": "{name}: {decisions} {decisions|decision|decisions} judged: "
         "{inaccuracies} {inaccuracies|inaccuracy|inaccuracies}, {mistakes} "
         "{mistakes|mistake|mistakes}, {blunders} {blunders|blunder|blunders}; "
@@ -179,11 +179,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "prompt.generic": "Sinun siirtosi.",
         "review.mark.good": "Siirto {move}: {played}: hyvä.",
         "review.mark.inaccuracy": "Siirto {move}: {played}: epätarkkuus; parempi {best} "
-        "(hinta {cost}, ± {se}).",
+        "(hinta {cost} ± {se} {unit:word=review.unit}).",
         "review.mark.mistake": "Siirto {move}: {played}: virhe; parempi {best} "
-        "(hinta {cost}, ± {se}).",
+        "(hinta {cost} ± {se} {unit:word=review.unit}).",
         "review.mark.blunder": "Siirto {move}: {played}: paha virhe; parempi {best} "
-        "(hinta {cost}, ± {se}).",
+        "(hinta {cost} ± {se} {unit:word=review.unit}).",
         "review.summary.points": "{name}: {decisions} {decisions|päätös|päätöstä} arvioitu: "
         "{inaccuracies} {inaccuracies|epätarkkuus|epätarkkuutta}, {mistakes} "
         "{mistakes|virhe|virhettä}, {blunders} {blunders|paha virhe|pahaa virhettä}; "
