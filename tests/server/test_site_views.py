@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import Server, drop_pg_db, fresh_pg_db
+from .conftest import Client, Server, drop_pg_db, fresh_pg_db
 
 
 @pytest.fixture
@@ -70,8 +70,14 @@ def test_lists_presence_and_spectators_agree_across_processes(
         )
 
     _until(lambda: seen(a, "connected", 2) and seen(b, "connected", 2))
+
     # the clients at each process are told when the other process's presence changes
-    _until(lambda: (w1.drain(0.2), w1.frames[-1])[1].get("table", {}).get("spectators") == 2)
+    def told(c: Client, spectators: int) -> bool:
+        c.drain(0.2)
+        tables = [f["table"] for f in c.frames if f["type"] == "table"]
+        return bool(tables) and tables[-1]["spectators"] == spectators
+
+    _until(lambda: told(w1, 2))
     player.send({"type": "presence", "idle": True})
     _until(lambda: seen(b, "idle", 2))
     w2.close()
