@@ -30,8 +30,8 @@ from pakka.server.dbexec import DbExec
 from pakka.server.errors import ApiError
 from pakka.server.health import Metrics
 from pakka.server.lease import Leases
-from pakka.server.replay import ReplayCache
 from pakka.server.presence import Board
+from pakka.server.replay import ReplayCache
 from pakka.server.scheduler import BotPool
 from pakka.server.seats import (
     BOT,
