@@ -17,8 +17,10 @@ from pakka.server.seats import digest
 from .conftest import Server, texts
 
 PREVIOUS, HEAD = "0005", "0006"
-EARLIER = ["0001", "0002", "0003", "0004", "0005"]
+EARLIER = ["0001", "0002", "0003", "0004", "0007", "0008", "0005"]
 """Every revision before the head (a test below checks that this list is complete)."""
+BEFORE_LOG = [r for r in EARLIER if r < "0004"]
+"""The revisions before the event log: their tables get a back-filled log."""
 
 
 def test_exactly_one_head_and_every_earlier_revision_listed() -> None:
