@@ -158,7 +158,7 @@ def test_0005_adds_profiles_and_keeps_seats(db_url: str) -> None:
             ),
             {"h": digest("tok")},
         )
-    migrate(engine)
+    migrate(engine, "0005")
     assert current_revision(engine) == "0005"
     names = set(inspect(engine).get_table_names())
     assert {"profiles", "sessions", "login_failures"} <= names
