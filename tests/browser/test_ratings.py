@@ -75,6 +75,11 @@ def test_a_rated_game_against_a_bot_moves_the_rating_as_openskill_says(
     assert mine["rating"] == shown and mine["games"] == 1
     assert bot_rating("koodinmurtaja", "easy") == bot  # fixed
 
+    page.goto(server + "/#profile")
+    page.wait_for_selector('#ratings tr[data-game="koodinmurtaja"]')
+    cell = page.locator('#ratings tr[data-game="koodinmurtaja"] [data-rating]')
+    assert cell.inner_text() == str(shown)
+
     page.goto(server + "/#leaderboard=koodinmurtaja")
     page.wait_for_selector("#my-place")
     assert str(shown) in page.inner_text("#my-place")

@@ -45,6 +45,23 @@ function historySection(prof, games) {
   ];
 }
 
+/** One's own ratings (issue 17): per game the rating, the rated games, the bot level
+ * of about the same strength and a link to the game's leaderboard. */
+function ratingsSection(me, games) {
+  const rows = (me && me.ratings) || [];
+  return h("section", { class: "panel", "aria-labelledby": "ratings-h" },
+    h("h2", { id: "ratings-h" }, t("profile_ratings")),
+    rows.length === 0 ? h("p", { class: "muted" }, t("profile_no_ratings")) :
+      h("table", { class: "history", id: "ratings" },
+        h("caption", { class: "sr-only" }, t("profile_ratings")),
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("profile_game")), h("th", { scope: "col" }, t("lb_rating")), h("th", { scope: "col" }, t("lb_games")), h("th", { scope: "col" }, t("profile_suggest")))),
+        h("tbody", {}, rows.map((/** @type {any} */ r) => h("tr", { dataset: { game: r.game } },
+          h("th", { scope: "row" }, h("a", { href: `#leaderboard=${r.game}` }, gameTitle(games, r.game))),
+          h("td", { class: "num", dataset: { rating: String(r.rating) } }, String(r.rating)),
+          h("td", { class: "num" }, String(r.games)),
+          h("td", {}, r.suggest ? t("level_" + r.suggest) : ""))))));
+}
+
 /** The value of the input `sel` of form `f`. */
 function val(f, sel) {
   const el = /** @type {HTMLInputElement | null} */ (f.querySelector(sel));
@@ -135,7 +152,7 @@ export async function showProfile(main, id, loadGames) {
     }
     const me = await currentProfile();
     const parts = [h("h1", { id: "profile-name" }, me ? me.name : t("profile_title"))];
-    if (me) parts.push(...historySection(await api.profile(me.id), games));
+    if (me) parts.push(ratingsSection(me, games), ...historySection(await api.profile(me.id), games));
     parts.push(accountSection(me, rerender));
     if (me) parts.push(await sessionsSection(rerender), deleteSection(rerender));
     parts.push(h("p", {}, h("a", { href: "#/" }, t("back_to_lobby"))));
