@@ -82,6 +82,19 @@ ENTRIES: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        id="seam-speed",
+        title="Engine speed beside the typed-seam baseline (instructions per action)",
+        command=("uv run python benchmarks/seam_speed.py --json {out}",),
+        kind="seam",
+        note=(
+            "CPU instructions per action of seeded random play counted by valgrind, for "
+            "this commit and for the baseline (main after the fixes issue, `8041828`), "
+            "the same matches in both (the action counts must agree: the engines' "
+            "behaviour did not change). Instruction counts do not depend on the load. "
+            "Target (typed-seam issue): every ratio at most 1.05."
+        ),
+    ),
+    Entry(
         id="research",
         title="Research adapters: raw contract, PettingZoo, exact observations (3 players)",
         command=(
@@ -260,6 +273,20 @@ def _review_table(result: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
+def _seam_table(result: dict[str, Any]) -> list[str]:
+    lines = [
+        "| game | players | matches | actions | baseline | now | now / baseline | |",
+        "|---|---:|---:|---:|---:|---:|---:|---|",
+    ]
+    for r in result["rows"]:
+        ok = "met" if r["ratio"] <= 1.05 and r["same_actions"] else "**not met**"
+        lines.append(
+            f"| {r['game']} | {r['players']} | {r['matches']} | {r['actions']:,} | "
+            f"{r['baseline']:,} | {r['now']:,} | {r['ratio']:.3f} | {ok} |"
+        )
+    return lines
+
+
 def _peers_table(result: dict[str, Any]) -> list[str]:
     rows = result["rows"]
     peers = [
@@ -300,6 +327,7 @@ RENDER: dict[str, Callable[[Any], list[str]]] = {
     "bench": _bench_table,
     "arena": _arena_table,
     "research": _research_table,
+    "seam": _seam_table,
 }
 
 HEADER = """# Benchmarks
