@@ -41,6 +41,7 @@ from pakka.server.models import (
     OpenTables,
     SeatGrant,
 )
+from pakka.server.tables import LiveTable
 
 router = APIRouter()
 
@@ -148,11 +149,31 @@ async def create_table(hub: HubDep, body: CreateTable, request: Request) -> dict
     return await hub.create_table(body, addr)
 
 
+LISTED = 200
+"""Listed tables a multi-process site's lobby lists look at (the newest)."""
+
+
+async def listed_tables(hub: Hub, game: str | None) -> list[LiveTable]:
+    """The listed tables a lobby list is made of. One process knows every table; on a
+    multi-process site the database says which tables are listed and open, and this
+    process loads those it does not follow yet (they then follow the bus), so that
+    every process gives the same list."""
+    if not hub.multi:
+        return list(hub.tables.values())
+    ids = await hub.dbx.read(hub.store.listed_open, game, LISTED)
+    out = []
+    for tid in ids:
+        t = await hub.ensure(tid)
+        if t is not None:
+            out.append(t)
+    return out
+
+
 @router.get("/api/tables", response_model=OpenTables)
 async def open_tables(hub: HubDep, game: str | None = None) -> dict[str, Any]:
     """Listed tables that are looking for players."""
     out = []
-    for t in list(hub.tables.values()):
+    for t in await listed_tables(hub, game):
         if not t.listed or t.closed or (game and t.game_name != game):
             continue
         free = t.free_seats()
@@ -176,7 +197,7 @@ async def open_tables(hub: HubDep, game: str | None = None) -> dict[str, Any]:
 async def live_tables(hub: HubDep, game: str | None = None) -> dict[str, Any]:
     """Listed tables with a game in play, to watch (the public view only)."""
     out = []
-    for t in list(hub.tables.values()):
+    for t in await listed_tables(hub, game):
         if not t.listed or t.closed or (game and t.game_name != game) or t.st.is_terminal:
             continue
         summary = t.summary()
