@@ -150,11 +150,12 @@ export class ChatPanel {
     const own = m.author === this.me;
     const when = new Date(m.at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
     const li = h("li", { class: "chat-msg" + (m.removed ? " removed" : ""), dataset: { seq: String(m.seq), author: m.author } },
-      h("span", { class: "chat-who" }, this.author(m)),
+      h("span", { class: "chat-who", "data-user": m.name ? "" : null }, this.author(m)),
       " ",
       h("time", { class: "chat-time", datetime: new Date(m.at * 1000).toISOString() }, when),
       " ",
-      m.removed ? h("span", { class: "chat-text muted" }, t("chat_removed")) : h("span", { class: "chat-text", text: m.text }));
+      // What people typed is marked as such (data-user): not the page's own words.
+      m.removed ? h("span", { class: "chat-text muted" }, t("chat_removed")) : h("span", { class: "chat-text", "data-user": "", text: m.text }));
     if (m.removed) return li;
     const tools = h("span", { class: "chat-tools" });
     if (!own) {
