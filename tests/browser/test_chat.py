@@ -137,6 +137,11 @@ def test_chat_between_a_player_and_a_spectator(browser: Any, server: str) -> Non
         first.locator(".chat-remove").click()
         spect.wait_for_selector(".chat-msg.removed")
         assert "removed" in spect.inner_text(".chat-msg.removed")
+        # Report: stored for the operator, and the reader is told.
+        spect.locator(".chat-msg", has_text="after the tip").locator(".chat-report").click()
+        spect.wait_for_function(
+            "document.querySelector('#chat-status')?.textContent.includes('Reported')"
+        )
         # A mute is the reader's own and is kept on reload.
         spect.locator(".chat-msg", has_text="after the tip").locator(".chat-mute").click()
         spect.wait_for_function(

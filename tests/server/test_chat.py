@@ -395,3 +395,23 @@ def test_chat_through_a_second_process(pg_pair: tuple[Server, Server]) -> None:
         _said(b, f"n{i}")
     a2.send({"type": "chat", "text": "sixth"})
     assert _next(a2, "error", 20)["code"] == "chat_rate"
+
+
+def test_retention_is_configurable(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``pakka serve --chat-retention-days N`` and ``PAKKA_CHAT_RETENTION_DAYS`` set
+    the retention (default 30 days)."""
+    import pakka.server
+    from pakka.server.config import Settings
+
+    assert Settings().chat_retention_days == 30.0
+    seen: dict[str, Any] = {}
+
+    def fake_run(host: str, port: int, db: str | None, **settings: Any) -> None:
+        seen.update(settings, host=host, port=port, db=db)
+
+    monkeypatch.setattr(pakka.server, "run", fake_run)
+    assert cli_main(["serve", "--port", "8123", "--chat-retention-days", "7"]) == 0
+    assert seen["chat_retention_days"] == 7.0 and seen["port"] == 8123
+    monkeypatch.setenv("PAKKA_CHAT_RETENTION_DAYS", "2.5")
+    assert Settings.from_env().chat_retention_days == 2.5
+    assert Settings.from_env(chat_retention_days=None).chat_retention_days == 2.5
