@@ -16,8 +16,8 @@ from pakka.server.seats import digest
 
 from .conftest import Server, texts
 
-PREVIOUS, HEAD = "0004", "0007"
-EARLIER = ["0001", "0002", "0003", "0004"]
+PREVIOUS, HEAD = "0007", "0008"
+EARLIER = ["0001", "0002", "0003", "0004", "0007"]
 """Every revision before the head (a test below checks that this list is complete)."""
 BEFORE_LOG = [r for r in EARLIER if r < "0004"]
 """The revisions before the event log: their tables get a back-filled log."""

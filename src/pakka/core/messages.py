@@ -76,6 +76,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "error.no_table": "There is no such table.",
         "error.no_game_no": "This table has no such game.",
         "error.no_seat": "There is no such seat.",
+        "error.no_review": "This game has no review.",
+        "error.review_busy": "The server is busy with other reviews; try again shortly.",
+        "error.review_rate": "Too many reviews asked for; try again later.",
+        "error.review_failed": "The review could not be made.",
         "error.invite_only": "This table takes players by invite link only.",
         "error.no_free_seat": "The table has no free seat.",
         "error.seat_taken": "Seat {seat} is not free.",
@@ -87,11 +91,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "prompt.generic": "Your move.",
         "review.mark.good": "Move {move}: {played}: good.",
         "review.mark.inaccuracy": "Move {move}: {played}: inaccuracy; better {best} "
-        "(costs {cost}, ± {se}).",
+        "(costs {cost} ± {se} {unit:word=review.unit}).",
         "review.mark.mistake": "Move {move}: {played}: mistake; better {best} "
-        "(costs {cost}, ± {se}).",
+        "(costs {cost} ± {se} {unit:word=review.unit}).",
         "review.mark.blunder": "Move {move}: {played}: blunder; better {best} "
-        "(costs {cost}, ± {se}).",
+        "(costs {cost} ± {se} {unit:word=review.unit}).",
         "review.summary.points": "{name}: {decisions} {decisions|decision|decisions} judged: "
         "{inaccuracies} {inaccuracies|inaccuracy|inaccuracies}, {mistakes} "
         "{mistakes|mistake|mistakes}, {blunders} {blunders|blunder|blunders}; "
@@ -184,6 +188,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "error.no_table": "Tällaista pöytää ei ole.",
         "error.no_game_no": "Pöydässä ei ole tällaista peliä.",
         "error.no_seat": "Tällaista paikkaa ei ole.",
+        "error.no_review": "Tälle pelille ei ole arviota.",
+        "error.review_busy": "Palvelin laatii muita arvioita; yritä hetken päästä uudelleen.",
+        "error.review_rate": "Liian monta arviopyyntöä; yritä myöhemmin uudelleen.",
+        "error.review_failed": "Arviota ei voitu laatia.",
         "error.invite_only": "Tähän pöytään pääsee vain kutsulinkillä.",
         "error.no_free_seat": "Pöydässä ei ole vapaata paikkaa.",
         "error.seat_taken": "Paikka {seat} ei ole vapaana.",
@@ -195,11 +203,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "prompt.generic": "Sinun siirtosi.",
         "review.mark.good": "Siirto {move}: {played}: hyvä.",
         "review.mark.inaccuracy": "Siirto {move}: {played}: epätarkkuus; parempi {best} "
-        "(hinta {cost}, ± {se}).",
+        "(hinta {cost} ± {se} {unit:word=review.unit}).",
         "review.mark.mistake": "Siirto {move}: {played}: virhe; parempi {best} "
-        "(hinta {cost}, ± {se}).",
+        "(hinta {cost} ± {se} {unit:word=review.unit}).",
         "review.mark.blunder": "Siirto {move}: {played}: paha virhe; parempi {best} "
-        "(hinta {cost}, ± {se}).",
+        "(hinta {cost} ± {se} {unit:word=review.unit}).",
         "review.summary.points": "{name}: {decisions} {decisions|päätös|päätöstä} arvioitu: "
         "{inaccuracies} {inaccuracies|epätarkkuus|epätarkkuutta}, {mistakes} "
         "{mistakes|virhe|virhettä}, {blunders} {blunders|paha virhe|pahaa virhettä}; "

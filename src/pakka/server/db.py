@@ -125,6 +125,20 @@ rates = Table(
 )
 """Token buckets of the rate limits every process shares (:mod:`pakka.server.rates`)."""
 
+reviews = Table(
+    "reviews",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("game", Integer, primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("review", Text, nullable=False),
+    Column("created", Float, nullable=False),
+    Column("engine", String(64), nullable=False),
+    ForeignKeyConstraint(["table_id"], ["tables.id"]),
+)
+"""The cache of post-game reviews (:mod:`pakka.server.review`): one per finished game
+and seat, as JSON, with the version of the review engine that made it."""
+
 MIGRATIONS = Path(__file__).with_name("migrations")
 
 

@@ -30,6 +30,8 @@ from pakka.server.dbexec import DbExec
 from pakka.server.errors import ApiError
 from pakka.server.health import Metrics
 from pakka.server.lease import Leases
+from pakka.server.presence import Board
+from pakka.server.replay import ReplayCache
 from pakka.server.scheduler import BotPool
 from pakka.server.seats import (
     BOT,
@@ -43,7 +45,7 @@ from pakka.server.seats import (
     new_secret,
 )
 from pakka.server.store import Store, StoredTable
-from pakka.server.tables import LiveTable
+from pakka.server.tables import LiveTable, since_wall
 
 log = logging.getLogger("pakka.server")
 
@@ -67,7 +69,11 @@ class Hub:
         tables are loaded on demand, followed through the bus and run under leases."""
         self.bus = Bus(self)
         self.leases = Leases(self)
+        self.board = Board(self.leases.holder)
+        """Who is at which table in the other processes (presence, spectators)."""
         self._loading: dict[str, asyncio.Lock] = {}
+        self.replays = ReplayCache()
+        """Built replays of finished games (:mod:`pakka.server.replay`)."""
         self.purger: asyncio.Task[None] | None = None
         """Purges chat older than the retention, on start and daily (:mod:`pakka.server.chat`)."""
 
@@ -137,6 +143,16 @@ class Hub:
         table.state_id = sid
         table.seq = st.seq
         chat.load(table, st.chat)
+        # On a multi-process site the turn began when the last action (or the game)
+        # was stored, by whichever process: one that takes the table over keeps the
+        # clock's deadline. A single server restarted gives the player a fresh clock
+        # (nobody could move while it was down).
+        current = st.games[-1] if st.games and self.multi else None
+        if current is not None:
+            acts = st.actions.get(current["game_no"], [])
+            began = acts[-1]["at"] if acts else current.get("started")
+            if began is not None:
+                table.turn_started = since_wall(float(began))
         return table
 
     async def stop(self) -> None:

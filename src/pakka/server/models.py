@@ -311,6 +311,9 @@ class LiveTable(BaseModel):
     game: str
     players: int
     names: list[str | None]
+    bots: list[str | None]
+    """Each seat's bot level when a bot plays it (the client names it "Bot, easy"),
+    else ``None``."""
     spectators: int
     game_no: int
     moves: int

@@ -173,6 +173,14 @@ class Store:
         rows = c.execute(select(db.tables).where(db.tables.c.closed.is_(False))).mappings()
         return [self._load(c, dict(row)) for row in list(rows)]
 
+    def listed_open(self, c: Connection, game: str | None, limit: int) -> list[str]:
+        """The ids of the newest listed open tables (of ``game``, if given)."""
+        q = select(db.tables.c.id).where(db.tables.c.closed.is_(False), db.tables.c.listed)
+        if game:
+            q = q.where(db.tables.c.game == game)
+        q = q.order_by(db.tables.c.created.desc()).limit(limit)
+        return [str(r[0]) for r in c.execute(q).all()]
+
     def load_table(self, c: Connection, table_id: str) -> StoredTable | None:
         """One table (closed or not), with the actions of its current game."""
         row = c.execute(select(db.tables).where(db.tables.c.id == table_id)).mappings().first()

@@ -45,6 +45,12 @@ T = TypeVar("T")
 P = ParamSpec("P")
 
 
+def since_wall(at: float) -> float:
+    """The ``time.monotonic()`` reading of the wall-clock moment ``at`` (an event's
+    time, stored by whichever process committed it): turn clocks measure from it."""
+    return time.monotonic() - max(0.0, time.time() - at)
+
+
 class LiveTable:
     """A table in memory: its seats, the current game's state and its clients."""
 
@@ -108,8 +114,10 @@ class LiveTable:
         return GameSummary(self.game_no, s.is_terminal, len(s.history), s.winners, s.scores)
 
     def connected(self, seat: int) -> bool:
-        """Whether some client holding ``seat`` is online."""
-        return any(seat in c.seats for c in self.conns)
+        """Whether some client holding ``seat`` is online (at any process of the site)."""
+        return any(seat in c.seats for c in self.conns) or any(
+            str(seat) in o["s"] for o in self.hub.board.others(self.id)
+        )
 
     def summary(self) -> dict[str, Any]:
         """The public table summary (no credentials, no hidden information)."""
@@ -146,8 +154,9 @@ class LiveTable:
         }
 
     def spectators(self) -> int:
-        """How many clients watch the table (shown to its players)."""
-        return sum(1 for c in self.conns if c.spectator and not c.closed)
+        """How many clients watch the table (shown to its players), at every process."""
+        here = sum(1 for c in self.conns if c.spectator and not c.closed)
+        return here + sum(int(o["w"]) for o in self.hub.board.others(self.id))
 
     def free_seats(self) -> list[int]:
         """Human seats nobody holds (never claimed, or left)."""
@@ -240,7 +249,9 @@ class LiveTable:
                 conn.send(self.state_frame(conn, seat, cache, last, summary, full, steps))
 
     def broadcast_table(self) -> None:
-        """Tell every client about a seat change (no state change)."""
+        """Tell every client about a seat change (no state change); the other
+        processes hear of this process's presence change, if any."""
+        self.hub.bus.announce(self)
         frame = json.dumps({"type": "table", "table": self.summary()}, separators=(",", ":"))
         for conn in list(self.conns):
             conn.send(frame)

@@ -87,6 +87,7 @@ async def websocket(ws: WebSocket, table_id: str) -> None:
         for other in table.conns:
             if other is not conn:
                 other.send({"type": "table", "table": table.summary()})
+        hub.bus.announce(table)
     try:
         await _serve(hub, table, conn)
     finally:

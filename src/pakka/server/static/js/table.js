@@ -505,7 +505,15 @@ export class TableScreen {
       const ltKey = lt ? JSON.stringify(lt) : "";
       const fresh = lt && ltKey !== this.lastTrickKey;
       this.lastTrickKey = ltKey;
-      animate(this.root, before, { mover: frame.last_action ? frame.last_action.seat : null, winner: fresh ? lt.winner : null, taken: fresh ? lt.cards.map((p) => p.card) : [] });
+      // A bot's compound move (its Räväytys lay-down: every build step in this one
+      // frame's `steps`) is drawn once, so its cards all move together, as one move.
+      animate(this.root, before, {
+        mover: frame.last_action ? frame.last_action.seat : null,
+        winner: fresh ? lt.winner : null,
+        taken: fresh ? lt.cards.map((p) => p.card) : [],
+        state: frame.state_id,
+        steps: (frame.steps || []).length,
+      });
     }
     this.drawn = stateKey;
     this.shownFrame = frame;
