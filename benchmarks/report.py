@@ -164,6 +164,26 @@ ENTRIES: tuple[Entry, ...] = (
         ),
         kind="arena",
     ),
+    Entry(
+        id="bot-ratings",
+        title="Bot ratings: every game's levels on the players' scale (`benchmarks/rate_bots.py`)",
+        command=(
+            "uv run python benchmarks/rate_bots.py --games 30 --seconds 60 --seed 1 --write "
+            "--json {out}",
+        ),
+        kind="bot-ratings",
+        note=(
+            "The three levels of each game at a 3-player table, duplicate deals (every deal "
+            "once per seat rotation) until 30 deals or 60 s per game; every game is one "
+            "openskill Plackett–Luce update from (μ 25, σ 25/3). Shown rating = "
+            "1500 + 20 (μ − 3σ), the scale of people's ratings (docs/ratings.md); a new "
+            "player shows 1500. These are the fixed ratings in `src/pakka/ratings/bots.json`. "
+            "Win rate: share of the win per game, 95% bootstrap interval over deals. The "
+            "budget is checked between deals: one deal of the slow searches (Viisisataa's "
+            "`pimc`, Kubo's and Räväytys' `search`) took longer than the budget, so those "
+            "games rest on one deal (σ still near 7.6)."
+        ),
+    ),
 )
 
 
@@ -321,7 +341,25 @@ def _peers_table(result: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _bot_ratings_table(result: dict[str, Any]) -> list[str]:
+    lines = [
+        "| game | deals (games) | level | bot | μ | σ | rating | win rate |",
+        "|---|---:|---|---|---:|---:|---:|---|",
+    ]
+    for r in result["rows"]:
+        for lv, v in r["levels"].items():
+            win = f"{v['win_rate']:.3f}"
+            if v.get("win_low") is not None:
+                win += f" [{v['win_low']:.3f}, {v['win_high']:.3f}]"
+            lines.append(
+                f"| {r['game']} | {r['deals']} ({r['games']}) | {lv} | `{v['spec']}` | "
+                f"{v['mu']:.2f} | {v['sigma']:.2f} | {v['rating']} | {win} |"
+            )
+    return lines
+
+
 RENDER: dict[str, Callable[[Any], list[str]]] = {
+    "bot-ratings": _bot_ratings_table,
     "review": _review_table,
     "peers": _peers_table,
     "bench": _bench_table,

@@ -51,6 +51,9 @@ class SeatSummary(TypedDict):
     zombie: bool
     """A bot plays this human seat (its player left, let it, or ran out of time)
     until the player takes it back (``resume``)."""
+    former: bool
+    """Its player deleted their account: no name; shown as "former player"
+    (``player.former``) in the reader's language."""
     connected: bool
     presence: Literal["connected", "idle", "gone"]
     """Whether the seat's player is at the table (``connected``), has it open but is
@@ -79,6 +82,8 @@ class TableSummary(TypedDict):
     options: dict[str, Any]
     listed: bool
     hotseat: bool
+    rated: bool
+    """Whether the table's games move the players' ratings (docs/ratings.md)."""
     clock: int | None
     closed: bool
     game_no: int

@@ -53,6 +53,8 @@ class CreateTable(Strict):
     take_seat: Annotated[int, Field(ge=0, le=15)] | None = None
     hotseat: bool = False
     listed: bool = False
+    rated: bool = False
+    """Ask for a rated table (docs/ratings.md); refused when the table cannot be."""
     clock: Annotated[int, Field(ge=1, le=3600)] | None = None
     deck: (
         Annotated[list[Annotated[str, StringConstraints(max_length=8)]], Field(max_length=1000)]
@@ -107,6 +109,9 @@ class Hello(Strict):
     type: Literal["hello"]
     tokens: Annotated[list[Credential], Field(max_length=16)] = []
     watch: Credential | None = None
+    session: StrictBool = False
+    """Also take the seats bound to the profile of the connection's session cookie
+    (another device of an account plays without the seat tokens)."""
     protocol: Annotated[int, Field(ge=0, le=1000)] | None = None
     """The protocol version the client speaks (absent: the server's; another one
     than the server's is refused with ``unsupported_protocol``)."""

@@ -118,6 +118,7 @@ export type SeatSummary = {
   level: string | null;
   status: "open" | "claimed" | "left" | "bot";
   zombie: boolean;
+  former: boolean;
   connected: boolean;
   presence: "connected" | "idle" | "gone";
 };
@@ -155,6 +156,7 @@ export type TableSummary = {
   options: Record<string, any>;
   listed: boolean;
   hotseat: boolean;
+  rated: boolean;
   clock: number | null;
   closed: boolean;
   game_no: number;
