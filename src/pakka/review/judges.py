@@ -207,7 +207,7 @@ class SoloJudge(Judge):
         )
         if memo is not None and key in memo:
             return memo[key]
-        v = float(solve(t, max_nodes=self.max_nodes, playouts=20).score)
+        v = float(solve(t, max_nodes=self.max_nodes, playouts=20, line=False).score)
         if memo is not None:
             if len(memo) >= self.MEMO_LIMIT:
                 memo.clear()
