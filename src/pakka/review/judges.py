@@ -177,7 +177,7 @@ class SoloJudge(Judge):
     MEMO_LIMIT: ClassVar[int] = 200_000
     """Solved positions kept between decisions (the cache starts again beyond this)."""
 
-    def __init__(self, worlds: int = 3, max_nodes: int = 2_000) -> None:
+    def __init__(self, worlds: int = 3, max_nodes: int = 1_500) -> None:
         self.worlds = worlds
         self.max_nodes = max_nodes
         self.memo: dict[Any, float] = {}
