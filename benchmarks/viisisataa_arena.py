@@ -76,6 +76,9 @@ def main() -> None:
     ap.add_argument("--first-seed", type=int, default=1)
     ap.add_argument("--mode", choices=("match", "hand"), default="match")
     ap.add_argument("--set", action="append", default=[], help="option=value")
+    ap.add_argument(
+        "--progress", action="store_true", help="print each deal's result as it is played"
+    )
     args = ap.parse_args()
     options = dict(kv.split("=", 1) for kv in args.set)
     t0 = time.perf_counter()
@@ -88,6 +91,12 @@ def main() -> None:
         ]
         mine_all.append(statistics.fmean(m for m, _ in results))
         diffs.append(statistics.fmean(m - o for m, o in results))
+        if args.progress:
+            print(
+                f"deal {seed}: {mine_all[-1]:+.1f} diff {diffs[-1]:+.1f} "
+                f"({time.perf_counter() - t0:.0f} s)",
+                flush=True,
+            )
     m, h = _ci(mine_all)
     d, hd = _ci(diffs)
     what = "win share" if args.mode == "match" else "points per hand"
