@@ -107,6 +107,21 @@ ENTRIES: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        id="review-speed-caches",
+        title="Post-game review speed of Solo and Kubo with the judges' caches",
+        command=(
+            "uv run python benchmarks/review_speed.py --seed 3 --games zoker-solo,zoker-kubo"
+            " --json {out}",
+        ),
+        kind="review",
+        note=(
+            "As above, the two games that were over or at the 30 s target, re-measured after "
+            "the Solo judge kept solved positions and the Kubo judge the greedy plans across "
+            "decisions (pure caches: the same review). A partial run: the machine's load "
+            "left no time for the whole benchmark."
+        ),
+    ),
+    Entry(
         id="viisisataa-dd",
         title="Viisisataa double-dummy solver: full 10-card positions, 3 players",
         command=("uv run python benchmarks/viisisataa_dd.py --positions 30 --seed 1 --json {out}",),

@@ -38,6 +38,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "error.no_such_action": "There is no move number {id}.",
         "error.game_over": "The game is already over.",
         "error.closed": "The table is closed.",
+        "error.chat_empty": "The message is empty.",
+        "error.chat_length": "A message is at most {limit} characters (this one has {length}).",
+        "error.chat_rate": "At most {limit} messages in {seconds} seconds; wait a moment.",
+        "error.chat_banned": "The table's creator removed you from the chat.",
+        "error.chat_channel": "You write to the {channel} channel.",
+        "error.chat_forbidden": "Only the players and the spectators of the table write here.",
+        "error.chat_admin": "Only the table's creator can do that.",
+        "error.chat_no_message": "There is no such message.",
+        "error.chat_not_spectator": "Only a spectator can be removed.",
+        "error.chat_report_rate": "Too many reports; wait a minute.",
+        "error.chat_busy": "The table is busy; send the message again.",
+        "error.removed": "The table's creator removed you from this table.",
         "error.not_over": "The game is not over yet.",
         "error.no_undo": "That cannot be taken back: {reason}",
         "error.no_undo_why": "That cannot be taken back: {reason}",
@@ -64,6 +76,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "error.no_table": "There is no such table.",
         "error.no_game_no": "This table has no such game.",
         "error.no_seat": "There is no such seat.",
+        "error.no_review": "This game has no review.",
+        "error.review_busy": "The server is busy with other reviews; try again shortly.",
+        "error.review_rate": "Too many reviews asked for; try again later.",
+        "error.review_failed": "The review could not be made.",
         "error.invite_only": "This table takes players by invite link only.",
         "error.no_free_seat": "The table has no free seat.",
         "error.seat_taken": "Seat {seat} is not free.",
@@ -75,11 +91,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "prompt.generic": "Your move.",
         "review.mark.good": "Move {move}: {played}: good.",
         "review.mark.inaccuracy": "Move {move}: {played}: inaccuracy; better {best} "
-        "(costs {cost}, ± {se}).",
+        "(costs {cost} ± {se} {unit:word=review.unit}).",
         "review.mark.mistake": "Move {move}: {played}: mistake; better {best} "
-        "(costs {cost}, ± {se}).",
+        "(costs {cost} ± {se} {unit:word=review.unit}).",
         "review.mark.blunder": "Move {move}: {played}: blunder; better {best} "
-        "(costs {cost}, ± {se}).",
+        "(costs {cost} ± {se} {unit:word=review.unit}).",
         "review.summary.points": "{name}: {decisions} {decisions|decision|decisions} judged: "
         "{inaccuracies} {inaccuracies|inaccuracy|inaccuracies}, {mistakes} "
         "{mistakes|mistake|mistakes}, {blunders} {blunders|blunder|blunders}; "
@@ -135,6 +151,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "error.no_such_action": "Siirtoa numero {id} ei ole.",
         "error.game_over": "Peli on jo päättynyt.",
         "error.closed": "Pöytä on suljettu.",
+        "error.chat_empty": "Viesti on tyhjä.",
+        "error.chat_length": "Viestissä saa olla enintään {limit} merkkiä (tässä on {length}).",
+        "error.chat_rate": "Enintään {limit} viestiä {seconds} sekunnissa; odota hetki.",
+        "error.chat_banned": "Pöydän perustaja poisti sinut keskustelusta.",
+        "error.chat_channel": "Kirjoitat kanavalle {channel}.",
+        "error.chat_forbidden": "Tänne kirjoittavat vain pöydän pelaajat ja katsojat.",
+        "error.chat_admin": "Vain pöydän perustaja voi tehdä sen.",
+        "error.chat_no_message": "Sellaista viestiä ei ole.",
+        "error.chat_not_spectator": "Vain katsojan voi poistaa.",
+        "error.chat_report_rate": "Liian monta ilmoitusta; odota hetki.",
+        "error.chat_busy": "Pöytä on kiireinen; lähetä viesti uudelleen.",
+        "error.removed": "Pöydän perustaja poisti sinut tästä pöydästä.",
         "error.not_over": "Peli ei ole vielä päättynyt.",
         "error.no_undo": "Sitä ei voi perua.",
         "error.no_undo_why": "Sitä ei voi perua: {reason}",
@@ -160,6 +188,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "error.no_table": "Tällaista pöytää ei ole.",
         "error.no_game_no": "Pöydässä ei ole tällaista peliä.",
         "error.no_seat": "Tällaista paikkaa ei ole.",
+        "error.no_review": "Tälle pelille ei ole arviota.",
+        "error.review_busy": "Palvelin laatii muita arvioita; yritä hetken päästä uudelleen.",
+        "error.review_rate": "Liian monta arviopyyntöä; yritä myöhemmin uudelleen.",
+        "error.review_failed": "Arviota ei voitu laatia.",
         "error.invite_only": "Tähän pöytään pääsee vain kutsulinkillä.",
         "error.no_free_seat": "Pöydässä ei ole vapaata paikkaa.",
         "error.seat_taken": "Paikka {seat} ei ole vapaana.",
@@ -171,11 +203,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "prompt.generic": "Sinun siirtosi.",
         "review.mark.good": "Siirto {move}: {played}: hyvä.",
         "review.mark.inaccuracy": "Siirto {move}: {played}: epätarkkuus; parempi {best} "
-        "(hinta {cost}, ± {se}).",
+        "(hinta {cost} ± {se} {unit:word=review.unit}).",
         "review.mark.mistake": "Siirto {move}: {played}: virhe; parempi {best} "
-        "(hinta {cost}, ± {se}).",
+        "(hinta {cost} ± {se} {unit:word=review.unit}).",
         "review.mark.blunder": "Siirto {move}: {played}: paha virhe; parempi {best} "
-        "(hinta {cost}, ± {se}).",
+        "(hinta {cost} ± {se} {unit:word=review.unit}).",
         "review.summary.points": "{name}: {decisions} {decisions|päätös|päätöstä} arvioitu: "
         "{inaccuracies} {inaccuracies|epätarkkuus|epätarkkuutta}, {mistakes} "
         "{mistakes|virhe|virhettä}, {blunders} {blunders|paha virhe|pahaa virhettä}; "

@@ -125,6 +125,20 @@ rates = Table(
 )
 """Token buckets of the rate limits every process shares (:mod:`pakka.server.rates`)."""
 
+reviews = Table(
+    "reviews",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("game", Integer, primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("review", Text, nullable=False),
+    Column("created", Float, nullable=False),
+    Column("engine", String(64), nullable=False),
+    ForeignKeyConstraint(["table_id"], ["tables.id"]),
+)
+"""The cache of post-game reviews (:mod:`pakka.server.review`): one per finished game
+and seat, as JSON, with the version of the review engine that made it."""
+
 MIGRATIONS = Path(__file__).with_name("migrations")
 
 
@@ -170,3 +184,20 @@ def current_revision(engine: Engine) -> str | None:
     with engine.connect() as conn:
         rev: str | None = MigrationContext.configure(conn).get_current_revision()
         return rev
+
+
+chat_reports = Table(
+    "chat_reports",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("channel", String(16), nullable=False),
+    Column("author", String(32), nullable=False),
+    Column("name", String(80), nullable=True),
+    Column("text", Text, nullable=False),
+    Column("reporter", String(32), nullable=False),
+    Column("at", Float, nullable=False),
+)
+"""Chat messages people reported to the operator (:mod:`pakka.server.chat`):
+a copy of the message as it was, who reported it and when (``pakka chat-reports``)."""

@@ -188,8 +188,81 @@ class PongFrame(TypedDict):
     id: int | str | None
 
 
+@with_config(_FORBID)
+class ChatMessage(TypedDict):
+    """One chat message (:mod:`pakka.server.chat`): only what a person typed."""
+
+    seq: int
+    """Its number in the table's event log (ordered with the actions)."""
+    channel: Literal["players", "spectators"]
+    author: str
+    """Who wrote it: ``p…`` a seat's holder, ``s…`` a spectator (for mute and removal)."""
+    name: str | None
+    """The author's name (a seat's name, a spectator's chosen name); ``None``: the
+    client names the seat or says "spectator" in the reader's language."""
+    seat: int | None
+    """The author's seat; ``None`` for a spectator."""
+    game_no: int
+    """The game in play when it was written."""
+    at: float
+    """When (seconds since the epoch)."""
+    text: str
+    """Plain text, at most 300 characters; empty when removed."""
+    removed: bool
+    """The table's creator removed it."""
+
+
+@with_config(_FORBID)
+class ChatFrame(TypedDict):
+    """A new chat message the reader may read."""
+
+    type: Literal["chat"]
+    message: ChatMessage
+
+
+@with_config(_FORBID)
+class ChatHistoryFrame(TypedDict):
+    """Chat the reader may read: after ``welcome`` and ``sync`` the recent history
+    (``full``: replace what is shown); when a game ends, the players get its
+    spectator messages (``full`` false: add them)."""
+
+    type: Literal["chat_history"]
+    full: bool
+    messages: list[ChatMessage]
+    author: str | None
+    """This connection's author id (``None`` in an addition)."""
+    key: str | None
+    """A spectator's chat key, to send back in ``hello.chat_key`` on reconnecting."""
+    channel: Literal["players", "spectators"] | None
+    """The channel this connection writes to (``None``: it may not write)."""
+
+
+@with_config(_FORBID)
+class ChatRemovedFrame(TypedDict):
+    """The table's creator removed message ``seq``: drop it."""
+
+    type: Literal["chat_removed"]
+    seq: int
+
+
+@with_config(_FORBID)
+class ChatReportedFrame(TypedDict):
+    """The reader's report of message ``seq`` reached the operator."""
+
+    type: Literal["chat_reported"]
+    seq: int
+
+
 Frame = Annotated[
-    StateFrame | WelcomeFrame | ErrorFrame | TableFrame | PongFrame,
+    StateFrame
+    | WelcomeFrame
+    | ErrorFrame
+    | TableFrame
+    | PongFrame
+    | ChatFrame
+    | ChatHistoryFrame
+    | ChatRemovedFrame
+    | ChatReportedFrame,
     Field(discriminator="type"),
 ]
 """Any frame the server sends."""
@@ -277,6 +350,9 @@ def generic_frame_schema() -> dict[str, Any]:
 
 __all__ = [
     "PROTOCOL_VERSION",
+    "ChatFrame",
+    "ChatHistoryFrame",
+    "ChatMessage",
     "ErrorFrame",
     "Frame",
     "PakkaError",

@@ -23,13 +23,15 @@ from pakka.core.errors import PakkaError, reason_message
 from pakka.core.game import Game
 from pakka.core.options import options_to_json
 from pakka.core.record import Record
-from pakka.server import rates
+from pakka.server import chat, rates
 from pakka.server.bus import Bus
 from pakka.server.config import Settings
 from pakka.server.dbexec import DbExec
 from pakka.server.errors import ApiError
 from pakka.server.health import Metrics
 from pakka.server.lease import Leases
+from pakka.server.presence import Board
+from pakka.server.replay import ReplayCache
 from pakka.server.scheduler import BotPool
 from pakka.server.seats import (
     BOT,
@@ -43,7 +45,7 @@ from pakka.server.seats import (
     new_secret,
 )
 from pakka.server.store import Store, StoredTable
-from pakka.server.tables import LiveTable
+from pakka.server.tables import LiveTable, since_wall
 
 log = logging.getLogger("pakka.server")
 
@@ -67,7 +69,13 @@ class Hub:
         tables are loaded on demand, followed through the bus and run under leases."""
         self.bus = Bus(self)
         self.leases = Leases(self)
+        self.board = Board(self.leases.holder)
+        """Who is at which table in the other processes (presence, spectators)."""
         self._loading: dict[str, asyncio.Lock] = {}
+        self.replays = ReplayCache()
+        """Built replays of finished games (:mod:`pakka.server.replay`)."""
+        self.purger: asyncio.Task[None] | None = None
+        """Purges chat older than the retention, on start and daily (:mod:`pakka.server.chat`)."""
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a blocking database call that opens its own connection, off the event
@@ -81,6 +89,7 @@ class Hub:
 
         On PostgreSQL nothing is loaded up front: the lease sweep takes the tables
         that no process holds, and a client's first request loads its table."""
+        self.purger = asyncio.create_task(chat.purger(self))
         if self.multi:
             self.bus.start()
             with contextlib.suppress(TimeoutError):
@@ -133,10 +142,25 @@ class Hub:
                 table.past.append(table.summary_of_current())
         table.state_id = sid
         table.seq = st.seq
+        chat.load(table, st.chat)
+        # On a multi-process site the turn began when the last action (or the game)
+        # was stored, by whichever process: one that takes the table over keeps the
+        # clock's deadline. A single server restarted gives the player a fresh clock
+        # (nobody could move while it was down).
+        current = st.games[-1] if st.games and self.multi else None
+        if current is not None:
+            acts = st.actions.get(current["game_no"], [])
+            began = acts[-1]["at"] if acts else current.get("started")
+            if began is not None:
+                table.turn_started = since_wall(float(began))
         return table
 
     async def stop(self) -> None:
         """Stop background work (the database already holds everything)."""
+        if self.purger is not None:
+            self.purger.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.purger
         if self.multi:
             await self.leases.stop()
             await self.bus.stop()
@@ -373,6 +397,7 @@ class Hub:
             table.closed = True
             table.scheduler.stop()
             table.broadcast_table()
+            chat.release(table)
 
     async def play_again(self, table: LiveTable, game_no: int) -> None:
         """Start the next game if game ``game_no`` is the current one and over

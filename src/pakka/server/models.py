@@ -110,6 +110,8 @@ class Hello(Strict):
     protocol: Annotated[int, Field(ge=0, le=1000)] | None = None
     """The protocol version the client speaks (absent: the server's; another one
     than the server's is refused with ``unsupported_protocol``)."""
+    chat_key: Credential | None = None
+    """A spectator's chat identity, as the server gave it (``chat_history.key``)."""
 
 
 class ActionMsg(Strict):
@@ -181,6 +183,41 @@ class PingMsg(Strict):
     id: int | Annotated[str, StringConstraints(max_length=40)] | None = None
 
 
+class ChatMsg(Strict):
+    """A chat message (:mod:`pakka.server.chat`): a player writes to the players'
+    channel, a spectator to the spectators'; ``name`` is a spectator's name."""
+
+    type: Literal["chat"]
+    text: Annotated[str, StringConstraints(max_length=2000)]
+    """Checked after cleaning (at most 300 characters, ``chat_length``)."""
+    channel: Literal["players", "spectators"] | None = None
+    seat: Annotated[int, Field(ge=0, le=15)] | None = None
+    name: Name | None = None
+
+
+class ChatRemoveMsg(Strict):
+    """The table's creator removes chat message ``seq``."""
+
+    type: Literal["chat_remove"]
+    seq: Annotated[int, Field(ge=1)]
+    admin: Credential
+
+
+class ChatKickMsg(Strict):
+    """The table's creator removes spectator ``author`` (from a chat message)."""
+
+    type: Literal["chat_kick"]
+    author: Annotated[str, StringConstraints(min_length=1, max_length=32)]
+    admin: Credential
+
+
+class ChatReportMsg(Strict):
+    """Report chat message ``seq`` to the site's operator."""
+
+    type: Literal["chat_report"]
+    seq: Annotated[int, Field(ge=1)]
+
+
 WS_MESSAGES: dict[str, type[Strict]] = {
     "hello": Hello,
     "action": ActionMsg,
@@ -191,6 +228,10 @@ WS_MESSAGES: dict[str, type[Strict]] = {
     "sync": SyncMsg,
     "presence": PresenceMsg,
     "ping": PingMsg,
+    "chat": ChatMsg,
+    "chat_remove": ChatRemoveMsg,
+    "chat_kick": ChatKickMsg,
+    "chat_report": ChatReportMsg,
 }
 
 
@@ -270,6 +311,9 @@ class LiveTable(BaseModel):
     game: str
     players: int
     names: list[str | None]
+    bots: list[str | None]
+    """Each seat's bot level when a bot plays it (the client names it "Bot, easy"),
+    else ``None``."""
     spectators: int
     game_no: int
     moves: int

@@ -41,6 +41,7 @@ from pakka.server.models import (
     OpenTables,
     SeatGrant,
 )
+from pakka.server.tables import LiveTable
 
 router = APIRouter()
 
@@ -148,11 +149,31 @@ async def create_table(hub: HubDep, body: CreateTable, request: Request) -> dict
     return await hub.create_table(body, addr)
 
 
+LISTED = 200
+"""Listed tables a multi-process site's lobby lists look at (the newest)."""
+
+
+async def listed_tables(hub: Hub, game: str | None) -> list[LiveTable]:
+    """The listed tables a lobby list is made of. One process knows every table; on a
+    multi-process site the database says which tables are listed and open, and this
+    process loads those it does not follow yet (they then follow the bus), so that
+    every process gives the same list."""
+    if not hub.multi:
+        return list(hub.tables.values())
+    ids = await hub.dbx.read(hub.store.listed_open, game, LISTED)
+    out = []
+    for tid in ids:
+        t = await hub.ensure(tid)
+        if t is not None:
+            out.append(t)
+    return out
+
+
 @router.get("/api/tables", response_model=OpenTables)
 async def open_tables(hub: HubDep, game: str | None = None) -> dict[str, Any]:
     """Listed tables that are looking for players."""
     out = []
-    for t in list(hub.tables.values()):
+    for t in await listed_tables(hub, game):
         if not t.listed or t.closed or (game and t.game_name != game):
             continue
         free = t.free_seats()
@@ -176,7 +197,7 @@ async def open_tables(hub: HubDep, game: str | None = None) -> dict[str, Any]:
 async def live_tables(hub: HubDep, game: str | None = None) -> dict[str, Any]:
     """Listed tables with a game in play, to watch (the public view only)."""
     out = []
-    for t in list(hub.tables.values()):
+    for t in await listed_tables(hub, game):
         if not t.listed or t.closed or (game and t.game_name != game) or t.st.is_terminal:
             continue
         summary = t.summary()
@@ -187,6 +208,10 @@ async def live_tables(hub: HubDep, game: str | None = None) -> dict[str, Any]:
                 "game": t.game_name,
                 "players": t.players,
                 "names": [s["name"] for s in summary["seats"]],
+                "bots": [
+                    (s.get("level") or "medium") if s["kind"] == "bot" else None
+                    for s in summary["seats"]
+                ],
                 "spectators": summary["spectators"],
                 "game_no": t.game_no,
                 "moves": len(t.st.history),
@@ -308,14 +333,43 @@ async def record(hub: HubDep, table_id: str, game_no: int, request: Request) -> 
 
 
 @router.get("/api/tables/{table_id}/games/{game_no}/replay")
-async def game_replay(hub: HubDep, table_id: str, game_no: int, request: Request) -> dict[str, Any]:
+async def game_replay(hub: HubDep, table_id: str, game_no: int, request: Request) -> Response:
     """A finished game replayed through the engine: every seat's view at every step,
     the logs and where each hand, round, trick and turn starts (:mod:`replay`).
-    The same access rule as the record (:mod:`access`); only once the game is over."""
+    The same access rule as the record (:mod:`access`); only once the game is over.
+
+    A finished game's replay does not change: it is built once per (table, game)
+    (:class:`replay.ReplayCache`) and served with an ``ETag`` and ``Cache-Control``
+    (``private`` for an unlisted table, whose readers need a credential); a matching
+    ``If-None-Match`` gets ``304`` without a body."""
     await access.check_stored(hub, table_id, request)
     rec = await hub.record(table_id, game_no)
-    # Playing the record through is CPU work: off the event loop.
-    out = await asyncio.to_thread(replay.build, rec)
-    out["table_id"] = table_id
-    out["game_no"] = game_no
-    return out
+    tag = replay.etag(rec, table_id, game_no)
+    listed = await _listed(hub, table_id)
+    headers = {
+        "ETag": tag,
+        "Cache-Control": ("public" if listed else "private") + f", max-age={REPLAY_MAX_AGE}",
+        "Vary": "Authorization, X-Spectator-Code",
+    }
+    wanted = request.headers.get("if-none-match", "")
+    if tag in {t.strip().removeprefix("W/") for t in wanted.split(",")} or wanted.strip() == "*":
+        return Response(status_code=304, headers=headers)
+    body = hub.replays.get(table_id, game_no, tag)
+    if body is None:
+        # Playing the record through is CPU work: off the event loop.
+        body = await asyncio.to_thread(replay.encode, rec, table_id, game_no)
+        hub.replays.put(table_id, game_no, tag, body)
+    return Response(body, media_type="application/json", headers=headers)
+
+
+REPLAY_MAX_AGE = 3600
+"""Seconds a browser may keep a replay before asking again (with its ``ETag``): a
+finished game does not change, but a seat's name may later be anonymised."""
+
+
+async def _listed(hub: Hub, table_id: str) -> bool:
+    """Whether the table is listed (public), live or stored."""
+    if table_id in hub.tables:
+        return hub.tables[table_id].listed
+    stored = await hub.dbx.read(hub.store.load_table, table_id)
+    return stored is not None and bool(stored.row["listed"])

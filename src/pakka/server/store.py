@@ -17,7 +17,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, delete, insert, select, update
 
-from pakka.server import db, eventlog
+from pakka.server import chat, db, eventlog
 from pakka.server.eventlog import Event
 
 _INSERT_ACTION = insert(db.actions)
@@ -34,6 +34,8 @@ class StoredTable:
     actions: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
     seq: int = 0
     """The number of the table's newest event."""
+    chat: list[Event] = field(default_factory=list)
+    """The table's chat events (:mod:`pakka.server.chat`)."""
 
 
 class Store:
@@ -171,6 +173,14 @@ class Store:
         rows = c.execute(select(db.tables).where(db.tables.c.closed.is_(False))).mappings()
         return [self._load(c, dict(row)) for row in list(rows)]
 
+    def listed_open(self, c: Connection, game: str | None, limit: int) -> list[str]:
+        """The ids of the newest listed open tables (of ``game``, if given)."""
+        q = select(db.tables.c.id).where(db.tables.c.closed.is_(False), db.tables.c.listed)
+        if game:
+            q = q.where(db.tables.c.game == game)
+        q = q.order_by(db.tables.c.created.desc()).limit(limit)
+        return [str(r[0]) for r in c.execute(q).all()]
+
     def load_table(self, c: Connection, table_id: str) -> StoredTable | None:
         """One table (closed or not), with the actions of its current game."""
         row = c.execute(select(db.tables).where(db.tables.c.id == table_id)).mappings().first()
@@ -198,7 +208,8 @@ class Store:
         ).mappings():
             acts.setdefault(r["game_no"], []).append(dict(r))
         seq = eventlog.last_seq(c, tid)
-        return StoredTable(row=row, seats=seats, games=games, actions=acts, seq=seq)
+        talk = chat.load_events(c, tid)
+        return StoredTable(row=row, seats=seats, games=games, actions=acts, seq=seq, chat=talk)
 
 
 def _action_data(row: dict[str, Any]) -> dict[str, Any]:

@@ -26,6 +26,7 @@ from pakka.core.options import options_to_json
 from pakka.core.record import undone
 from pakka.core.seam import LegalAction
 from pakka.core.undo import blocker_sentence, reveals_hidden, undo_blocker, undo_refusal
+from pakka.server import chat
 from pakka.server.connection import Connection
 from pakka.server.errors import ApiError
 from pakka.server.eventlog import Conflict
@@ -42,6 +43,12 @@ log = logging.getLogger("pakka.server")
 
 T = TypeVar("T")
 P = ParamSpec("P")
+
+
+def since_wall(at: float) -> float:
+    """The ``time.monotonic()`` reading of the wall-clock moment ``at`` (an event's
+    time, stored by whichever process committed it): turn clocks measure from it."""
+    return time.monotonic() - max(0.0, time.time() - at)
 
 
 class LiveTable:
@@ -77,6 +84,8 @@ class LiveTable:
         self._undo_ok: tuple[int, bool] | None = None
         self._before_last: State[Any] | None = None  # one-player tables: for the undo check
         self._legal: tuple[tuple[int, int], list[LegalAction]] | None = None
+        self.chat = chat.TableChat()
+        """The table's recent chat (:mod:`pakka.server.chat`)."""
 
     # -- the game ------------------------------------------------------------------------
     @property
@@ -105,8 +114,10 @@ class LiveTable:
         return GameSummary(self.game_no, s.is_terminal, len(s.history), s.winners, s.scores)
 
     def connected(self, seat: int) -> bool:
-        """Whether some client holding ``seat`` is online."""
-        return any(seat in c.seats for c in self.conns)
+        """Whether some client holding ``seat`` is online (at any process of the site)."""
+        return any(seat in c.seats for c in self.conns) or any(
+            str(seat) in o["s"] for o in self.hub.board.others(self.id)
+        )
 
     def summary(self) -> dict[str, Any]:
         """The public table summary (no credentials, no hidden information)."""
@@ -143,8 +154,9 @@ class LiveTable:
         }
 
     def spectators(self) -> int:
-        """How many clients watch the table (shown to its players)."""
-        return sum(1 for c in self.conns if c.spectator and not c.closed)
+        """How many clients watch the table (shown to its players), at every process."""
+        here = sum(1 for c in self.conns if c.spectator and not c.closed)
+        return here + sum(int(o["w"]) for o in self.hub.board.others(self.id))
 
     def free_seats(self) -> list[int]:
         """Human seats nobody holds (never claimed, or left)."""
@@ -237,7 +249,9 @@ class LiveTable:
                 conn.send(self.state_frame(conn, seat, cache, last, summary, full, steps))
 
     def broadcast_table(self) -> None:
-        """Tell every client about a seat change (no state change)."""
+        """Tell every client about a seat change (no state change); the other
+        processes hear of this process's presence change, if any."""
+        self.hub.bus.announce(self)
         frame = json.dumps({"type": "table", "table": self.summary()}, separators=(",", ":"))
         for conn in list(self.conns):
             conn.send(frame)
@@ -256,6 +270,7 @@ class LiveTable:
         }
         conn.send(dict(welcome))
         self.send_state(conn, full=True)
+        chat.send_history(self, conn)
 
     def send_state(self, conn: Connection, full: bool = False) -> None:
         """A fresh state frame for each seat of one client."""
@@ -403,6 +418,8 @@ class LiveTable:
         if broadcast:
             self.broadcast(last=last)
             self.scheduler.schedule()
+        if s.is_terminal:  # the spectators' chat of this game reaches the players
+            chat.release(self)
         return last
 
     async def set_seat(self, seat: int, kind: str = "seat", **values: Any) -> None:

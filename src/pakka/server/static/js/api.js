@@ -109,6 +109,12 @@ export class TableSocket {
       if (this.ws !== ws) return;
       this.welcomed = false;
       if (this.closed) return;
+      if (ev.code === 4403) {
+        // The table's creator removed this spectator: no reconnecting.
+        this.onStatus("closed");
+        this.onFrame({ type: "error", code: "removed", ref: null, message: ev.reason || "", msg: { key: "error.removed", args: {} } });
+        return;
+      }
       if (ev.code === 4401 || ev.code === 4404) {
         this.onStatus("closed");
         this.onFrame({ type: "error", code: ev.code === 4404 ? "not_found" : "unauthorized", message: ev.reason || "" });

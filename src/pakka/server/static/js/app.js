@@ -4,7 +4,7 @@
 import { api, myTables, rememberTable, forgetTable } from "./api.js";
 import { t, lang, setLang, pick, renderMessage } from "./i18n.js";
 import { h, toast, errorWords, copyText, markdown } from "./ui.js";
-import { TableScreen } from "./table.js";
+import { TableScreen, botName } from "./table.js";
 import { ReplayScreen } from "./replay.js";
 import { registerServiceWorker } from "./pwa.js";
 
@@ -421,7 +421,8 @@ async function liveTablesPanel() {
     list.length === 0 ? h("p", { class: "muted" }, t("no_tables")) :
       h("ul", { class: "table-list" }, list.map((x) => {
         const g = games.find((y) => y.name === x.game);
-        const who = x.names.map((n, i) => n || t("player_n", { n: i + 1 })).join(", ");
+        const bots = x.bots || [];
+        const who = x.names.map((n, i) => n || (bots[i] ? botName(bots[i]) : t("player_n", { n: i + 1 }))).join(", ");
         return h("li", { dataset: { table: x.table_id } },
           h("span", {}, userName(x.name), g ? pick(g.title) : x.game, " ", h("span", { class: "muted" }, h("span", { "data-user": "" }, who), " · " + t("n_watching", { n: x.spectators }))),
           h("button", { type: "button", class: "small watch", onclick: () => (location.hash = `#table=${x.table_id}`) }, t("watch")));
