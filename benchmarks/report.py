@@ -135,6 +135,34 @@ ENTRIES: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        id="viisisataa-dd",
+        title="Viisisataa double-dummy solver: full 10-card positions, 3 players",
+        command=("uv run python benchmarks/viisisataa_dd.py --positions 30 --seed 1 --json {out}",),
+        kind="dd",
+        note=(
+            "CPU time to solve the contractor's tricks from the first lead of seeded deals "
+            "(trump suits and grand in turn), each with a new solver (empty table). "
+            "Target (issue 18): well under 100 ms per full position on average."
+        ),
+    ),
+    Entry(
+        id="strength-viisisataa-expert",
+        title="Strength: Viisisataa `expert` against `pimc`, 3 players, per hand",
+        command=(
+            "uv run python benchmarks/viisisataa_arena.py "
+            "--bot expert:worlds=6,bid_worlds=6,discards=3 --field pimc --mode hand "
+            "--deals 300 --json {out}",
+        ),
+        kind="hand-arena",
+        note=(
+            "Duplicate deals: `expert` sits in each seat of every deal in turn, `pimc` in "
+            "the others; the first hand with a contract is scored (`max_hands=1` as the "
+            "earlier pimc-versus-rules figures). Per deal: expert's points minus the "
+            "field's average, its three seatings averaged; paired sign-flip test over "
+            "deals (`pakka.stats.compare`)."
+        ),
+    ),
+    Entry(
         id="peers",
         title="Peers: pakka beside OpenSpiel and RLCard (random playouts, one process)",
         command=("uv run python benchmarks/peers.py --seconds 1 --repeats 3 --json {out}",),
@@ -358,8 +386,41 @@ def _bot_ratings_table(result: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _dd_table(result: list[dict[str, Any]]) -> list[str]:
+    lines = [
+        "| players | positions | mean ms | median ms | p90 ms | max ms | nodes (mean) | target | |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---|",
+    ]
+    for r in result:
+        met = "met" if r["mean_ms"] < r["target_ms"] else "**not met**"
+        lines.append(
+            f"| {r['players']} | {r['positions']} | {r['mean_ms']:.0f} | {r['median_ms']:.0f} | "
+            f"{r['p90_ms']:.0f} | {r['max_ms']:.0f} | {r['mean_nodes']:,.0f} | "
+            f"< {r['target_ms']:.0f} | {met} |"
+        )
+    return lines
+
+
+def _hand_arena_table(result: dict[str, Any]) -> list[str]:
+    c = result["comparison"]
+    low = "—" if c["low"] is None else f"{c['low']:+.1f}"
+    high = "—" if c["high"] is None else f"{c['high']:+.1f}"
+    p = "—" if c["p_value"] is None else f"{c['p_value']:.3f}"
+    lines = [
+        f"{result['deals']} deals played ({result['note']}).",
+        "",
+        "| bot | field | deals | points per hand minus field (95 % interval) | p | verdict |",
+        "|---|---|---:|---:|---:|---|",
+        f"| {result['bot']} | {result['field']} | {result['deals']} | "
+        f"{c['mean']:+.1f} [{low}, {high}] | {p} | {c['verdict']} |",
+    ]
+    return lines
+
+
 RENDER: dict[str, Callable[[Any], list[str]]] = {
     "bot-ratings": _bot_ratings_table,
+    "dd": _dd_table,
+    "hand-arena": _hand_arena_table,
     "review": _review_table,
     "peers": _peers_table,
     "bench": _bench_table,
