@@ -382,7 +382,8 @@ def pg_pair(pg_url: str) -> Iterator[tuple[Server, Server]]:
 def test_chat_through_a_second_process(pg_pair: tuple[Server, Server]) -> None:
     """On PostgreSQL a message written through one process reaches the clients of
     another through the log and NOTIFY; the spectators' channel stays away from
-    players there too; the rate limit is one for both processes."""
+    players there too; the rate limit is one for both processes; a spectator removed
+    through one process is closed by the other."""
     p, q = pg_pair
     t = p.create(game="toy", players=2, take_seat=0, options={"hand": 1})
     tid = t["table_id"]
@@ -405,6 +406,13 @@ def test_chat_through_a_second_process(pg_pair: tuple[Server, Server]) -> None:
         _said(b, f"n{i}")
     a2.send({"type": "chat", "text": "sixth"})
     assert _next(a2, "error", 20)["code"] == "chat_rate"
+    # The creator, through process p, removes the spectator connected to q.
+    a.send({"type": "chat_kick", "author": _history(s)["author"], "admin": t["admin_token"]})
+    assert _next(s, "error", 20)["code"] == "removed"
+    with pytest.raises(ConnectionClosed) as closed:
+        for _ in range(50):
+            s.recv(20)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4403
 
 
 def test_retention_is_configurable(monkeypatch: pytest.MonkeyPatch) -> None:
