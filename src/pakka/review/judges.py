@@ -177,7 +177,7 @@ class SoloJudge(Judge):
     MEMO_LIMIT: ClassVar[int] = 200_000
     """Solved positions kept between decisions (the cache starts again beyond this)."""
 
-    def __init__(self, worlds: int = 3, max_nodes: int = 2_000) -> None:
+    def __init__(self, worlds: int = 3, max_nodes: int = 1_500) -> None:
         self.worlds = worlds
         self.max_nodes = max_nodes
         self.memo: dict[Any, float] = {}
@@ -207,7 +207,7 @@ class SoloJudge(Judge):
         )
         if memo is not None and key in memo:
             return memo[key]
-        v = float(solve(t, max_nodes=self.max_nodes, playouts=20).score)
+        v = float(solve(t, max_nodes=self.max_nodes, playouts=20, line=False).score)
         if memo is not None:
             if len(memo) >= self.MEMO_LIMIT:
                 memo.clear()
@@ -342,6 +342,27 @@ class ViisisataaJudge(RolloutJudge):
         from pakka.bots.viisisataa import hand_gain
 
         return float(hand_gain(s, seat))  # type: ignore[arg-type]
+
+    def known(self, state: State[Any], seat: int, cands: list[Action]) -> list[float] | None:
+        """The "with all cards known" line of a card play: each candidate solved by the
+        double-dummy solver on the real hands, as the seat's hand gain of the tricks
+        its side then takes (:func:`pakka.bots.viisisataa_expert.hand_points`). Only
+        the card play has it, and with 5 seats in play only from 6 cards on (a full
+        5-hand solve costs seconds)."""
+        from pakka.bots.viisisataa_expert import hand_points, taking_side
+        from pakka.games.viisisataa.dd import Solver, position_of
+        from pakka.games.viisisataa.rules import PLAYING
+        from pakka.games.viisisataa.state import ViisisataaState
+
+        s = state
+        if not isinstance(s, ViisisataaState) or s.phase != PLAYING or s.turn != seat:
+            return None
+        if s.nactive >= 5 and s.hands[seat].bit_count() > 6:
+            return None
+        side = taking_side(s, seat)
+        done = sum(s.tricks[q] for q in range(s.n) if side >> q & 1)
+        values = {m.id: v for m, v in Solver().move_values(position_of(s, side))}
+        return [hand_points(s, seat, side, done + values[a.id]) for a in cands]
 
 
 class RavaytysJudge(RolloutJudge):

@@ -197,8 +197,11 @@ class PongFrame(TypedDict):
 class ChatMessage(TypedDict):
     """One chat message (:mod:`pakka.server.chat`): only what a person typed."""
 
-    seq: int
-    """Its number in the table's event log (ordered with the actions)."""
+    id: str
+    """Its public id: the channel's letter and ``n`` (``p3``, ``s2``); never its
+    event number, whose gaps would tell players of the spectators' messages."""
+    n: int
+    """Its number in its channel (1, 2, 3...; the order of the channel)."""
     channel: Literal["players", "spectators"]
     author: str
     """Who wrote it: ``p…`` a seat's holder, ``s…`` a spectator (for mute and removal)."""
@@ -244,18 +247,18 @@ class ChatHistoryFrame(TypedDict):
 
 @with_config(_FORBID)
 class ChatRemovedFrame(TypedDict):
-    """The table's creator removed message ``seq``: drop it."""
+    """The table's creator removed message ``id``: drop it."""
 
     type: Literal["chat_removed"]
-    seq: int
+    id: str
 
 
 @with_config(_FORBID)
 class ChatReportedFrame(TypedDict):
-    """The reader's report of message ``seq`` reached the operator."""
+    """The reader's report of message ``id`` reached the operator."""
 
     type: Literal["chat_reported"]
-    seq: int
+    id: str
 
 
 Frame = Annotated[

@@ -188,6 +188,10 @@ class PingMsg(Strict):
     id: int | Annotated[str, StringConstraints(max_length=40)] | None = None
 
 
+ChatId = Annotated[str, StringConstraints(min_length=2, max_length=12, pattern=r"^[ps][0-9]+$")]
+"""A chat message's public id: its channel's letter and its number there (``p3``)."""
+
+
 class ChatMsg(Strict):
     """A chat message (:mod:`pakka.server.chat`): a player writes to the players'
     channel, a spectator to the spectators'; ``name`` is a spectator's name."""
@@ -201,10 +205,10 @@ class ChatMsg(Strict):
 
 
 class ChatRemoveMsg(Strict):
-    """The table's creator removes chat message ``seq``."""
+    """The table's creator removes chat message ``id``."""
 
     type: Literal["chat_remove"]
-    seq: Annotated[int, Field(ge=1)]
+    id: ChatId
     admin: Credential
 
 
@@ -217,10 +221,10 @@ class ChatKickMsg(Strict):
 
 
 class ChatReportMsg(Strict):
-    """Report chat message ``seq`` to the site's operator."""
+    """Report chat message ``id`` to the site's operator."""
 
     type: Literal["chat_report"]
-    seq: Annotated[int, Field(ge=1)]
+    id: ChatId
 
 
 WS_MESSAGES: dict[str, type[Strict]] = {

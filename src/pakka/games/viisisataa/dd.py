@@ -467,6 +467,15 @@ def _search_fn(
                     return True
                 if bound[1] < need:
                     return False
+            # The top trumps (the joker in no trump) held by one seat each win their
+            # trick whenever they are played, whoever leads: a bound for either side.
+            run_side, run = top_run()
+            if run:
+                if run_side:
+                    if run >= need:
+                        return True
+                elif r - run < need:
+                    return False
             # Sure tricks of the leader (top cards nobody can beat or ruff): a bound for
             # the leader's side.
             q = quick(p, h)
@@ -520,6 +529,33 @@ def _search_fn(
             if res == bool(maxing):
                 return res
         return not maxing
+
+    trump_shift = 16 * tc if tc < 4 else 64
+
+    def top_run() -> tuple[int, int]:
+        """(1 if the side holds it, else 0; length) of the run of the highest trumps
+        left that one seat holds: each of them wins the trick it is played to."""
+        union = 0
+        for x in hands:
+            union |= x
+        u = union >> trump_shift & FIELD
+        if not u:
+            return 0, 0
+        b = u.bit_length() - 1
+        owner = -1
+        for q in seats:
+            if hands[q] >> (trump_shift + b) & 1:
+                owner = q
+                break
+        mine = hands[owner] >> trump_shift & FIELD
+        run = 0
+        while u:
+            b = u.bit_length() - 1
+            if not mine >> b & 1:
+                break
+            run += 1
+            u ^= 1 << b
+        return side >> owner & 1, run
 
     def quick(p: int, h: int) -> int:
         """Tricks the leader ``p`` can cash from the top whatever the others do: its top
