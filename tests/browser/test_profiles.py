@@ -20,8 +20,10 @@ PASSWORD = "a long enough password"
 
 
 def doc_shot(page: Page, name: str) -> None:
-    """With ``PAKKA_DOC_SCREENSHOTS=1``, save the page as ``docs/img/<name>.png``."""
+    """With ``PAKKA_DOC_SCREENSHOTS=1``, save the page as ``docs/img/<name>.png`` (a
+    passing toast hidden)."""
     if os.environ.get("PAKKA_DOC_SCREENSHOTS") == "1":
+        page.evaluate("document.getElementById('toast').hidden = true")
         DOC_IMG.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(DOC_IMG / f"{name}.png"), full_page=True)
 
