@@ -16,9 +16,11 @@ from pakka.server.seats import digest
 
 from .conftest import Server, texts
 
-PREVIOUS, HEAD = "0004", "0005"
-EARLIER = ["0001", "0002", "0003", "0004"]
+PREVIOUS, HEAD = "0005", "0006"
+EARLIER = ["0001", "0002", "0003", "0004", "0007", "0008", "0005"]
 """Every revision before the head (a test below checks that this list is complete)."""
+BEFORE_LOG = [r for r in EARLIER if r < "0004"]
+"""The revisions before the event log: their tables get a back-filled log."""
 
 
 def test_exactly_one_head_and_every_earlier_revision_listed() -> None:
@@ -156,7 +158,7 @@ def test_0005_adds_profiles_and_keeps_seats(db_url: str) -> None:
             ),
             {"h": digest("tok")},
         )
-    migrate(engine)
+    migrate(engine, "0005")
     assert current_revision(engine) == "0005"
     names = set(inspect(engine).get_table_names())
     assert {"profiles", "sessions", "login_failures"} <= names

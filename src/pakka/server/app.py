@@ -19,7 +19,7 @@ from fastapi.staticfiles import StaticFiles
 
 import pakka
 from pakka.server import db as dbmod
-from pakka.server import health, identity, routes, ws
+from pakka.server import health, identity, review, routes, ws
 from pakka.server.config import Settings, db_url
 from pakka.server.errors import ApiError, api_error, invalid_request
 from pakka.server.hub import Hub
@@ -38,6 +38,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     await hub.db(dbmod.migrate, engine)
     await hub.start()
     yield
+    app.state.reviews.shutdown()
     await hub.stop()
     engine.dispose()
 
@@ -61,6 +62,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         redoc_url=None,
     )
     app.state.hub = hub
+    app.state.reviews = review.Reviews(hub)
     app.add_middleware(BodyLimit)
     # Added last, so it runs first: a foreign page's request never reaches a route.
     app.add_middleware(OriginCheck, settings=settings)
@@ -70,6 +72,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(health.router)
     app.include_router(routes.router)
     app.include_router(identity.router)
+    app.include_router(review.router)
     app.include_router(ws.router)
 
     # The browser client's extra endpoints (message catalogues, rules, hints) live

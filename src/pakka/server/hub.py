@@ -21,15 +21,20 @@ from typing import Any, TypeVar
 import pakka
 from pakka.core.errors import PakkaError, reason_message
 from pakka.core.game import Game
+from pakka.core.messages import MESSAGES
 from pakka.core.options import options_to_json
 from pakka.core.record import Record
-from pakka.server import rates
+from pakka.ratings import SeatFacts, refusals
+from pakka.server import chat, profiles, rates
 from pakka.server.bus import Bus
 from pakka.server.config import Settings
 from pakka.server.dbexec import DbExec
 from pakka.server.errors import ApiError
 from pakka.server.health import Metrics
 from pakka.server.lease import Leases
+from pakka.server.presence import Board
+from pakka.server.profiles import Profile
+from pakka.server.replay import ReplayCache
 from pakka.server.scheduler import BotPool
 from pakka.server.seats import (
     BOT,
@@ -43,7 +48,7 @@ from pakka.server.seats import (
     new_secret,
 )
 from pakka.server.store import Store, StoredTable
-from pakka.server.tables import LiveTable
+from pakka.server.tables import LiveTable, since_wall
 
 log = logging.getLogger("pakka.server")
 
@@ -72,7 +77,13 @@ class Hub:
         tables are loaded on demand, followed through the bus and run under leases."""
         self.bus = Bus(self)
         self.leases = Leases(self)
+        self.board = Board(self.leases.holder)
+        """Who is at which table in the other processes (presence, spectators)."""
         self._loading: dict[str, asyncio.Lock] = {}
+        self.replays = ReplayCache()
+        """Built replays of finished games (:mod:`pakka.server.replay`)."""
+        self.purger: asyncio.Task[None] | None = None
+        """Purges chat older than the retention, on start and daily (:mod:`pakka.server.chat`)."""
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a blocking database call that opens its own connection, off the event
@@ -86,6 +97,7 @@ class Hub:
 
         On PostgreSQL nothing is loaded up front: the lease sweep takes the tables
         that no process holds, and a client's first request loads its table."""
+        self.purger = asyncio.create_task(chat.purger(self))
         if self.multi:
             self.bus.start()
             with contextlib.suppress(TimeoutError):
@@ -140,10 +152,25 @@ class Hub:
                 table.past.append(table.summary_of_current())
         table.state_id = sid
         table.seq = st.seq
+        chat.load(table, st.chat)
+        # On a multi-process site the turn began when the last action (or the game)
+        # was stored, by whichever process: one that takes the table over keeps the
+        # clock's deadline. A single server restarted gives the player a fresh clock
+        # (nobody could move while it was down).
+        current = st.games[-1] if st.games and self.multi else None
+        if current is not None:
+            acts = st.actions.get(current["game_no"], [])
+            began = acts[-1]["at"] if acts else current.get("started")
+            if began is not None:
+                table.turn_started = since_wall(float(began))
         return table
 
     async def stop(self) -> None:
         """Stop background work (the database already holds everything)."""
+        if self.purger is not None:
+            self.purger.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.purger
         if self.multi:
             await self.leases.stop()
             await self.bus.stop()
@@ -246,6 +273,8 @@ class Hub:
             raise ApiError(
                 400, "bad_request", f"seats: give exactly {n} entries", key="error.seat_count", n=n
             )
+        if getattr(req, "rated", False):
+            await self._check_rated(req, game, specs, profile_id)
         if req.take_seat is not None and (
             req.take_seat >= n or (specs[req.take_seat] and specs[req.take_seat].kind != HUMAN)
         ):
@@ -285,6 +314,7 @@ class Hub:
             "options": json.dumps(options),
             "listed": req.listed,
             "hotseat": req.hotseat,
+            "rated": bool(getattr(req, "rated", False)),
             "clock": req.clock,
             "admin_hash": digest(admin),
             "watch_hash": digest(watch),
@@ -339,6 +369,35 @@ class Hub:
             "table": table.summary(),
         }
 
+    async def _check_rated(
+        self, req: Any, game: Game[Any], specs: list[Any], profile_id: str | None
+    ) -> None:
+        """Refuse (400 ``not_rated``, with the first reason in words) a rated table that
+        cannot be rated (:func:`pakka.ratings.refusals`). The seats the creator takes
+        need an account now; invited seats are checked when they are claimed."""
+        creator: Profile | None = None
+        if profile_id is not None:
+            creator = await self.dbx.read(profiles.get, profile_id)
+        creator_account = creator is not None and not creator.guest
+        facts = []
+        for i, spec in enumerate(specs):
+            if spec is not None and spec.kind == BOT:
+                facts.append(SeatFacts(bot=True, account=False))
+            elif req.hotseat or req.take_seat == i:
+                facts.append(SeatFacts(account=creator_account))
+            else:
+                facts.append(SeatFacts())  # checked at the claim
+        why = refusals(game.name, game.num_players, req.options, facts, hotseat=bool(req.hotseat))
+        if why:
+            english = MESSAGES["en"][why[0]]
+            raise ApiError(
+                400,
+                "not_rated",
+                f"this table cannot be rated: {english}",
+                reason={"key": why[0], "args": {}},
+                reasons=why,
+            )
+
     def _setup(
         self,
         game: Game[Any],
@@ -387,6 +446,7 @@ class Hub:
             table.closed = True
             table.scheduler.stop()
             table.broadcast_table()
+            chat.release(table)
 
     async def play_again(self, table: LiveTable, game_no: int) -> None:
         """Start the next game if game ``game_no`` is the current one and over

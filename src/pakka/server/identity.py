@@ -21,7 +21,8 @@ from pydantic import AfterValidator, StringConstraints
 from sqlalchemy import Connection, delete, select, update
 
 from pakka.core.record import Record
-from pakka.server import db, eventlog, playerstats, profiles
+from pakka.ratings.bots import suggest
+from pakka.server import db, eventlog, playerstats, profiles, ratings
 from pakka.server.errors import ApiError
 from pakka.server.hub import Hub
 from pakka.server.limits import client_address
@@ -100,8 +101,14 @@ async def new_session(hub: HubDep, body: SessionBody, request: Request) -> Respo
 
 @router.get("/api/me")
 async def me(request: Request) -> dict[str, Any]:
-    """The signed-in profile (401 ``no_session`` without one)."""
-    return (await profiles.require(request)).to_json()
+    """The signed-in profile (401 ``no_session`` without one) with its rating in every
+    game it played rated and the bot level closest to each (docs/ratings.md)."""
+    p = await profiles.require(request)
+    hub: Hub = request.app.state.hub
+    mine = await hub.dbx.read(ratings.profile_ratings, p.id)
+    for r in mine:
+        r["suggest"] = suggest(r["game"], r["rating"])
+    return p.to_json() | {"ratings": mine}
 
 
 @router.post("/api/me/name")
@@ -396,6 +403,7 @@ async def delete_me(hub: HubDep, request: Request) -> Response:
     def work(c: Connection) -> None:
         anonymise_chat(c, p.id)  # first: it finds the seats by their binding
         _scrub(c, p.id, live)
+        ratings.forget(c, p.id)
 
     await hub.dbx.tx(work)
     # The live tables' seats change through the table (its log, its clients, the bus).

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import Connection as DbConnection
 from sqlalchemy import select
 
-from pakka.server import db
+from pakka.server import db, profiles
 from pakka.server.errors import ApiError
 from pakka.server.eventlog import CLAIM
 
@@ -144,6 +144,8 @@ class Seating:
     ) -> str:
         """Hand a free seat to a new holder (bound to ``profile_id``, if given); returns
         their token (call under the lock)."""
+        if table.rated:
+            await self._check_account(profile_id)
         s = table.seats[seat]
         if s.invite_hash:
             self.invites.pop(s.invite_hash, None)
@@ -166,6 +168,12 @@ class Seating:
         table.broadcast(table=True)
         table.scheduler.schedule()
         return tok
+
+    async def _check_account(self, profile_id: str | None) -> None:
+        """403 ``rated_account`` unless ``profile_id`` is an account (rated tables)."""
+        p = None if profile_id is None else await self.hub.dbx.read(profiles.get, profile_id)
+        if p is None or p.guest:
+            raise ApiError(403, "rated_account", "only accounts sit at rated tables; sign in first")
 
     async def claim(
         self, code: str, name: str | None, profile_id: str | None = None

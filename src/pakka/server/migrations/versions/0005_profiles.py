@@ -8,7 +8,7 @@ Seat tokens were already kept only as digests (``seats.token_hash``, since
 0001), so there is nothing to re-hash.
 
 Revision ID: 0005
-Revises: 0004
+Revises: 0008
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0005"
-down_revision = "0004"
+down_revision = "0008"
 branch_labels = None
 depends_on = None
 

@@ -57,6 +57,7 @@ export const api = {
   rename: (name) => request("POST", "/api/me/name", { name }),
   serverTables: () => request("GET", "/api/me/tables"),
   profile: (id) => request("GET", `/api/profiles/${encodeURIComponent(id)}`),
+  leaderboard: (game) => request("GET", `/api/leaderboards/${encodeURIComponent(game)}`),
   sessions: () => request("GET", "/api/me/sessions"),
   revokeSession: (id) => request("DELETE", `/api/me/sessions/${encodeURIComponent(id)}`),
   signUp: (account, password) => request("POST", "/api/account", { account, password }),
@@ -121,6 +122,12 @@ export class TableSocket {
       if (this.ws !== ws) return;
       this.welcomed = false;
       if (this.closed) return;
+      if (ev.code === 4403) {
+        // The table's creator removed this spectator: no reconnecting.
+        this.onStatus("closed");
+        this.onFrame({ type: "error", code: "removed", ref: null, message: ev.reason || "", msg: { key: "error.removed", args: {} } });
+        return;
+      }
       if (ev.code === 4401 || ev.code === 4404) {
         this.onStatus("closed");
         this.onFrame({ type: "error", code: ev.code === 4404 ? "not_found" : "unauthorized", message: ev.reason || "" });

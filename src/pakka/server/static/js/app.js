@@ -3,9 +3,10 @@
 // itself is in table.js; each game's table view is in views/.
 import { api, myTables, rememberTable, forgetTable, ensureSession, currentProfile } from "./api.js";
 import { showProfile } from "./profile.js";
+import { showLeaderboard } from "./leaderboard.js";
 import { t, lang, setLang, pick, renderMessage } from "./i18n.js";
 import { h, toast, errorWords, copyText, markdown } from "./ui.js";
-import { TableScreen } from "./table.js";
+import { TableScreen, botName } from "./table.js";
 import { ReplayScreen } from "./replay.js";
 import { registerServiceWorker } from "./pwa.js";
 
@@ -13,7 +14,7 @@ const main = document.getElementById("main");
 let gamesCache = null;
 let screen = null; // the current TableScreen, if any
 let replay = null; // the current ReplayScreen, if any
-let lobbyState = { game: null, players: null, options: {}, seats: [], hotseat: false, listed: true, created: null };
+let lobbyState = { game: null, players: null, options: {}, seats: [], hotseat: false, listed: true, rated: false, created: null };
 
 async function loadGames() {
   if (!gamesCache) gamesCache = (await api.games()).games;
@@ -67,6 +68,10 @@ async function route() {
     if (p.get("invite")) return claimInvite(p.get("invite"));
     if (p.get("table")) return openTable(p.get("table"), p.get("watch"));
     if (p.get("rules")) return await showRules(p.get("rules"));
+    if (p.get("leaderboard")) {
+      setConn("");
+      return await showLeaderboard(main, p.get("leaderboard"), loadGames);
+    }
     if (p.has("profile")) {
       setConn("");
       return await showProfile(main, p.get("profile") || null, loadGames);
@@ -174,8 +179,10 @@ function optionDefault(opt, players) {
   return d !== undefined ? d : opt.default;
 }
 
-function levelLabel(l) {
-  return t("level_" + l);
+/** A bot level's name, with its fixed rating when the game's ladder has one. */
+function levelLabel(l, g = null) {
+  const r = g && g.level_ratings ? g.level_ratings[l] : undefined;
+  return r === undefined ? t("level_" + l) : t("level_rated", { level: t("level_" + l), rating: r });
 }
 
 async function showLobby() {
@@ -205,22 +212,25 @@ async function showLobby() {
       h("label", { for: `seat-${i}` }, `${t("seat")} ${i + 1}`),
       h("select", { id: `seat-${i}`, onchange: (e) => { lobbyState.seats[i] = e.target.value; } },
         h("option", { value: "human", selected: s === "human" }, t("human")),
-        (g.levels || ["easy", "medium", "hard"]).map((l) => h("option", { value: "bot:" + l, selected: s === "bot:" + l }, levelLabel(l)))),
+        (g.levels || ["easy", "medium", "hard"]).map((l) => h("option", { value: "bot:" + l, selected: s === "bot:" + l }, levelLabel(l, g)))),
     ));
 
   const nameInput = h("input", { type: "text", id: "my-name", maxlength: 40, value: localStorage.getItem("pakka.name") || "", autocomplete: "nickname" });
   const hot = h("input", { type: "checkbox", id: "hotseat", checked: lobbyState.hotseat, onchange: (e) => (lobbyState.hotseat = e.target.checked) });
   const listed = h("input", { type: "checkbox", id: "listed", checked: lobbyState.listed, onchange: (e) => (lobbyState.listed = e.target.checked) });
+  const rated = h("input", { type: "checkbox", id: "rated", checked: lobbyState.rated, onchange: (e) => (lobbyState.rated = e.target.checked) });
 
   const form = h("form", { class: "panel", onsubmit: (e) => { e.preventDefault(); createTable(g, nameInput.value.trim()); } },
     h("h1", {}, t("choose_game")),
     h("div", { class: "games", role: "group", "aria-label": t("choose_game") }, gameButtons),
-    h("p", {}, h("a", { href: `#rules=${g.name}` }, `${t("rules")}: ${pick(g.title)}`)),
+    h("p", {}, h("a", { href: `#rules=${g.name}` }, `${t("rules")}: ${pick(g.title)}`),
+      g.max_players > 1 ? [" · ", h("a", { href: `#leaderboard=${g.name}`, id: "leaderboard-link" }, t("leaderboard"))] : null),
     h("div", { class: "field" }, h("label", { for: "players" }, t("players")), playersSel),
     optionFields.length ? h("fieldset", {}, h("legend", {}, t("options")), optionFields) : null,
     h("fieldset", {}, h("legend", {}, t("seats")), seatRows,
       h("div", { class: "field" }, h("label", { for: "hotseat" }, hot, " ", t("hotseat")), h("div", { class: "help" }, t("hotseat_help"))),
-      h("div", { class: "field" }, h("label", { for: "listed" }, listed, " ", t("listed")), h("div", { class: "help" }, t("listed_help")))),
+      h("div", { class: "field" }, h("label", { for: "listed" }, listed, " ", t("listed")), h("div", { class: "help" }, t("listed_help"))),
+      g.max_players > 1 ? h("div", { class: "field" }, h("label", { for: "rated" }, rated, " ", t("rated")), h("div", { class: "help" }, t("rated_help"))) : null),
     h("div", { class: "field" }, h("label", { for: "my-name" }, t("your_name")), nameInput),
     h("button", { type: "submit", id: "create" }, t("create_table")),
     lobbyState.created ? createdBox(lobbyState.created) : null,
@@ -313,6 +323,7 @@ async function createTable(g, name) {
   const seats = lobbyState.seats.map((s, i) => (s === "human" ? { kind: "human", ...(i === 0 && name ? { name } : {}) } : { kind: "bot", level: s.split(":")[1] }));
   const humans = seats.map((s, i) => (s.kind === "human" ? i : -1)).filter((i) => i >= 0);
   const body = { game: g.name, players: lobbyState.players, options: lobbyState.options, seats, listed: lobbyState.listed };
+  if (lobbyState.rated && g.max_players > 1) body.rated = true;
   if (name) body.name = t("table_of", { name }).slice(0, 40);
   if (lobbyState.hotseat) {
     body.hotseat = true;
@@ -453,7 +464,8 @@ async function liveTablesPanel() {
     list.length === 0 ? h("p", { class: "muted" }, t("no_tables")) :
       h("ul", { class: "table-list" }, list.map((x) => {
         const g = games.find((y) => y.name === x.game);
-        const who = x.names.map((n, i) => n || t("player_n", { n: i + 1 })).join(", ");
+        const bots = x.bots || [];
+        const who = x.names.map((n, i) => n || (bots[i] ? botName(bots[i]) : t("player_n", { n: i + 1 }))).join(", ");
         return h("li", { dataset: { table: x.table_id } },
           h("span", {}, userName(x.name), g ? pick(g.title) : x.game, " ", h("span", { class: "muted" }, h("span", { "data-user": "" }, who), " · " + t("n_watching", { n: x.spectators }))),
           h("button", { type: "button", class: "small watch", onclick: () => (location.hash = `#table=${x.table_id}`) }, t("watch")));
