@@ -449,3 +449,25 @@ def test_deletion_calls_the_chat_anonymise_hook_for_every_bound_seat(
     assert d.delete("/api/me").status_code == 200
     assert calls == ["p" + token_hash]
     d.close()
+
+
+def test_deletion_anonymises_the_players_chat_messages(server: Server, sqlite_url: str) -> None:
+    """With the real chat: a player's message at their table loses its author and name
+    when the account is deleted; its words stay."""
+    from pakka.server import chat
+
+    d, _ = guest(server, "Ainoliina")
+    t = toy_table(server, d)
+    c = server.client(t["table_id"], headers=ws_headers(server, d), session=True)
+    c.send({"type": "chat", "text": "hello from Aino"})
+    msg = c.recv_type("chat")["message"]
+    c.close()
+    assert msg["author"] != "anonymous"
+    assert d.delete("/api/me").status_code == 200
+    engine = make_engine(sqlite_url)
+    with engine.connect() as conn:
+        evs = [e.data for e in chat.load_events(conn, t["table_id"])]
+    engine.dispose()
+    mine = [e for e in evs if e.get("text") == "hello from Aino"]
+    assert mine and all(e["author"] == "anonymous" and e["name"] is None for e in mine)
+    d.close()
