@@ -423,3 +423,51 @@ def test_deleting_an_account_anonymises_seats_and_replays_still_play(
         == 401
     )
     d.close()
+
+
+def test_deletion_calls_the_chat_anonymise_hook_for_every_bound_seat(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The chat (another branch) keys a player's messages by their seat's token digest:
+    deleting the account hands each bound seat's author id to its anonymise hook."""
+    import sys
+    import types
+
+    calls: list[str] = []
+    fake = types.ModuleType("pakka.server.chat")
+    fake.seat_author = lambda h: "p" + str(h)  # type: ignore[attr-defined]
+
+    def anonymise_author(c: object, author: str) -> int:
+        calls.append(author)
+        return 1
+
+    fake.anonymise_author = anonymise_author  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "pakka.server.chat", fake)
+    d, _ = guest(server)
+    t = toy_table(server, d)
+    token_hash = server.hub.tables[t["table_id"]].seats[0].token_hash
+    assert d.delete("/api/me").status_code == 200
+    assert calls == ["p" + token_hash]
+    d.close()
+
+
+def test_deletion_anonymises_the_players_chat_messages(server: Server, sqlite_url: str) -> None:
+    """With the real chat: a player's message at their table loses its author and name
+    when the account is deleted; its words stay."""
+    from pakka.server import chat
+
+    d, _ = guest(server, "Ainoliina")
+    t = toy_table(server, d)
+    c = server.client(t["table_id"], headers=ws_headers(server, d), session=True)
+    c.send({"type": "chat", "text": "hello from Aino"})
+    msg = c.recv_type("chat")["message"]
+    c.close()
+    assert msg["author"] != "anonymous"
+    assert d.delete("/api/me").status_code == 200
+    engine = make_engine(sqlite_url)
+    with engine.connect() as conn:
+        evs = [e.data for e in chat.load_events(conn, t["table_id"])]
+    engine.dispose()
+    mine = [e for e in evs if e.get("text") == "hello from Aino"]
+    assert mine and all(e["author"] == "anonymous" and e["name"] is None for e in mine)
+    d.close()

@@ -35,6 +35,9 @@ HELP: dict[str, dict[str, str]] = {
         "arena": "bots against bots over seeded duplicate deals, with statistics",
         "bench": "speed figures for the engines and bots",
         "serve": "start the web server",
+        "login": "sign in to a pakka server (asks the account name and password)",
+        "logout": "sign out of a pakka server (every server when none is named)",
+        "url": "the server's address, e.g. https://cards.example",
         "dbcmd": "manage the server's database",
         "dbcopy": "copy a whole site (every table, seat, game and record) into an empty "
         "database, e.g. from SQLite to PostgreSQL",
@@ -85,6 +88,9 @@ HELP: dict[str, dict[str, str]] = {
         "arena": "botit vastakkain samoilla siemennetyillä jaoilla, tilastoineen",
         "bench": "moottorien ja bottien nopeusmittaukset",
         "serve": "käynnistä verkkopalvelin",
+        "login": "kirjaudu pakka-palvelimelle (kysyy tunnuksen ja salasanan)",
+        "logout": "kirjaudu ulos pakka-palvelimelta (kaikilta, jos palvelinta ei mainita)",
+        "url": "palvelimen osoite, esim. https://kortit.example",
         "dbcmd": "palvelimen tietokannan ylläpito",
         "dbcopy": "kopioi koko sivusto (pöydät, paikat, pelit ja tallenteet) tyhjään "
         "tietokantaan, esim. SQLitestä PostgreSQLiin",
@@ -229,6 +235,11 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     p = sub.add_parser("chat-reports", parents=[common], help=h["chat_reports"])
     p.add_argument("--db", default=None, help=h["db"].format(db=DEFAULT_DB_FILE))
     p.add_argument("--limit", type=int, default=100, help=h["limit"])
+
+    p = sub.add_parser("login", parents=[common], help=h["login"])
+    p.add_argument("url", help=h["url"])
+    p = sub.add_parser("logout", parents=[common], help=h["logout"])
+    p.add_argument("url", nargs="?", help=h["url"])
 
     p = sub.add_parser("db", parents=[common], help=h["dbcmd"])
     dbsub = p.add_subparsers(dest="db_command", required=True)
@@ -724,6 +735,26 @@ def cmd_db(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def cmd_login(args: argparse.Namespace, console: Console) -> int:
+    """``pakka login URL`` (:mod:`pakka.cli.session`)."""
+    from pakka.cli.session import login, sessions_file
+
+    me = login(args.url)
+    console.print(
+        t(args.lang, "session.logged_in", account=str(me.get("account")), file=str(sessions_file()))
+    )
+    return 0
+
+
+def cmd_logout(args: argparse.Namespace, console: Console) -> int:
+    """``pakka logout [URL]``."""
+    from pakka.cli.session import logout
+
+    done = logout(args.url)
+    console.print(t(args.lang, "session.logged_out", n=len(done)))
+    return 0
+
+
 COMMANDS = {
     "games": cmd_games,
     "play": cmd_play,
@@ -735,6 +766,8 @@ COMMANDS = {
     "serve": cmd_serve,
     "chat-reports": cmd_chat_reports,
     "db": cmd_db,
+    "login": cmd_login,
+    "logout": cmd_logout,
 }
 
 

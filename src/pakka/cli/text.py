@@ -96,6 +96,8 @@ TEXT: dict[str, dict[str, str]] = {
         "err.resume_game": "{file} is a record of {found}, not {game}",
         "err.error": "error: {message}",
         "err.no_server": "the web server is not installed in this build (pakka.server is missing)",
+        "session.logged_in": "Signed in as {account}; the session is kept in {file}.",
+        "session.logged_out": "Signed out of {n} {n|server|servers}.",
         "err.no_game": "give a game ({prog} play GAME) or --resume FILE",
         # pakka replay
         "replay.position": "Move {n}/{total}",
@@ -217,6 +219,8 @@ TEXT: dict[str, dict[str, str]] = {
         "err.resume_game": "{file} on pelin {found} tallenne, ei pelin {game}",
         "err.error": "virhe: {message}",
         "err.no_server": "verkkopalvelinta ei ole tässä asennuksessa (pakka.server puuttuu)",
+        "session.logged_in": "Kirjauduttu tunnuksella {account}; istunto on tallessa: {file}.",
+        "session.logged_out": "Kirjauduttu ulos {n} palvelimelta.",
         "err.no_game": "anna peli ({prog} play PELI) tai --resume TIEDOSTO",
         "replay.position": "Siirto {n}/{total}",
         "replay.start": "Pelin alku (siirto 0/{total}).",

@@ -10,6 +10,7 @@ docs/operations.md the cookie, the origin policy and account deletion.
 from __future__ import annotations
 
 import asyncio
+import importlib
 import json
 import time
 from typing import Annotated, Any
@@ -369,9 +370,23 @@ def _scrub(c: Connection, profile_id: str, live: set[str]) -> list[tuple[str, in
     return [(t, s) for t, s in seats if t in live]
 
 
-def anonymise_chat(c: Connection, profile_id: str) -> None:
-    """The chat's anonymise hook (issue 17 with the chat branch): a deleted profile's
-    messages lose their author. No chat is stored on this branch yet."""
+def anonymise_chat(c: Connection, profile_id: str) -> int:
+    """The chat's anonymise hook: every chat message written from a seat bound to the
+    profile loses its author and name (:func:`pakka.server.chat.anonymise_author`; a
+    seat's chat author is derived from its token digest). Does nothing on a build
+    without the chat module. Returns how many messages were changed."""
+    try:
+        chat = importlib.import_module("pakka.server.chat")
+    except ModuleNotFoundError as e:
+        if e.name != "pakka.server.chat":
+            raise
+        return 0
+    hashes = c.execute(
+        select(db.seats.c.token_hash).where(
+            db.seats.c.profile_id == profile_id, db.seats.c.token_hash.is_not(None)
+        )
+    ).scalars()
+    return sum(int(chat.anonymise_author(c, chat.seat_author(h))) for h in list(hashes))
 
 
 @router.delete("/api/me")
@@ -384,6 +399,14 @@ async def delete_me(hub: HubDep, request: Request) -> Response:
     for tid, _ in bound:
         if await hub.ensure(tid) is not None:
             live.add(tid)
+
+    def work(c: Connection) -> None:
+        anonymise_chat(c, p.id)  # first: it finds the seats by their binding
+        _scrub(c, p.id, live)
+        ratings.forget(c, p.id)
+
+    await hub.dbx.tx(work)
+    # The live tables' seats change through the table (its log, its clients, the bus).
     for tid, seat in bound:
         table = hub.tables.get(tid)
         if table is None or tid not in live:
@@ -391,13 +414,6 @@ async def delete_me(hub: HubDep, request: Request) -> Response:
         async with table.lock:
             await table.set_seat(seat, name=None, former=True, profile_id=None)
             table.broadcast_table()
-
-    def work(c: Connection) -> None:
-        _scrub(c, p.id, live)
-        anonymise_chat(c, p.id)
-        ratings.forget(c, p.id)
-
-    await hub.dbx.tx(work)
     resp = JSONResponse({"ok": True})
     resp.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax")
     return resp

@@ -104,8 +104,12 @@ class Seating:
         if hello.tokens or mine:
             seats = list(mine)
             for tok in hello.tokens:
-                hit = self.tokens.get(digest(tok))
+                h = digest(tok)
+                hit = self.tokens.get(h)
                 if hit is None or hit[0] != table.id or table.seats[hit[1]].status != CLAIMED:
+                    return False
+                # The index found the digest; the stored one is compared in constant time.
+                if not secrets.compare_digest(table.seats[hit[1]].token_hash or "", h):
                     return False
                 seats.append(hit[1])
             # A spectator that says hello with tokens becomes a seat connection.
@@ -121,10 +125,14 @@ class Seating:
 
     def seat_of(self, token: str | None, table: LiveTable | None = None) -> tuple[LiveTable, int]:
         """The table and seat that ``token`` holds (401 if none)."""
-        hit = self.tokens.get(digest(token)) if token else None
+        h = digest(token) if token else ""
+        hit = self.tokens.get(h) if token else None
         if hit is None or (table is not None and hit[0] != table.id):
             raise ApiError(401, "unauthorized", "this token holds no seat here")
-        return self.hub.table(hit[0]), hit[1]
+        live = self.hub.table(hit[0])
+        if not secrets.compare_digest(live.seats[hit[1]].token_hash or "", h):
+            raise ApiError(401, "unauthorized", "this token holds no seat here")
+        return live, hit[1]
 
     def check_admin(self, table: LiveTable, token: str | None) -> None:
         """401 unless ``token`` is the table's admin token."""
