@@ -696,7 +696,7 @@ def test_d_5s_7_partner_by_seat_is_chosen_before_doubling_and_never_asked() -> N
     run(s, "bid 6S", "pass", "pass", "pass", "pass")
     assert s.view(0)["phase"] == "partner" and s.current_player == 1
     before = s.to_json()
-    with pytest.raises(pakka.IllegalAction, match="partner phase"):
+    with pytest.raises(pakka.IllegalAction, match="partner choice phase"):
         s.apply("double")
     assert s.to_json() == before
     run(s, "partner 2")
@@ -728,7 +728,7 @@ def test_d_5s_7_partner_by_card_called_after_discards_then_doubling() -> None:
     assert s.view(0)["phase"] == "doubling" and s.current_player == 2
     assert s.legal_actions() == [s.parse_action("pass")]
     before = s.to_json()
-    with pytest.raises(pakka.IllegalAction, match=r"called card QH .* only pass \(D-5S-7\)"):
+    with pytest.raises(pakka.IllegalAction, match=r"called card QH .* only pass"):
         s.apply("double")
     assert s.to_json() == before
     run(s, "pass")

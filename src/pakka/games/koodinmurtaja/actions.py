@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from pakka.core.cards import RANK_NAMES, rank_from_text
-from pakka.core.errors import IllegalAction, NotationError
+from pakka.core.errors import NotationError
+from pakka.games.koodinmurtaja.refusals import Refusal
 
 MAX_POSITIONS: Final = 52
 """A code never holds more than the 52 cards of the full deck."""
@@ -130,32 +131,29 @@ class ActionTable:
         if m:
             pos = int(m.group(1))
             if not 1 <= pos <= MAX_POSITIONS:
-                raise IllegalAction(f"no card {pos} in a code; positions start at 1")
+                raise Refusal("koodinmurtaja.why.no_position", position=pos)
             return self.reveals[pos - 1]
         m = _GUESS_RE.match(t)
         if m:
             target, pos, rank = int(m.group(1)), int(m.group(2)), self._rank(m.group(3))
             self._seat(target)
             if not 1 <= pos <= MAX_POSITIONS:
-                raise IllegalAction(f"no card {pos} in a code; positions start at 1 (the lowest)")
+                raise Refusal("koodinmurtaja.why.no_position", position=pos)
             return self.guess_rows[target][pos - 1][rank - 2]
         m = _RANK_RE.match(t)
         if m:
             target, rank = int(m.group(1)), self._rank(m.group(2))
             self._seat(target)
             return self.rank_rows[target][rank - 2]
-        raise IllegalAction(
-            f"{text!r} is not a Koodinmurtaja action: write SEAT/POSITION=RANK (e.g. 2/3=Q), "
-            "SEAT=RANK in the rank-only game, 'stop', or 'reveal POSITION'"
-        )
+        raise Refusal("koodinmurtaja.why.notation", text=text)
 
     def _seat(self, seat: int) -> None:
         if not 0 <= seat < self.players:
-            raise IllegalAction(f"no seat {seat}; seats are 0..{self.players - 1}")
+            raise Refusal("koodinmurtaja.why.no_seat", seat=seat, last=self.players - 1)
 
     @staticmethod
     def _rank(text: str) -> int:
         try:
             return rank_from_text(text)
-        except NotationError as e:
-            raise IllegalAction(str(e)) from None
+        except NotationError:
+            raise Refusal("koodinmurtaja.why.no_rank", text=text) from None

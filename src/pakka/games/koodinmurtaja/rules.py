@@ -136,13 +136,18 @@ class Koodinmurtaja(Game["KMState"]):
         if self.int_option("dealer") >= self.num_players:
             raise RulesError(
                 f"option 'dealer': seat {self.options['dealer']} does not exist; use "
-                f"0..{self.num_players - 1}"
+                f"0..{self.num_players - 1}",
+                "koodinmurtaja.why.dealer",
+                seat=self.options["dealer"],
+                last=self.num_players - 1,
             )
         # D-KM-0: the half deck cannot deal four cards each to 7 or 8 players.
         if self.options["deck"] == "half" and self.num_players > 6:
             raise RulesError(
                 f"option 'deck': 'half' (26 cards) cannot deal 4 cards to {self.num_players} "
-                "players; use 'full' with 7-8 players (D-KM-0)"
+                "players; use 'full' with 7-8 players (D-KM-0)",
+                "koodinmurtaja.why.half_deck",
+                n=self.num_players,
             )
         self.cards: tuple[int, ...] = HALF_DECK if self.options["deck"] == "half" else FULL_DECK
         self.table = ActionTable(self.num_players)

@@ -41,6 +41,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         # refusals (pakka.games.ravaytys.refusals.Refusal): why an action is not allowed
         "rv.why.over": "the game is over",
         "rv.why.not_action": "{text!r} is not an action here",
+        "rv.why.not_card": "{text!r} is not a card: ranks are 2-10 J Q K A, suits S H D C, the joker is JK",
         "rv.why.not_allowed": "{action} is not allowed now",
         "rv.what.open": "the dealer must discard one card to start the round: discard CARD",
         "rv.what.start": "take the top discard or draw (leave it): take | draw",
@@ -201,6 +202,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rv.game_end": "Peli päättyi. Yhteispisteet {totals}; voittaja(t) {winners}.",
         "rv.why.over": "peli on päättynyt",
         "rv.why.not_action": "{text!r} ei ole siirto tässä",
+        "rv.why.not_card": "{text!r} ei ole kortti: arvot 2-10 J Q K A, maat S H D C, jokeri JK",
         "rv.why.not_allowed": "{action} ei ole sallittu nyt",
         "rv.what.open": "jakaja aloittaa kierroksen laittamalla yhden kortin pois: discard KORTTI",
         "rv.what.start": "ota poislaitettu kortti tai nosta (jätä se): take | draw",

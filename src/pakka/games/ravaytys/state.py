@@ -201,8 +201,8 @@ class RavaytysState(_Turn, _Legality, _Scoring, State[RvAction]):
                     words.append(u)
                 else:
                     words.append(name(_card(t)))
-        except NotationError as e:
-            raise IllegalAction(str(e)) from None
+        except NotationError:
+            raise Refusal(("rv.why.not_card", {"text": t}), self._what()) from None
         if words[0] == "run" and len(words) == 3 and words[2] in ("1", "14"):
             words[2] = "A"
         if words[0] == "set" and len(words) == 2 and words[1] in ("1", "14"):

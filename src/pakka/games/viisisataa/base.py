@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Final
 from pakka.core.cards import CARDS, JOKER_INDEX
 from pakka.core.errors import IllegalAction
 from pakka.core.log import LogEntry
+from pakka.core.render import render
 from pakka.core.rng import Rng
 from pakka.games.viisisataa.actions import (
     ACTIONS,
@@ -159,14 +160,19 @@ class _Base:
         """Append a log entry (as the base does, without the named tuple's extra call)."""
         self._log.append(_entry(LogEntry, (key, args, to)))
 
-    def _allowed(self) -> str:
-        """What the phase allows: the seat to act and its legal actions."""
+    def _allowed(self) -> dict[str, Any]:
+        """What the phase allows, as the message ``error.allowed``: the phase, the seat
+        to act (numbered from 1, as players see seats) and its legal actions."""
         acts = self.legal_actions()
         names = [str(a) for a in acts]
         if len(names) > 14:
             names = [*names[:12], "…", names[-1]]
-        what = PHASE_NAMES[self.phase]
-        return f"{what} phase, seat {self.turn} to act; legal: " + ", ".join(names)
+        phase = {"key": f"vs.phase.{PHASE_NAMES[self.phase]}", "args": {}}
+        seat = (self.turn or 0) + 1
+        return {
+            "key": "error.allowed",
+            "args": {"phase": phase, "seat": seat, "legal": ", ".join(names)},
+        }
 
     def _not_allowed(self, action: Move, explain: bool = True) -> IllegalAction:
         """The refusal of an action its phase does not allow (R-5S-7, "Penalties": out of
@@ -175,8 +181,8 @@ class _Base:
         if not explain:
             return NO
         if self.turn is None:
-            return IllegalAction("the game is over")
-        return IllegalAction(f"{action} is not allowed now: {self._allowed()}")
+            return Refusal("error.over")
+        return Refusal("error.not_allowed", action=str(action), allowed=self._allowed())
 
 
 class _Forget(list):  # type: ignore[type-arg]
@@ -198,8 +204,14 @@ class Refusal(IllegalAction):
     """An illegal action with a message key of the game's catalogue (``key``, ``fields``),
     so front ends can say why in Finnish too; ``str()`` is the English message."""
 
+    key: str
+
     def __init__(self, key: str, **fields: Any) -> None:
-        super().__init__(MESSAGES["en"][key].format(**fields), key, **fields)
+        super().__init__(render(MESSAGES["en"], key, fields), key, **fields)
+
+    def text(self, lang: str = "en") -> str:
+        """The reason in ``lang`` (``en`` or ``fi``; English for anything else)."""
+        return render(MESSAGES.get(lang, MESSAGES["en"]), self.key, self.fields)
 
 
 _CALL_TABLE: Final = tuple(

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pakka.core.cards import CARDS
 from pakka.core.errors import IllegalAction
 from pakka.games.viisisataa.actions import DOUBLE, MISERE_ID, REDOUBLE, Move
-from pakka.games.viisisataa.base import NO, _Base
+from pakka.games.viisisataa.base import NO, Refusal, _Base
 from pakka.games.viisisataa.rules import DOUBLING, REDOUBLING
 
 
@@ -26,10 +26,7 @@ class _Doubling(_Base):
             # opponents but may only pass (a partner by seat is never asked).
             if not explain:
                 raise NO
-            raise IllegalAction(
-                f"you hold the called card {CARDS[self.partner_card]} and so are the "
-                "contractor's partner: you may only pass (D-5S-7)"
-            )
+            raise Refusal("error.partner_only_pass", card=str(CARDS[self.partner_card]))
 
     def can_double(self, action: Move) -> bool:
         """Whether the double ``action`` is legal now (:meth:`verify_double`)."""

@@ -52,7 +52,7 @@ class _Bad:
         self.state = state
 
     def error(self) -> IllegalAction:
-        return IllegalAction(f"{self.text!r} is not an action; {self.state._allowed()}")
+        return Refusal("error.not_action", text=self.text, allowed=self.state._allowed())
 
 
 class _Notation(_Base):
@@ -69,10 +69,10 @@ class _Notation(_Base):
         if not isinstance(text, str):
             raise IllegalAction(f"{text!r} is not action text")
         if self.turn is None:
-            raise IllegalAction("the game is over")
+            raise Refusal("error.over")
         t = " ".join(text.strip().lower().split())
         if not t:
-            raise IllegalAction("empty action; " + self._allowed())
+            raise Refusal("error.empty", allowed=self._allowed())
         act = self._parse(t)
         self.verify(act)
         return act
@@ -124,7 +124,7 @@ class _Notation(_Base):
             s = t[3:].strip().upper()
             suit = {"S": 0, "H": 1, "D": 2, "C": 3, "♠": 0, "♥": 1, "♦": 2, "♣": 3}.get(s)
             if suit is None:
-                raise IllegalAction("declare the joker's suit as JK:S, JK:H, JK:D or JK:C")
+                raise Refusal("error.joker_suit")
             return JOKER_LEADS[suit]
         c = self._card(t, bad)
         if self.phase == DISCARDING:
@@ -139,5 +139,5 @@ class _Notation(_Base):
         except NotationError:
             raise bad.error() from None
         if not self.game.deck_mask >> c & 1:
-            raise IllegalAction(f"{CARDS[c]} is not in the {self.n}-player deck")
+            raise Refusal("error.not_in_deck", card=str(CARDS[c]), n=self.n)
         return c

@@ -28,6 +28,7 @@ from pakka.games.viisisataa.base import (
     _PLAY_LOG,
     _TRICK_LOG,
     NO,
+    Refusal,
     _Base,
     _cards_text,
 )
@@ -51,15 +52,13 @@ class _Play(_Base):
         h = self.hands[self.turn]  # type: ignore[index]
         allowed = h & self.follow or h  # R-5S-14: follow suit if you can
         if not allowed >> c & 1:
-            raise IllegalAction(self._play_reason(c, allowed)) if explain else NO
+            raise self._play_reason(c, allowed) if explain else NO
         if c == JOKER_INDEX and self.lead_joker and not self.trick:
             # R-5S-15: the joker led in no trump is led declaring a suit (JOKER_LEAD).
             if not explain:
                 raise NO
-            raise IllegalAction(
-                "leading the joker with no trump needs a suit: "
-                + ", ".join(str(JOKER_LEADS[s]) for s in self._joker_lead_suits())
-            )
+            suits = ", ".join(str(JOKER_LEADS[s]) for s in self._joker_lead_suits())
+            raise Refusal("error.joker_lead", suits=suits)
 
     def can_play(self, action: Move) -> bool:
         """Whether the card play ``action`` is legal now (:meth:`verify_play`)."""
@@ -108,20 +107,17 @@ class _Play(_Base):
             held |= h
         return self.game.deck_mask & ~held
 
-    def _play_reason(self, c: int, allowed: int) -> str:
+    def _play_reason(self, c: int, allowed: int) -> Refusal:
         """Why card ``c`` may not be played when the cards ``allowed`` may."""
         p = self.turn
         assert p is not None
         if not self.hands[p] >> c & 1:
-            return f"{CARDS[c]} is not in your hand; you hold {_cards_text(self.hands[p])}"
+            return Refusal("error.not_held", card=str(CARDS[c]), hand=_cards_text(self.hands[p]))
         led = SUITS[self.led] if self.led < 4 else "?"
         legal = _cards_text(allowed)
         if c == JOKER_INDEX and self.tc == NO_TRUMP:
-            return (
-                "the joker belongs to no suit in a no-trump hand and may be played only when "
-                f"you cannot follow {led} (D-5S-1); play one of {legal}"
-            )
-        return f"you must follow suit {led} (R-5S-14); play one of {legal}"
+            return Refusal("error.joker_no_suit", led=led, legal=legal)
+        return Refusal("error.follow", led=led, legal=legal)
 
     # -- the play ------------------------------------------------------------------------
     def _start_play(self, leader: int) -> None:

@@ -194,11 +194,19 @@ class Viisisataa(Game["ViisisataaState"]):
     def _check_options(self) -> None:
         o = self.options
         if o["full_deck"] and self.num_players != 3:
-            raise RulesError("option 'full_deck' (V1) is for 3 players only")
+            raise RulesError(
+                "option 'full_deck' (V1) is for 3 players only", "error.full_deck_players"
+            )
         if o["partner_by_card"] and self.num_players != 5:
-            raise RulesError("option 'partner_by_card' is for 5 players only")
+            raise RulesError(
+                "option 'partner_by_card' is for 5 players only", "error.partner_players"
+            )
         if self.int_option("first_dealer") >= self.num_players:
-            raise RulesError(f"option 'first_dealer' must be a seat 0..{self.num_players - 1}")
+            raise RulesError(
+                f"option 'first_dealer' must be a seat 0..{self.num_players - 1}",
+                "error.first_dealer",
+                last=self.num_players - 1,
+            )
         self.australian = o["auction"] == "australian"
         self.misere = bool(o["misere"])
         self.all_pass_grand = o["all_pass"] == "grand_no_contract"

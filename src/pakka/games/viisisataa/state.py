@@ -292,13 +292,13 @@ class ViisisataaState(
         ``verify_<kind>`` (R-5S-7: misdeals, bids or plays out of turn and revokes are
         impossible, refused with the state unchanged instead of penalised)."""
         if self.turn is None:
-            raise IllegalAction("the game is over")
+            raise Refusal("error.over")
         if (
             not isinstance(action, Move)
             or not (0 <= action.id < len(ACTIONS))
             or (ACTIONS[action.id] is not action and ACTIONS[action.id] != action)
         ):
-            raise IllegalAction(f"{action!r} is not a Viisisataa action")
+            raise Refusal("error.not_a_move", action=repr(action))
         _VERIFY[action.kind](self, action)
 
     def verify_hidden(self, action: Move, explain: bool = True) -> None:

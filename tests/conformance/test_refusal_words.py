@@ -1,0 +1,141 @@
+"""Every refusal says why in both languages (issue 15): for every built-in game, over
+random positions, random illegal action ids and malformed or illegal notation are
+refused with an :class:`~pakka.core.errors.IllegalAction` that carries a message key
+of the game's catalogue, present in English and Finnish, whose Finnish text differs
+from the English one and shows no rule id (rule ids belong to the rules reference).
+A scan of the engines' source checks that no refusal is raised as a bare English
+sentence outside the short list of programmer errors below."""
+
+from __future__ import annotations
+
+import ast
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+import pakka
+from pakka.core.errors import PakkaError, reason_message
+from pakka.core.registry import game_class, load_automated
+from pakka.games import BUILTIN
+from pakka.i18n import messages, render_entry
+
+GAMES = sorted(BUILTIN)
+
+JUNK = [
+    "",
+    "zz",
+    "99",
+    "foo bar",
+    "AS",
+    "XX9",
+    "discard QQ",
+    "lay 7H M9",
+    "9/9=Q",
+    "0/1=Z",
+    "reveal 9",
+    "bid 5S",
+    "z9-a1",
+    "a1-a1",
+    "piste BS1-BS2",
+    "BS1+BS1",
+    "pass",
+    "stop",
+    "take",
+]
+"""Texts a player may type by mistake (some are legal somewhere; those are skipped)."""
+
+RULE_ID = re.compile(r"\b[RD]-[A-Z0-9]{2,3}-\d")
+
+
+def _says_it_in_both(game: str, e: PakkaError) -> None:
+    why = reason_message(e)
+    assert why is not None, f"{game}: a refusal without a message key: {e}"
+    cat = messages(game)
+    assert why["key"] in cat["en"] and why["key"] in cat["fi"], why["key"]
+    en = render_entry(game, why, "en")
+    fi = render_entry(game, why, "fi")
+    assert en == str(e), (en, str(e))
+    assert fi != en, (why["key"], fi)
+    assert not RULE_ID.search(en) and not RULE_ID.search(fi), (en, fi)
+    assert "{" not in en and "{" not in fi, (en, fi)  # no placeholder left unfilled
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_refusal_has_a_key_in_both_languages(game: str) -> None:
+    """Random illegal ids and typed mistakes over random positions of seeded games:
+    each refusal has a key in both catalogues and reads differently in Finnish."""
+    cls = game_class(game)
+    refusals = 0
+    for players in sorted({cls.min_players, min(cls.max_players, cls.min_players + 1)}):
+        g = load_automated(game, players)
+        rng = random.Random(players)
+        for seed in range(2):
+            state = g.new_state(seed=seed)
+            step = 0
+            while True:
+                if step % 25 == 0 or state.is_terminal:
+                    legal = {a.id for a in state.legal_actions()}
+                    ids = [i for i in range(g.num_distinct_actions) if i not in legal]
+                    for i in rng.sample(ids, min(12, len(ids))):
+                        with pytest.raises(PakkaError) as err:
+                            state.clone().apply_id(i)
+                        _says_it_in_both(game, err.value)
+                        refusals += 1
+                    for text in JUNK:
+                        c = state.clone()
+                        try:
+                            c.apply(text)
+                        except PakkaError as e:
+                            _says_it_in_both(game, e)
+                            refusals += 1
+                if state.is_terminal or step > 400:
+                    break
+                acts = state.legal_actions()
+                state.apply(acts[rng.randrange(len(acts))])
+                step += 1
+    assert refusals > 50
+
+
+ENGINES = Path(pakka.__file__).parent / "games"
+
+PROGRAMMER_ERRORS = (
+    "not legal now",  # the sentinel of can_<kind> (never shown)
+    "no ",  # an action id out of range (action_from_id)
+    "{text!r} is not action text",  # parse_action given a non-string
+    "{action!r} is not a",  # a value that is not an action of the game
+    "{action} cannot be applied",
+    "{c} is not in the",  # a stacked deck naming a card of another deck (tests, setup)
+    "deck: ",
+    "{text!r} is not action notation",
+    "{text!r} is not a Zoker card",  # the card parser's; the games refuse with their own key
+)
+"""Bare sentences allowed in the engines: errors of a program or a test set-up (an id,
+a value or a stacked deck that no front end sends), never a player's move."""
+
+
+def _bare_sentences() -> list[str]:
+    out = []
+    for path in sorted(ENGINES.rglob("*.py")):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if not (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in ("IllegalAction", "RulesError", "NotationError")
+            ):
+                continue
+            if len(node.args) >= 2 or not node.args:
+                continue  # a key is given (or a subclass passes its own)
+            arg = node.args[0]
+            text = ast.unparse(arg).strip("f'\"")
+            if not any(text.startswith(p) for p in PROGRAMMER_ERRORS):
+                out.append(f"{path.relative_to(ENGINES)}:{node.lineno}: {text}")
+    return out
+
+
+def test_no_engine_refuses_with_a_bare_english_sentence() -> None:
+    """Every ``IllegalAction``/``RulesError``/``NotationError`` an engine raises for a
+    player's input carries a message key (a game's ``Refusal``, or a key argument)."""
+    assert _bare_sentences() == []
