@@ -343,6 +343,27 @@ class ViisisataaJudge(RolloutJudge):
 
         return float(hand_gain(s, seat))  # type: ignore[arg-type]
 
+    def known(self, state: State[Any], seat: int, cands: list[Action]) -> list[float] | None:
+        """The "with all cards known" line of a card play: each candidate solved by the
+        double-dummy solver on the real hands, as the seat's hand gain of the tricks
+        its side then takes (:func:`pakka.bots.viisisataa_expert.hand_points`). Only
+        the card play has it, and with 5 seats in play only from 6 cards on (a full
+        5-hand solve costs seconds)."""
+        from pakka.bots.viisisataa_expert import hand_points, taking_side
+        from pakka.games.viisisataa.dd import Solver, position_of
+        from pakka.games.viisisataa.rules import PLAYING
+        from pakka.games.viisisataa.state import ViisisataaState
+
+        s = state
+        if not isinstance(s, ViisisataaState) or s.phase != PLAYING or s.turn != seat:
+            return None
+        if s.nactive >= 5 and s.hands[seat].bit_count() > 6:
+            return None
+        side = taking_side(s, seat)
+        done = sum(s.tricks[q] for q in range(s.n) if side >> q & 1)
+        values = {m.id: v for m, v in Solver().move_values(position_of(s, side))}
+        return [hand_points(s, seat, side, done + values[a.id]) for a in cands]
+
 
 class RavaytysJudge(RolloutJudge):
     """Räväytys: each candidate played to the end of the round by the rules bot in every

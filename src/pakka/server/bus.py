@@ -20,9 +20,13 @@ import logging
 import time
 from typing import TYPE_CHECKING, Any
 
+from sqlalchemy import Connection, text
+
 from pakka.core.record import undone
-from pakka.server import eventlog
+from pakka.server import chat, eventlog
 from pakka.server.eventlog import Event
+from pakka.server.presence import PRESENCE_CHANNEL, REFRESH, local_of
+from pakka.server.tables import since_wall
 
 if TYPE_CHECKING:
     from pakka.server.hub import Hub
@@ -31,6 +35,12 @@ if TYPE_CHECKING:
 log = logging.getLogger("pakka.server")
 
 CHANNEL = "pakka_events"
+
+_NOTIFY = text("SELECT pg_notify(:ch, :p)")
+
+
+def _notify(c: Connection, channel: str, payload: str) -> None:
+    c.execute(_NOTIFY, {"ch": channel, "p": payload})
 
 
 def pg_dsn(hub: Hub) -> str:
@@ -47,10 +57,59 @@ class Bus:
         self.ready = asyncio.Event()
         self.notices = 0
         self.pending: set[asyncio.Task[None]] = set()
+        self.dirty: set[str] = set()
+        self.flush: asyncio.Task[None] | None = None
+        self.refresher: asyncio.Task[None] | None = None
 
     def start(self) -> None:
         """Start listening (PostgreSQL only)."""
         self.task = asyncio.create_task(self._run())
+        self.refresher = asyncio.create_task(self._refresh())
+
+    # -- presence ------------------------------------------------------------------------------
+    def announce(self, table: LiveTable) -> None:
+        """Tell the other processes who is at ``table`` here, if that changed
+        (coalesced: one notice for the changes of one turn of the loop)."""
+        if not self.hub.multi:
+            return
+        self.dirty.add(table.id)
+        if self.flush is None or self.flush.done():
+            self.flush = asyncio.create_task(self._flush())
+
+    async def _flush(self) -> None:
+        await asyncio.sleep(0)
+        ids, self.dirty = self.dirty, set()
+        tables = [t for i in ids if (t := self.hub.tables.get(i)) is not None]
+        await self._send(self.hub.board.changes(tables))
+
+    async def _send(self, data: dict[str, Any]) -> None:
+        for payload in self.hub.board.payloads(data):
+            try:
+                await self.hub.dbx.tx(_notify, PRESENCE_CHANNEL, payload)
+            except Exception:
+                log.exception("presence notice failed")
+
+    async def _refresh(self) -> None:
+        """Every few seconds: announce every table with clients here again (so that a
+        process that started late learns of them) and forget dead processes' ones."""
+        board = self.hub.board
+        while True:
+            await asyncio.sleep(REFRESH)
+            try:
+                full = {t.id: local_of(t) for t in list(self.hub.tables.values()) if t.conns}
+                for tid in list(board.sent):
+                    if tid not in full:
+                        full[tid] = {"s": {}, "w": 0}
+                await self._send(full)
+                self._heard(board.expire())
+            except Exception:
+                log.exception("presence refresh failed")
+
+    def _heard(self, changed: list[str]) -> None:
+        for tid in changed:
+            t = self.hub.tables.get(tid)
+            if t is not None:
+                t.broadcast_table()
 
     async def _run(self) -> None:
         import psycopg
@@ -61,11 +120,15 @@ class Bus:
                     pg_dsn(self.hub), autocommit=True
                 ) as conn:
                     await conn.execute(f"LISTEN {CHANNEL}")
+                    await conn.execute(f"LISTEN {PRESENCE_CHANNEL}")
                     self.ready.set()
                     # Anything committed while we were not listening: catch every table up.
                     for t in list(self.hub.tables.values()):
                         self.kick(t.id, None)
                     async for n in conn.notifies():
+                        if n.channel == PRESENCE_CHANNEL:
+                            self._heard(self.hub.board.hear(n.payload))
+                            continue
                         self.notices += 1
                         tid, _, seq = n.payload.partition(" ")
                         self.kick(tid, int(seq) if seq.isdigit() else None)
@@ -92,11 +155,12 @@ class Bus:
             log.exception("catching up table %s failed", t.id)
 
     async def stop(self) -> None:
-        """Stop listening."""
-        if self.task is not None:
-            self.task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self.task
+        """Stop listening (the others forget this process's presence when it expires)."""
+        for task in (self.task, self.refresher, self.flush):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
 
 
 async def catch_up(t: LiveTable) -> int:
@@ -126,19 +190,20 @@ def apply_event(t: LiveTable, ev: Event) -> None:
         t._before_last = s.clone() if t.players == 1 else None
         s.apply(d["action"])
         t.state_id += 1
-        t.turn_started = time.monotonic()
+        t.turn_started = since_wall(ev.at)
         t.broadcast(last={"seat": d["seat"], "action": d["action"], "by": d["by"]})
     elif kind == eventlog.UNDO:
         s = t.st
         t.state = undone(s, len(s.history) - int(d["keep"]))
         t._before_last = None
         t.state_id += 1
-        t.turn_started = time.monotonic()
+        t.turn_started = since_wall(ev.at)
         t.scheduler.bots.clear()
         t.broadcast(full=True)
     elif kind == eventlog.GAME:
         t.past.append(t.summary_of_current())
         t.begin_game(int(d["game_no"]), int(d["seed"]), d["options"])
+        t.turn_started = since_wall(ev.at)
         t.state_id += 1
         for conn in t.conns:
             conn.log_pos.clear()
@@ -169,4 +234,8 @@ def apply_event(t: LiveTable, ev: Event) -> None:
         t.closed = True
         t.scheduler.stop()
         t.broadcast_table()
+    elif kind in chat.KINDS:
+        chat.apply(t, ev)
+    if kind in (eventlog.ACTION, eventlog.FINISH, eventlog.CLOSE):
+        chat.release(t)
     # CREATE and FINISH change nothing in memory (the state knows it is over).

@@ -17,8 +17,9 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, delete, insert, select, update
 
-from pakka.server import db, eventlog
+from pakka.server import chat, db, eventlog, ratings
 from pakka.server.eventlog import Event
+from pakka.server.ratings import RatedEnd
 
 _INSERT_ACTION = insert(db.actions)
 """Built once: the hot path only binds parameters (no statement construction)."""
@@ -34,6 +35,8 @@ class StoredTable:
     actions: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
     seq: int = 0
     """The number of the table's newest event."""
+    chat: list[Event] = field(default_factory=list)
+    """The table's chat events (:mod:`pakka.server.chat`)."""
 
 
 class Store:
@@ -113,14 +116,19 @@ class Store:
         c.execute(_INSERT_ACTION, row)
         return out
 
-    def finish_game(self, c: Connection, table_id: str, seq: int, game_no: int) -> Event:
-        """Mark a game over (its record becomes downloadable)."""
+    def finish_game(
+        self, c: Connection, table_id: str, seq: int, game_no: int, rated: RatedEnd | None = None
+    ) -> Event:
+        """Mark a game over (its record becomes downloadable); at a rated table the
+        players' ratings move in the same transaction (:func:`ratings.apply_ratings`)."""
         ev = eventlog.append(c, table_id, seq, eventlog.FINISH, {"game_no": game_no})
         c.execute(
             update(db.games)
             .where(db.games.c.table_id == table_id, db.games.c.game_no == game_no)
             .values(finished=time.time())
         )
+        if rated is not None:
+            ratings.apply_ratings(c, table_id, game_no, rated)
         return ev
 
     def start_game(
@@ -171,6 +179,14 @@ class Store:
         rows = c.execute(select(db.tables).where(db.tables.c.closed.is_(False))).mappings()
         return [self._load(c, dict(row)) for row in list(rows)]
 
+    def listed_open(self, c: Connection, game: str | None, limit: int) -> list[str]:
+        """The ids of the newest listed open tables (of ``game``, if given)."""
+        q = select(db.tables.c.id).where(db.tables.c.closed.is_(False), db.tables.c.listed)
+        if game:
+            q = q.where(db.tables.c.game == game)
+        q = q.order_by(db.tables.c.created.desc()).limit(limit)
+        return [str(r[0]) for r in c.execute(q).all()]
+
     def load_table(self, c: Connection, table_id: str) -> StoredTable | None:
         """One table (closed or not), with the actions of its current game."""
         row = c.execute(select(db.tables).where(db.tables.c.id == table_id)).mappings().first()
@@ -198,7 +214,8 @@ class Store:
         ).mappings():
             acts.setdefault(r["game_no"], []).append(dict(r))
         seq = eventlog.last_seq(c, tid)
-        return StoredTable(row=row, seats=seats, games=games, actions=acts, seq=seq)
+        talk = chat.load_events(c, tid)
+        return StoredTable(row=row, seats=seats, games=games, actions=acts, seq=seq, chat=talk)
 
 
 def _action_data(row: dict[str, Any]) -> dict[str, Any]:

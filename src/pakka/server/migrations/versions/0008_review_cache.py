@@ -2,7 +2,7 @@
 JSON, with the version of the review engine that made it; :mod:`pakka.server.review`).
 
 Revision ID: 0008
-Revises: 0004
+Revises: 0007
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0008"
-down_revision = "0004"
+down_revision = "0007"
 branch_labels = None
 depends_on = None
 
