@@ -130,7 +130,10 @@ ENTRIES: tuple[Entry, ...] = (
         note=(
             "As above, the two games that were over or at the 30 s target, re-measured after "
             "the Solo judge kept solved positions and the Kubo judge the greedy plans across "
-            "decisions (pure caches: the same review). A partial run: the machine's load "
+            "decisions (pure caches: the same judgements), the Solo solver stopped turning "
+            "its line into actions (the same scores) and the Solo judge's budget went from "
+            "2,000 to 1,500 positions a solve (caches and line alone: Solo 32.2 s, Kubo "
+            "21.2 s at commit f3073a6, load average 26.1). A partial run: the machine's load "
             "left no time for the whole benchmark."
         ),
     ),
