@@ -82,6 +82,19 @@ ENTRIES: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        id="seam-speed",
+        title="Engine speed beside the typed-seam baseline (instructions per action)",
+        command=("uv run python benchmarks/seam_speed.py --json {out}",),
+        kind="seam",
+        note=(
+            "CPU instructions per action of seeded random play counted by valgrind, for "
+            "this commit and for the baseline (main after the fixes issue, `8041828`), "
+            "the same matches in both (the action counts must agree: the engines' "
+            "behaviour did not change). Instruction counts do not depend on the load. "
+            "Target (typed-seam issue): every ratio at most 1.05."
+        ),
+    ),
+    Entry(
         id="research",
         title="Research adapters: raw contract, PettingZoo, exact observations (3 players)",
         command=(
@@ -178,6 +191,26 @@ ENTRIES: tuple[Entry, ...] = (
             "--bots random,easy,medium,hard --deals 30 --seed 1 --json {out}",
         ),
         kind="arena",
+    ),
+    Entry(
+        id="bot-ratings",
+        title="Bot ratings: every game's levels on the players' scale (`benchmarks/rate_bots.py`)",
+        command=(
+            "uv run python benchmarks/rate_bots.py --games 30 --seconds 60 --seed 1 --write "
+            "--json {out}",
+        ),
+        kind="bot-ratings",
+        note=(
+            "The three levels of each game at a 3-player table, duplicate deals (every deal "
+            "once per seat rotation) until 30 deals or 60 s per game; every game is one "
+            "openskill Plackett–Luce update from (μ 25, σ 25/3). Shown rating = "
+            "1500 + 20 (μ − 3σ), the scale of people's ratings (docs/ratings.md); a new "
+            "player shows 1500. These are the fixed ratings in `src/pakka/ratings/bots.json`. "
+            "Win rate: share of the win per game, 95% bootstrap interval over deals. The "
+            "budget is checked between deals: one deal of the slow searches (Viisisataa's "
+            "`pimc`, Kubo's and Räväytys' `search`) took longer than the budget, so those "
+            "games rest on one deal (σ still near 7.6)."
+        ),
     ),
 )
 
@@ -288,6 +321,20 @@ def _review_table(result: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
+def _seam_table(result: dict[str, Any]) -> list[str]:
+    lines = [
+        "| game | players | matches | actions | baseline | now | now / baseline | |",
+        "|---|---:|---:|---:|---:|---:|---:|---|",
+    ]
+    for r in result["rows"]:
+        ok = "met" if r["ratio"] <= 1.05 and r["same_actions"] else "**not met**"
+        lines.append(
+            f"| {r['game']} | {r['players']} | {r['matches']} | {r['actions']:,} | "
+            f"{r['baseline']:,} | {r['now']:,} | {r['ratio']:.3f} | {ok} |"
+        )
+    return lines
+
+
 def _peers_table(result: dict[str, Any]) -> list[str]:
     rows = result["rows"]
     peers = [
@@ -319,6 +366,23 @@ def _peers_table(result: dict[str, Any]) -> list[str]:
             lines.append(f"| {r['label'][6:]}, {players} | {cells} |")
     for problem in result.get("problems", []):
         lines += ["", f"Not measured: {problem}"]
+    return lines
+
+
+def _bot_ratings_table(result: dict[str, Any]) -> list[str]:
+    lines = [
+        "| game | deals (games) | level | bot | μ | σ | rating | win rate |",
+        "|---|---:|---|---|---:|---:|---:|---|",
+    ]
+    for r in result["rows"]:
+        for lv, v in r["levels"].items():
+            win = f"{v['win_rate']:.3f}"
+            if v.get("win_low") is not None:
+                win += f" [{v['win_low']:.3f}, {v['win_high']:.3f}]"
+            lines.append(
+                f"| {r['game']} | {r['deals']} ({r['games']}) | {lv} | `{v['spec']}` | "
+                f"{v['mu']:.2f} | {v['sigma']:.2f} | {v['rating']} | {win} |"
+            )
     return lines
 
 
@@ -354,6 +418,7 @@ def _hand_arena_table(result: dict[str, Any]) -> list[str]:
 
 
 RENDER: dict[str, Callable[[Any], list[str]]] = {
+    "bot-ratings": _bot_ratings_table,
     "dd": _dd_table,
     "hand-arena": _hand_arena_table,
     "review": _review_table,
@@ -361,6 +426,7 @@ RENDER: dict[str, Callable[[Any], list[str]]] = {
     "bench": _bench_table,
     "arena": _arena_table,
     "research": _research_table,
+    "seam": _seam_table,
 }
 
 HEADER = """# Benchmarks

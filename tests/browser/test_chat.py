@@ -137,6 +137,11 @@ def test_chat_between_a_player_and_a_spectator(browser: Any, server: str) -> Non
         first.locator(".chat-remove").click()
         spect.wait_for_selector(".chat-msg.removed")
         assert "removed" in spect.inner_text(".chat-msg.removed")
+        # Report: stored for the operator, and the reader is told.
+        spect.locator(".chat-msg", has_text="after the tip").locator(".chat-report").click()
+        spect.wait_for_function(
+            "document.querySelector('#chat-status')?.textContent.includes('Reported')"
+        )
         # A mute is the reader's own and is kept on reload.
         spect.locator(".chat-msg", has_text="after the tip").locator(".chat-mute").click()
         spect.wait_for_function(
@@ -203,3 +208,35 @@ def test_chat_collapses_on_a_phone(browser: Any, server: str) -> None:
         assert not page.js_errors
     finally:
         ctx.close()
+
+
+def test_creator_removes_a_spectator(browser: Any, server: str) -> None:
+    """The creator, watching on their own device (which holds the admin token), sees
+    the spectators' channel and removes a spectator: that spectator's page says so
+    and stops; nobody else is affected."""
+    table = _table(server)
+    ctx_c, creator, _ = _page(browser)
+    ctx_s, spect, _ = _page(browser)
+    try:
+        creator.goto(server + "/#/")
+        info = {table["table_id"]: {"tokens": {}, "admin_token": table["admin_token"]}}
+        creator.evaluate(f"localStorage.setItem('pakka.tables', {json.dumps(json.dumps(info))})")
+        creator.goto(server + table["spectator"]["url"])
+        creator.wait_for_selector("#chat-tab-spectators")
+        spect.goto(server + table["spectator"]["url"])
+        spect.wait_for_selector("#chat-input")
+        _say(spect, "buy cheap chips")
+        _shown(creator, "buy cheap chips")
+        assert spect.locator(".chat-kick").count() == 0  # only the creator may
+        creator.locator(".chat-msg", has_text="buy cheap chips").locator(".chat-kick").click()
+        spect.wait_for_function(
+            "t => document.body.innerText.includes(t)",
+            arg="The table's creator removed you from this table",
+        )
+        _say(creator, "still here")
+        _shown(creator, "still here")
+        assert not creator.js_errors and not spect.js_errors
+    finally:
+        ctx_c.close()
+        with contextlib.suppress(Exception):
+            ctx_s.close()

@@ -99,7 +99,9 @@ def test_players_channel_reaches_everyone_in_order_with_actions(server: Server) 
         ).all()
     assert [k for _, k in rows][-2:] == ["chat", "chat"]
     assert [q for q, _ in rows] == list(range(1, len(rows) + 1))
-    assert rows[-2][0] == m["seq"] and rows[-1][0] == m2["seq"]
+    assert (m["id"], m["n"], m2["id"], m2["n"]) == ("p1", 1, "p2", 2)
+    ids = server.hub.tables[t["table_id"]].chat.ids
+    assert (ids["p1"], ids["p2"]) == (rows[-2][0], rows[-1][0])
 
 
 def test_spectator_channel_never_reaches_a_player_before_the_end(server: Server) -> None:
@@ -121,7 +123,10 @@ def test_spectator_channel_never_reaches_a_player_before_the_end(server: Server)
     late = server.client(tid, tokens=[t["seat_tokens"]["0"]])
     a.send({"type": "chat", "text": "marker"})
     for c in (a, b, late):
-        assert _next(c, "chat")["message"]["text"] == "marker"
+        got = _next(c, "chat")["message"]
+        # Numbered in the players' channel: no gap tells of the spectators' message.
+        assert (got["text"], got["id"], got["n"]) == ("marker", "p1", 1)
+    assert m["id"] == "s1"
     # A player may not write to the spectators' channel either.
     a.send({"type": "chat", "text": "x", "channel": "spectators"})
     assert _next(a, "error")["code"] == "chat_channel"
@@ -187,13 +192,13 @@ def test_creator_removes_a_message_and_a_spectator(server: Server) -> None:
     tid = t["table_id"]
     b.send({"type": "chat", "text": "rude words"})
     m = _next(a, "chat")["message"]
-    b.send({"type": "chat_remove", "seq": m["seq"], "admin": t["tok1"]})
+    b.send({"type": "chat_remove", "id": m["id"], "admin": t["tok1"]})
     assert _next(b, "error")["msg"]["key"] == "error.chat_admin"
-    a.send({"type": "chat_remove", "seq": m["seq"], "admin": t["admin_token"]})
+    a.send({"type": "chat_remove", "id": m["id"], "admin": t["admin_token"]})
     for c in (a, b, s):
-        assert _next(c, "chat_removed")["seq"] == m["seq"]
+        assert _next(c, "chat_removed")["id"] == m["id"]
     again = server.client(tid, watch=t["spectator"]["code"])
-    (shown,) = [x for x in _history(again)["messages"] if x["seq"] == m["seq"]]
+    (shown,) = [x for x in _history(again)["messages"] if x["id"] == m["id"]]
     assert shown["removed"] and shown["text"] == ""
     assert "rude words" not in "".join(again.raw)
 
@@ -228,9 +233,10 @@ def test_report_is_stored_for_the_operator(
     t, _a, b, s = _table(server)
     b.send({"type": "chat", "text": "report me <b>x</b>"})
     m = _next(s, "chat")["message"]
-    s.send({"type": "chat_report", "seq": m["seq"]})
-    assert _next(s, "chat_reported")["seq"] == m["seq"]
-    s.send({"type": "chat_report", "seq": 99999})
+    seq = server.hub.tables[t["table_id"]].chat.ids[m["id"]]
+    s.send({"type": "chat_report", "id": m["id"]})
+    assert _next(s, "chat_reported")["id"] == m["id"]
+    s.send({"type": "chat_report", "id": "p99999"})
     assert _next(s, "error")["msg"]["key"] == "error.chat_no_message"
     engine = make_engine(server.settings.db or "")
     with engine.connect() as c:
@@ -238,7 +244,7 @@ def test_report_is_stored_for_the_operator(
     (r,) = rows
     assert (r["table_id"], r["seq"], r["text"], r["author"], r["name"]) == (
         t["table_id"],
-        m["seq"],
+        seq,
         "report me <b>x</b>",
         m["author"],
         "Bea",
@@ -258,7 +264,7 @@ def test_chat_survives_a_restart(sqlite_url: str) -> None:
         m = _next(s, "chat")["message"]
         a.send({"type": "chat", "text": "to be removed"})
         gone = _next(s, "chat")["message"]
-        a.send({"type": "chat_remove", "seq": gone["seq"], "admin": t["admin_token"]})
+        a.send({"type": "chat_remove", "id": gone["id"], "admin": t["admin_token"]})
         _next(s, "chat_removed")
         key = _history(s)["key"]
         a.send({"type": "chat_kick", "author": _history(s)["author"], "admin": t["admin_token"]})
@@ -271,12 +277,12 @@ def test_chat_survives_a_restart(sqlite_url: str) -> None:
     try:
         c = s2.client(t["table_id"], tokens=[t["tok1"]])
         hist = _history(c)["messages"]
-        assert [(x["seq"], x["text"], x["removed"]) for x in hist] == [
-            (m["seq"], "before the restart", False),
-            (gone["seq"], "", True),
+        assert [(x["id"], x["text"], x["removed"]) for x in hist] == [
+            (m["id"], "before the restart", False),
+            (gone["id"], "", True),
         ]
         c.send({"type": "chat", "text": "after"})
-        assert _next(c, "chat")["message"]["seq"] == gone["seq"] + 3  # removal, ban
+        assert _next(c, "chat")["message"]["id"] == "p3"
         back = s2.client(t["table_id"], watch=t["spectator"]["code"], chat_key=key)
         assert _history(back)["channel"] is None
         back.send({"type": "chat", "text": "still banned?"})
@@ -294,7 +300,8 @@ def test_retention_purges_old_chat_and_keeps_the_sequence(sqlite_url: str) -> No
         t, a, _b, s = _table(s1)
         a.send({"type": "chat", "text": "old news"})
         old = _next(s, "chat")["message"]
-        s.send({"type": "chat_report", "seq": old["seq"]})
+        old_seq = s1.hub.tables[t["table_id"]].chat.ids[old["id"]]
+        s.send({"type": "chat_report", "id": old["id"]})
         _next(s, "chat_reported")
     finally:
         s1.stop()
@@ -307,7 +314,7 @@ def test_retention_purges_old_chat_and_keeps_the_sequence(sqlite_url: str) -> No
             with engine.connect() as c:
                 data = c.execute(
                     text("SELECT data FROM events WHERE table_id = :t AND seq = :s"),
-                    {"t": t["table_id"], "s": old["seq"]},
+                    {"t": t["table_id"], "s": old_seq},
                 ).scalar()
                 n_reports = len(chat.reports(c))
             if data == '{"purged":true}' or time.time() > deadline:
@@ -318,7 +325,8 @@ def test_retention_purges_old_chat_and_keeps_the_sequence(sqlite_url: str) -> No
         assert _history(c2)["messages"] == []
         c2.send({"type": "chat", "text": "fresh"})
         fresh = _next(c2, "chat")["message"]
-        assert fresh["seq"] > old["seq"]
+        fresh_seq = s2.hub.tables[t["table_id"]].chat.ids[fresh["id"]]
+        assert fresh_seq > old_seq
         with engine.connect() as c:
             seqs = [
                 r[0]
@@ -327,7 +335,7 @@ def test_retention_purges_old_chat_and_keeps_the_sequence(sqlite_url: str) -> No
                     {"t": t["table_id"]},
                 )
             ]
-            assert seqs == list(range(1, fresh["seq"] + 1))
+            assert seqs == list(range(1, fresh_seq + 1))
             assert chat.purge(c, time.time() - 3600) == 0  # the fresh one is kept
     finally:
         s2.stop()
@@ -343,6 +351,8 @@ def test_anonymise_and_delete_author(sqlite_url: str) -> None:
         mb = _next(a, "chat")["message"]
         a.send({"type": "chat", "text": "from seat 0"})
         ma = _next(a, "chat")["message"]
+        ids = s1.hub.tables[t["table_id"]].chat.ids
+        mb["seq"], ma["seq"] = ids[mb["id"]], ids[ma["id"]]
     finally:
         s1.stop()
     engine = make_engine(sqlite_url)
@@ -372,7 +382,8 @@ def pg_pair(pg_url: str) -> Iterator[tuple[Server, Server]]:
 def test_chat_through_a_second_process(pg_pair: tuple[Server, Server]) -> None:
     """On PostgreSQL a message written through one process reaches the clients of
     another through the log and NOTIFY; the spectators' channel stays away from
-    players there too; the rate limit is one for both processes."""
+    players there too; the rate limit is one for both processes; a spectator removed
+    through one process is closed by the other."""
     p, q = pg_pair
     t = p.create(game="toy", players=2, take_seat=0, options={"hand": 1})
     tid = t["table_id"]
@@ -395,3 +406,30 @@ def test_chat_through_a_second_process(pg_pair: tuple[Server, Server]) -> None:
         _said(b, f"n{i}")
     a2.send({"type": "chat", "text": "sixth"})
     assert _next(a2, "error", 20)["code"] == "chat_rate"
+    # The creator, through process p, removes the spectator connected to q.
+    a.send({"type": "chat_kick", "author": _history(s)["author"], "admin": t["admin_token"]})
+    assert _next(s, "error", 20)["code"] == "removed"
+    with pytest.raises(ConnectionClosed) as closed:
+        for _ in range(50):
+            s.recv(20)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4403
+
+
+def test_retention_is_configurable(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``pakka serve --chat-retention-days N`` and ``PAKKA_CHAT_RETENTION_DAYS`` set
+    the retention (default 30 days)."""
+    import pakka.server
+    from pakka.server.config import Settings
+
+    assert Settings().chat_retention_days == 30.0
+    seen: dict[str, Any] = {}
+
+    def fake_run(host: str, port: int, db: str | None, **settings: Any) -> None:
+        seen.update(settings, host=host, port=port, db=db)
+
+    monkeypatch.setattr(pakka.server, "run", fake_run)
+    assert cli_main(["serve", "--port", "8123", "--chat-retention-days", "7"]) == 0
+    assert seen["chat_retention_days"] == 7.0 and seen["port"] == 8123
+    monkeypatch.setenv("PAKKA_CHAT_RETENTION_DAYS", "2.5")
+    assert Settings.from_env().chat_retention_days == 2.5
+    assert Settings.from_env(chat_retention_days=None).chat_retention_days == 2.5

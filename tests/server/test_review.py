@@ -155,9 +155,10 @@ class Gate:
         return await asyncio.to_thread(compute, record_json, seat)
 
 
-def test_concurrent_requests_for_one_review_share_one_computation(server: Server) -> None:
+def test_concurrent_requests_for_one_review_share_one_computation(any_server: Server) -> None:
     """Three requests for the same review while it is computed wait for the same
     result: one computation."""
+    server = any_server
     gate = Gate()
     server.app.state.reviews.run = gate
     t = finished_table(server, "koodinmurtaja", listed=True)
@@ -174,11 +175,11 @@ def test_concurrent_requests_for_one_review_share_one_computation(server: Server
     assert gate.calls == 1 and server.app.state.reviews.computed == 1
 
 
-def test_a_full_queue_answers_503_and_a_slow_review_202(sqlite_url: str) -> None:
+def test_a_full_queue_answers_503_and_a_slow_review_202(db_url: str) -> None:
     """With room for one review: a review not done within the hold time is answered
     202 (ask again) while it goes on; another review meanwhile gets 503 with
     Retry-After; once the first is done both are served."""
-    server = Server(sqlite_url, review_queue=1, review_wait=0.3)
+    server = Server(db_url, review_queue=1, review_wait=0.3)
     try:
         gate = Gate()
         server.app.state.reviews.run = gate

@@ -177,7 +177,7 @@ class SoloJudge(Judge):
     MEMO_LIMIT: ClassVar[int] = 200_000
     """Solved positions kept between decisions (the cache starts again beyond this)."""
 
-    def __init__(self, worlds: int = 3, max_nodes: int = 2_000) -> None:
+    def __init__(self, worlds: int = 3, max_nodes: int = 1_500) -> None:
         self.worlds = worlds
         self.max_nodes = max_nodes
         self.memo: dict[Any, float] = {}
@@ -207,7 +207,7 @@ class SoloJudge(Judge):
         )
         if memo is not None and key in memo:
             return memo[key]
-        v = float(solve(t, max_nodes=self.max_nodes, playouts=20).score)
+        v = float(solve(t, max_nodes=self.max_nodes, playouts=20, line=False).score)
         if memo is not None:
             if len(memo) >= self.MEMO_LIMIT:
                 memo.clear()

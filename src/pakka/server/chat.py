@@ -25,6 +25,11 @@ Moderation: the table's creator (admin token) removes a message (event
 connections close and their chat identity may not write again); anyone at the
 table reports a message into ``chat_reports`` for the operator.
 
+Message ids: a message is known to clients as its channel's letter and its number
+in that channel (``p3``, ``s2``), never by its event number: the gaps in the log's
+numbers would tell a player how many spectator messages (and other events) came in
+between.
+
 Authors: a player is ``p`` + a digest of the seat's token digest (a new holder of
 the seat is a new author); a spectator is ``s`` + a digest of the chat key the
 server gave their connection (the client sends it back in ``hello.chat_key`` to
@@ -119,6 +124,10 @@ class TableChat:
 
     messages: dict[int, dict[str, Any]] = field(default_factory=dict)
     """Event number -> message (as in a ``chat`` frame), oldest first."""
+    ids: dict[str, int] = field(default_factory=dict)
+    """A message's public id -> its event number."""
+    last: dict[str, int] = field(default_factory=lambda: {PLAYERS: 0, SPECTATORS: 0})
+    """The newest message number of each channel."""
     banned: set[str] = field(default_factory=set)
     """Spectator authors the creator removed."""
     released: int = 0
@@ -138,17 +147,28 @@ class TableChat:
         if d.get("purged"):
             return None
         m = message(ev)
+        self.last[m["channel"]] = max(self.last[m["channel"]], int(m["n"]))
         self.messages[ev.seq] = m
+        self.ids[m["id"]] = ev.seq
         while len(self.messages) > KEEP:
-            del self.messages[next(iter(self.messages))]
+            old = self.messages.pop(next(iter(self.messages)))
+            self.ids.pop(old["id"], None)
         return m
+
+    def get(self, public_id: str) -> tuple[int, dict[str, Any]] | None:
+        """The event number and message of a public message id."""
+        seq = self.ids.get(public_id)
+        m = None if seq is None else self.messages.get(seq)
+        return None if seq is None or m is None else (seq, m)
 
 
 def message(ev: Event) -> dict[str, Any]:
     """A chat event as a message of a frame (``ChatMessage``)."""
     d = ev.data
+    n = int(d.get("n", ev.seq))
     return {
-        "seq": ev.seq,
+        "id": d["channel"][0] + str(n),
+        "n": n,
         "channel": d["channel"],
         "author": d["author"],
         "name": d.get("name"),
@@ -274,7 +294,7 @@ def apply(t: LiveTable, ev: Event) -> None:
     if m is not None:
         _deliver(t, m)
     elif ev.kind == REMOVED:
-        _removed(t, int(ev.data["seq"]))
+        _removed(t, t.chat.messages.get(int(ev.data["seq"])))
     elif ev.kind == BAN:
         _close_author(t, str(ev.data["author"]))
 
@@ -301,6 +321,8 @@ async def _append(
     from pakka.server.bus import catch_up
 
     for _ in range(5):
+        if kind == CHAT:  # the next number of its channel, as this table knows it now
+            data["n"] = t.chat.last[data["channel"]] + 1
         try:
             ev = await t.hub.dbx.tx(_store, t.id, t.seq + 1, kind, data, bucket)
         except Conflict:
@@ -398,10 +420,14 @@ def _check_admin(t: LiveTable, token: str) -> None:
         )
 
 
-def _removed(t: LiveTable, seq: int) -> None:
-    frame = json.dumps({"type": "chat_removed", "seq": seq}, separators=(",", ":"))
+def _removed(t: LiveTable, m: dict[str, Any] | None) -> None:
+    """Tell everyone who may read removed message ``m`` to drop it."""
+    if m is None:
+        return
+    frame = json.dumps({"type": "chat_removed", "id": m["id"]}, separators=(",", ":"))
     for conn in list(t.conns):
-        conn.send(frame)
+        if may_read(t, conn, m):
+            conn.send(frame)
 
 
 def _close_author(t: LiveTable, author: str) -> None:
@@ -418,20 +444,21 @@ def _close_author(t: LiveTable, author: str) -> None:
 
 
 async def remove(t: LiveTable, conn: Connection, msg: ChatRemoveMsg) -> None:
-    """The creator removes message ``msg.seq``: a ``chat_removed`` event; every
+    """The creator removes message ``msg.id``: a ``chat_removed`` event; every
     client drops it, history shows it removed."""
     try:
         async with t.lock:
             _check_admin(t, msg.admin)
-            m = t.chat.messages.get(msg.seq)
-            if m is None:
+            hit = t.chat.get(msg.id)
+            if hit is None:
                 raise ApiError(
-                    404, "not_found", "no such message", key="error.chat_no_message", seq=msg.seq
+                    404, "not_found", "no such message", key="error.chat_no_message", id=msg.id
                 )
+            seq, m = hit
             if not m["removed"]:
-                ev = await _append(t, REMOVED, {"seq": msg.seq})
+                ev = await _append(t, REMOVED, {"seq": seq})
                 t.chat.add(ev)
-            _removed(t, msg.seq)
+            _removed(t, m)
     except ApiError as e:
         _error(conn, e, "chat_remove")
 
@@ -464,23 +491,24 @@ def _report(c: DbConnection, row: dict[str, Any], bucket: str) -> None:
 
 
 async def report(t: LiveTable, conn: Connection, msg: ChatReportMsg) -> None:
-    """Someone at the table reports message ``msg.seq`` to the operator: a copy goes
+    """Someone at the table reports message ``msg.id`` to the operator: a copy goes
     to ``chat_reports``; the reporter gets ``chat_reported``."""
     async with t.lock:
-        m = t.chat.messages.get(msg.seq)
+        hit = t.chat.get(msg.id)
         reporter = author_of(t, conn)
-        if m is None or reporter is None or not may_read(t, conn, m):
+        if hit is None or reporter is None or not may_read(t, conn, hit[1]):
             _error(
                 conn,
                 ApiError(
-                    404, "not_found", "no such message", key="error.chat_no_message", seq=msg.seq
+                    404, "not_found", "no such message", key="error.chat_no_message", id=msg.id
                 ),
                 "chat_report",
             )
             return
+        seq, m = hit
         row = {
             "table_id": t.id,
-            "seq": msg.seq,
+            "seq": seq,
             "channel": m["channel"],
             "author": m["author"],
             "name": m["name"],
@@ -497,7 +525,7 @@ async def report(t: LiveTable, conn: Connection, msg: ChatReportMsg) -> None:
             "chat_report",
         )
         return
-    conn.send({"type": "chat_reported", "seq": msg.seq})
+    conn.send({"type": "chat_reported", "id": msg.id})
 
 
 # -- the operator ------------------------------------------------------------------------

@@ -54,6 +54,8 @@ class Settings:
     """Messages a connection may send in a burst [PAKKA_MSG_BURST]."""
     create_per_minute: float = 30.0
     """Tables one client address may create per minute [PAKKA_CREATE_PER_MINUTE]."""
+    leaderboard_min_games: int = 5
+    """Fewest rated games for a place on a leaderboard (``GET /api/leaderboards/{game}``)."""
     hint_rate: float = 2.0
     """Hint requests per second one client address may make on average; a hint
     is a search, so it is dearer than other requests [PAKKA_HINT_RATE]."""
@@ -79,6 +81,11 @@ class Settings:
     """Comma-separated addresses of the reverse proxies whose ``X-Forwarded-For``
     header names the real client (rate limits key on it); from anyone else the
     header is ignored [PAKKA_TRUSTED_PROXIES]."""
+    origins: str = ""
+    """Comma-separated extra origins (``https://cards.example``) whose pages may make
+    state-changing requests and open WebSockets, besides the site's own origin as
+    the Host header and scheme give it (:mod:`pakka.server.origin`); for a proxy that
+    rewrites Host [PAKKA_ORIGINS]."""
     chat_retention_days: float = 30.0
     """Days a table's chat is kept; older messages are blanked on start and daily
     (the log keeps their numbers) [PAKKA_CHAT_RETENTION_DAYS]."""

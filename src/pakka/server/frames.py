@@ -51,6 +51,9 @@ class SeatSummary(TypedDict):
     zombie: bool
     """A bot plays this human seat (its player left, let it, or ran out of time)
     until the player takes it back (``resume``)."""
+    former: bool
+    """Its player deleted their account: no name; shown as "former player"
+    (``player.former``) in the reader's language."""
     connected: bool
     presence: Literal["connected", "idle", "gone"]
     """Whether the seat's player is at the table (``connected``), has it open but is
@@ -79,6 +82,8 @@ class TableSummary(TypedDict):
     options: dict[str, Any]
     listed: bool
     hotseat: bool
+    rated: bool
+    """Whether the table's games move the players' ratings (docs/ratings.md)."""
     clock: int | None
     closed: bool
     game_no: int
@@ -192,8 +197,11 @@ class PongFrame(TypedDict):
 class ChatMessage(TypedDict):
     """One chat message (:mod:`pakka.server.chat`): only what a person typed."""
 
-    seq: int
-    """Its number in the table's event log (ordered with the actions)."""
+    id: str
+    """Its public id: the channel's letter and ``n`` (``p3``, ``s2``); never its
+    event number, whose gaps would tell players of the spectators' messages."""
+    n: int
+    """Its number in its channel (1, 2, 3...; the order of the channel)."""
     channel: Literal["players", "spectators"]
     author: str
     """Who wrote it: ``p…`` a seat's holder, ``s…`` a spectator (for mute and removal)."""
@@ -239,18 +247,18 @@ class ChatHistoryFrame(TypedDict):
 
 @with_config(_FORBID)
 class ChatRemovedFrame(TypedDict):
-    """The table's creator removed message ``seq``: drop it."""
+    """The table's creator removed message ``id``: drop it."""
 
     type: Literal["chat_removed"]
-    seq: int
+    id: str
 
 
 @with_config(_FORBID)
 class ChatReportedFrame(TypedDict):
-    """The reader's report of message ``seq`` reached the operator."""
+    """The reader's report of message ``id`` reached the operator."""
 
     type: Literal["chat_reported"]
-    seq: int
+    id: str
 
 
 Frame = Annotated[

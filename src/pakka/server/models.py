@@ -53,6 +53,8 @@ class CreateTable(Strict):
     take_seat: Annotated[int, Field(ge=0, le=15)] | None = None
     hotseat: bool = False
     listed: bool = False
+    rated: bool = False
+    """Ask for a rated table (docs/ratings.md); refused when the table cannot be."""
     clock: Annotated[int, Field(ge=1, le=3600)] | None = None
     deck: (
         Annotated[list[Annotated[str, StringConstraints(max_length=8)]], Field(max_length=1000)]
@@ -107,6 +109,9 @@ class Hello(Strict):
     type: Literal["hello"]
     tokens: Annotated[list[Credential], Field(max_length=16)] = []
     watch: Credential | None = None
+    session: StrictBool = False
+    """Also take the seats bound to the profile of the connection's session cookie
+    (another device of an account plays without the seat tokens)."""
     protocol: Annotated[int, Field(ge=0, le=1000)] | None = None
     """The protocol version the client speaks (absent: the server's; another one
     than the server's is refused with ``unsupported_protocol``)."""
@@ -183,6 +188,10 @@ class PingMsg(Strict):
     id: int | Annotated[str, StringConstraints(max_length=40)] | None = None
 
 
+ChatId = Annotated[str, StringConstraints(min_length=2, max_length=12, pattern=r"^[ps][0-9]+$")]
+"""A chat message's public id: its channel's letter and its number there (``p3``)."""
+
+
 class ChatMsg(Strict):
     """A chat message (:mod:`pakka.server.chat`): a player writes to the players'
     channel, a spectator to the spectators'; ``name`` is a spectator's name."""
@@ -196,10 +205,10 @@ class ChatMsg(Strict):
 
 
 class ChatRemoveMsg(Strict):
-    """The table's creator removes chat message ``seq``."""
+    """The table's creator removes chat message ``id``."""
 
     type: Literal["chat_remove"]
-    seq: Annotated[int, Field(ge=1)]
+    id: ChatId
     admin: Credential
 
 
@@ -212,10 +221,10 @@ class ChatKickMsg(Strict):
 
 
 class ChatReportMsg(Strict):
-    """Report chat message ``seq`` to the site's operator."""
+    """Report chat message ``id`` to the site's operator."""
 
     type: Literal["chat_report"]
-    seq: Annotated[int, Field(ge=1)]
+    id: ChatId
 
 
 WS_MESSAGES: dict[str, type[Strict]] = {

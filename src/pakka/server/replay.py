@@ -142,11 +142,13 @@ def etag(record: Record, table_id: str, game_no: int) -> str:
     return '"' + h.hexdigest()[:32] + '"'
 
 
-def encode(record: Record, table_id: str, game_no: int) -> bytes:
-    """The replay's JSON body as the endpoint serves it (built by :func:`build`)."""
+def encode(record: Record, table_id: str, game_no: int, former: list[bool] | None = None) -> bytes:
+    """The replay's JSON body as the endpoint serves it (built by :func:`build`);
+    ``former`` marks the seats whose player deleted their account."""
     out = build(record)
     out["table_id"] = table_id
     out["game_no"] = game_no
+    out["former"] = former or []
     return json.dumps(out, ensure_ascii=False, separators=(",", ":")).encode()
 
 

@@ -20,7 +20,7 @@ from pydantic import ValidationError
 
 from pakka.core.errors import PakkaError, reason_message, reason_texts
 from pakka.i18n import LANGUAGES
-from pakka.server import chat
+from pakka.server import chat, profiles
 from pakka.server.config import Settings
 from pakka.server.connection import Connection
 from pakka.server.errors import ApiError, error_frame
@@ -71,7 +71,11 @@ async def websocket(ws: WebSocket, table_id: str) -> None:
             await ws.send_text(json.dumps(_protocol_error(hello.protocol)))
             await ws.close(code=4400)
         return
-    if hello is None or not hub.seating.authorise(table, conn, hello):
+    profile_id = None
+    if hello is not None and hello.session:
+        me = await profiles.current(ws)
+        profile_id = None if me is None else me.id
+    if hello is None or not hub.seating.authorise(table, conn, hello, profile_id):
         with contextlib.suppress(Exception):
             await ws.send_text(
                 json.dumps(error_frame("unauthorized", "no such seat or spectator code", "hello"))
@@ -377,6 +381,9 @@ async def _play_again(hub: Hub, table: LiveTable, conn: Connection, msg: PlayAga
 async def _autoplay(table: LiveTable, conn: Connection, msg: AutoplayMsg) -> None:
     seat = _seat(conn, msg.seat, "autoplay")
     if seat is None:
+        return
+    if table.rated:
+        _error(conn, "rated_assist", "autoplay is off at rated tables", "autoplay")
         return
     async with table.lock:
         await table.set_seat(seat, zombie=True, level=msg.level)

@@ -107,7 +107,8 @@ class PairsState(State[PairsAction]):
             a, b = action.cards
             raise Refusal(
                 "zoker.why.pairs_refuted",
-                cards=[NAMES[a], NAMES[b]],
+                a=NAMES[a],
+                b=NAMES[b],
                 attrs=_attributes(differing_attributes(a, b)),
             )
 

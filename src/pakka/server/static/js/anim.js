@@ -82,6 +82,7 @@ const stats = { started: 0, longest: 0, skipped: 0, /** @type {any[]} */ moves: 
  */
 export function animate(root, before, who = {}) {
   if (!before || before.cards.size + before.seats.size === 0) return 0;
+  /** @type {{state: number | null, steps: number, mover: number | null, cards: number, ms: number, reduced: boolean, origin?: string | null}} */
   const entry = { state: who.state ?? null, steps: who.steps ?? 1, mover: who.mover ?? null, cards: 0, ms: 0, reduced: false };
   stats.moves.push(entry);
   if (stats.moves.length > 50) stats.moves.shift();
@@ -97,6 +98,8 @@ export function animate(root, before, who = {}) {
   for (const f of root.querySelectorAll(".felt")) for (const [k, el] of keyed(f)) if (!now.has(k)) now.set(k, el);
   const from = (seat) => (seat !== null && seat !== undefined ? before.seats.get(String(seat)) : null);
   const moverRect = from(who.mover) || before.stock;
+  // Where new cards come from: the seat that moved (its hand), else the stock.
+  entry.origin = from(who.mover) ? "seat" : before.stock ? "stock" : null;
   const run = (el, frames) => {
     el.animate(frames, { duration: MOVE_MS, easing: "cubic-bezier(.2,.7,.3,1)" });
     stats.started += 1;

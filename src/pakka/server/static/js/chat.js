@@ -42,7 +42,7 @@ export class ChatPanel {
     this.admin = info.admin_token || null;
     this.send = send;
     this.words = words;
-    /** @type {Map<number, any>} seq -> message */
+    /** @type {Map<string, any>} id -> message */
     this.messages = new Map();
     this.me = null; // this connection's author id
     this.channel = null; // where this connection writes (null: nowhere)
@@ -81,13 +81,13 @@ export class ChatPanel {
           if (f.key) localStorage.setItem(KEY_KEY + this.tableId, f.key);
           if (this.channel === "spectators" && !this.tabChosen) this.tab = "spectators";
         }
-        for (const m of f.messages) this.messages.set(m.seq, m);
+        for (const m of f.messages) this.messages.set(m.id, m);
         break;
       case "chat":
-        this.messages.set(f.message.seq, f.message);
+        this.messages.set(f.message.id, f.message);
         break;
       case "chat_removed": {
-        const m = this.messages.get(f.seq);
+        const m = this.messages.get(f.id);
         if (m) Object.assign(m, { removed: true, text: "" });
         break;
       }
@@ -149,21 +149,22 @@ export class ChatPanel {
   item(m) {
     const own = m.author === this.me;
     const when = new Date(m.at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-    const li = h("li", { class: "chat-msg" + (m.removed ? " removed" : ""), dataset: { seq: String(m.seq), author: m.author } },
-      h("span", { class: "chat-who" }, this.author(m)),
+    const li = h("li", { class: "chat-msg" + (m.removed ? " removed" : ""), dataset: { id: m.id, author: m.author } },
+      h("span", { class: "chat-who", "data-user": m.name ? "" : null }, this.author(m)),
       " ",
       h("time", { class: "chat-time", datetime: new Date(m.at * 1000).toISOString() }, when),
       " ",
-      m.removed ? h("span", { class: "chat-text muted" }, t("chat_removed")) : h("span", { class: "chat-text", text: m.text }));
+      // What people typed is marked as such (data-user): not the page's own words.
+      m.removed ? h("span", { class: "chat-text muted" }, t("chat_removed")) : h("span", { class: "chat-text", "data-user": "", text: m.text }));
     if (m.removed) return li;
     const tools = h("span", { class: "chat-tools" });
     if (!own) {
       tools.append(
         h("button", { type: "button", class: "small secondary chat-mute", onclick: () => this.mute(m.author, true), "aria-label": t("chat_mute_who", { name: this.author(m) }) }, t("chat_mute")),
-        h("button", { type: "button", class: "small secondary chat-report", onclick: () => this.send({ type: "chat_report", seq: m.seq }), "aria-label": t("chat_report_msg", { name: this.author(m) }) }, t("chat_report")));
+        h("button", { type: "button", class: "small secondary chat-report", onclick: () => this.send({ type: "chat_report", id: m.id }), "aria-label": t("chat_report_msg", { name: this.author(m) }) }, t("chat_report")));
     }
     if (this.admin) {
-      tools.append(h("button", { type: "button", class: "small secondary chat-remove", onclick: () => this.send({ type: "chat_remove", seq: m.seq, admin: this.admin }) }, t("chat_remove")));
+      tools.append(h("button", { type: "button", class: "small secondary chat-remove", onclick: () => this.send({ type: "chat_remove", id: m.id, admin: this.admin }) }, t("chat_remove")));
       if (m.author.startsWith("s") && !own) {
         tools.append(h("button", { type: "button", class: "small secondary chat-kick", onclick: () => this.send({ type: "chat_kick", author: m.author, admin: this.admin }) }, t("chat_kick")));
       }
@@ -176,7 +177,7 @@ export class ChatPanel {
     this.toggle.textContent = this.open ? t("chat_hide") : t("chat_show");
     this.toggle.setAttribute("aria-expanded", String(this.open));
     this.body.hidden = !this.open;
-    const all = [...this.messages.values()].sort((a, b) => a.seq - b.seq);
+    const all = [...this.messages.values()].sort((a, b) => a.n - b.n); // each tab is one channel
     const hasSpect = this.channel === "spectators" || all.some((m) => m.channel === "spectators");
     if (!hasSpect) this.tab = "players";
     this.tabs.hidden = !hasSpect;

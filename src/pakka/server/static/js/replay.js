@@ -121,6 +121,8 @@ export class ReplayScreen {
   }
 
   name(seat) {
+    // A player who deleted their account is a "former player" in the reader's words.
+    if (this.rep && this.rep.former && this.rep.former[seat]) return t("former_player");
     const n = this.rep && this.rep.names && this.rep.names[seat];
     return n || `${seat + 1}`;
   }

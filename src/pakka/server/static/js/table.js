@@ -105,9 +105,11 @@ export class TableScreen {
     this.status = "connecting";
     this.fatal = null;
     const tokens = Object.values(info.tokens || {});
+    // `session`: the seats bound to this browser's profile (another device of an
+    // account plays them without the tokens, which stay on the device that took them).
     // A spectator sends back the chat identity this device was given (chat.js).
     const key = tokens.length ? undefined : chatKey(tableId);
-    const hello = { ...(tokens.length ? { tokens } : watch ? { watch } : {}), ...(key ? { chat_key: key } : {}), protocol: PROTOCOL };
+    const hello = { ...(tokens.length ? { tokens } : watch ? { watch } : {}), ...(key ? { chat_key: key } : {}), session: true, protocol: PROTOCOL };
     this.root.replaceChildren(h("p", { class: "muted" }, t("connecting")));
     this.cues = new TurnCues();
     this.idleWatch = new IdleWatch((idle) => this.socket && this.socket.send({ type: "presence", idle }));
@@ -278,7 +280,7 @@ export class TableScreen {
   name(seat) {
     if (seat === null || seat === undefined) return "";
     const all = (this.summary && this.summary.seats) || [];
-    const own = (/** @type {any} */ s, /** @type {number} */ i) => (s && s.name) || (s && s.kind === "bot" ? botName(s.level) : t("player_n", { n: i + 1 }));
+    const own = (/** @type {any} */ s, /** @type {number} */ i) => (s && s.former ? t("former_player") : "") || (s && s.name) || (s && s.kind === "bot" ? botName(s.level) : t("player_n", { n: i + 1 }));
     const n = own(all[seat], seat);
     // Several seats with the same name (e.g. bots of one level) get their 1-based seat number too.
     const same = all.filter((x, i) => own(x, i) === n).length;

@@ -18,7 +18,8 @@ export type ChatHistoryFrame = {
 
 /** One chat message (:mod:`pakka.server.chat`): only what a person typed. */
 export type ChatMessage = {
-  seq: number;
+  id: string;
+  n: number;
   channel: "players" | "spectators";
   author: string;
   name: string | null;
@@ -29,16 +30,16 @@ export type ChatMessage = {
   removed: boolean;
 };
 
-/** The table's creator removed message ``seq``: drop it. */
+/** The table's creator removed message ``id``: drop it. */
 export type ChatRemovedFrame = {
   type: "chat_removed";
-  seq: number;
+  id: string;
 };
 
-/** The reader's report of message ``seq`` reached the operator. */
+/** The reader's report of message ``id`` reached the operator. */
 export type ChatReportedFrame = {
   type: "chat_reported";
-  seq: number;
+  id: string;
 };
 
 /** The running move clock. */
@@ -117,6 +118,7 @@ export type SeatSummary = {
   level: string | null;
   status: "open" | "claimed" | "left" | "bot";
   zombie: boolean;
+  former: boolean;
   connected: boolean;
   presence: "connected" | "idle" | "gone";
 };
@@ -154,6 +156,7 @@ export type TableSummary = {
   options: Record<string, any>;
   listed: boolean;
   hotseat: boolean;
+  rated: boolean;
   clock: number | null;
   closed: boolean;
   game_no: number;
