@@ -22,12 +22,13 @@ import re
 import subprocess
 import sys
 
-import pakka
+from pakka.core.registry import load_automated
 
 
 def play(game_name: str, players: int, games: int) -> int:
-    """Play ``games`` seeded random matches; the number of actions."""
-    game = pakka.load(game_name, players=players)
+    """Play ``games`` seeded random matches (automated options, as ``pakka bench``: a
+    Viisisataa match has a hand cap); the number of actions."""
+    game = load_automated(game_name, players=players)
     game.new_state(seed=10**9)  # the same warm-up in both runs
     pick = random.Random(0).random
     actions = 0
@@ -40,11 +41,14 @@ def play(game_name: str, players: int, games: int) -> int:
     return actions
 
 
-def instructions(game_name: str, players: int, games: int) -> tuple[int, int]:
-    """(instructions, actions) of one valgrind run of ``--play``."""
+def instructions(
+    game_name: str, players: int, games: int, python: str = sys.executable
+) -> tuple[int, int]:
+    """(instructions, actions) of one valgrind run of ``--play`` by ``python`` (another
+    checkout's interpreter measures that checkout's engines)."""
     cmd = [
         "valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-        sys.executable, __file__, game_name, "--players", str(players),
+        python, __file__, game_name, "--players", str(players),
         "--games", str(games), "--play",
     ]  # fmt: skip
     env = dict(os.environ, PYTHONHASHSEED="0")

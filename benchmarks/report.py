@@ -82,6 +82,19 @@ ENTRIES: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        id="seam-speed",
+        title="Engine speed beside the typed-seam baseline (instructions per action)",
+        command=("uv run python benchmarks/seam_speed.py --json {out}",),
+        kind="seam",
+        note=(
+            "CPU instructions per action of seeded random play counted by valgrind, for "
+            "this commit and for the baseline (main after the fixes issue, `8041828`), "
+            "the same matches in both (the action counts must agree: the engines' "
+            "behaviour did not change). Instruction counts do not depend on the load. "
+            "Target (typed-seam issue): every ratio at most 1.05."
+        ),
+    ),
+    Entry(
         id="research",
         title="Research adapters: raw contract, PettingZoo, exact observations (3 players)",
         command=(
@@ -104,6 +117,49 @@ ENTRIES: tuple[Entry, ...] = (
             "One seeded game played by the `medium` bots, seat 0 reviewed "
             "(`pakka.review.review_record`); a Viisisataa match and a Räväytys game are "
             "divided by their hands and rounds. Target: at most 30 s of CPU per unit."
+        ),
+    ),
+    Entry(
+        id="review-speed-caches",
+        title="Post-game review speed of Solo and Kubo with the judges' caches",
+        command=(
+            "uv run python benchmarks/review_speed.py --seed 3 --games zoker-solo,zoker-kubo"
+            " --json {out}",
+        ),
+        kind="review",
+        note=(
+            "As above, the two games that were over or at the 30 s target, re-measured after "
+            "the Solo judge kept solved positions and the Kubo judge the greedy plans across "
+            "decisions (pure caches: the same review). A partial run: the machine's load "
+            "left no time for the whole benchmark."
+        ),
+    ),
+    Entry(
+        id="viisisataa-dd",
+        title="Viisisataa double-dummy solver: full 10-card positions, 3 players",
+        command=("uv run python benchmarks/viisisataa_dd.py --positions 30 --seed 1 --json {out}",),
+        kind="dd",
+        note=(
+            "CPU time to solve the contractor's tricks from the first lead of seeded deals "
+            "(trump suits and grand in turn), each with a new solver (empty table). "
+            "Target (issue 18): well under 100 ms per full position on average."
+        ),
+    ),
+    Entry(
+        id="strength-viisisataa-expert",
+        title="Strength: Viisisataa `expert` against `pimc`, 3 players, per hand",
+        command=(
+            "uv run python benchmarks/viisisataa_arena.py "
+            "--bot expert:worlds=6,bid_worlds=6,discards=3 --field pimc --mode hand "
+            "--deals 300 --json {out}",
+        ),
+        kind="hand-arena",
+        note=(
+            "Duplicate deals: `expert` sits in each seat of every deal in turn, `pimc` in "
+            "the others; the first hand with a contract is scored (`max_hands=1` as the "
+            "earlier pimc-versus-rules figures). Per deal: expert's points minus the "
+            "field's average, its three seatings averaged; paired sign-flip test over "
+            "deals (`pakka.stats.compare`)."
         ),
     ),
     Entry(
@@ -135,6 +191,26 @@ ENTRIES: tuple[Entry, ...] = (
             "--bots random,easy,medium,hard --deals 30 --seed 1 --json {out}",
         ),
         kind="arena",
+    ),
+    Entry(
+        id="bot-ratings",
+        title="Bot ratings: every game's levels on the players' scale (`benchmarks/rate_bots.py`)",
+        command=(
+            "uv run python benchmarks/rate_bots.py --games 30 --seconds 60 --seed 1 --write "
+            "--json {out}",
+        ),
+        kind="bot-ratings",
+        note=(
+            "The three levels of each game at a 3-player table, duplicate deals (every deal "
+            "once per seat rotation) until 30 deals or 60 s per game; every game is one "
+            "openskill Plackett–Luce update from (μ 25, σ 25/3). Shown rating = "
+            "1500 + 20 (μ − 3σ), the scale of people's ratings (docs/ratings.md); a new "
+            "player shows 1500. These are the fixed ratings in `src/pakka/ratings/bots.json`. "
+            "Win rate: share of the win per game, 95% bootstrap interval over deals. The "
+            "budget is checked between deals: one deal of the slow searches (Viisisataa's "
+            "`pimc`, Kubo's and Räväytys' `search`) took longer than the budget, so those "
+            "games rest on one deal (σ still near 7.6)."
+        ),
     ),
 )
 
@@ -245,6 +321,20 @@ def _review_table(result: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
+def _seam_table(result: dict[str, Any]) -> list[str]:
+    lines = [
+        "| game | players | matches | actions | baseline | now | now / baseline | |",
+        "|---|---:|---:|---:|---:|---:|---:|---|",
+    ]
+    for r in result["rows"]:
+        ok = "met" if r["ratio"] <= 1.05 and r["same_actions"] else "**not met**"
+        lines.append(
+            f"| {r['game']} | {r['players']} | {r['matches']} | {r['actions']:,} | "
+            f"{r['baseline']:,} | {r['now']:,} | {r['ratio']:.3f} | {ok} |"
+        )
+    return lines
+
+
 def _peers_table(result: dict[str, Any]) -> list[str]:
     rows = result["rows"]
     peers = [
@@ -279,12 +369,64 @@ def _peers_table(result: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _bot_ratings_table(result: dict[str, Any]) -> list[str]:
+    lines = [
+        "| game | deals (games) | level | bot | μ | σ | rating | win rate |",
+        "|---|---:|---|---|---:|---:|---:|---|",
+    ]
+    for r in result["rows"]:
+        for lv, v in r["levels"].items():
+            win = f"{v['win_rate']:.3f}"
+            if v.get("win_low") is not None:
+                win += f" [{v['win_low']:.3f}, {v['win_high']:.3f}]"
+            lines.append(
+                f"| {r['game']} | {r['deals']} ({r['games']}) | {lv} | `{v['spec']}` | "
+                f"{v['mu']:.2f} | {v['sigma']:.2f} | {v['rating']} | {win} |"
+            )
+    return lines
+
+
+def _dd_table(result: list[dict[str, Any]]) -> list[str]:
+    lines = [
+        "| players | positions | mean ms | median ms | p90 ms | max ms | nodes (mean) | target | |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---|",
+    ]
+    for r in result:
+        met = "met" if r["mean_ms"] < r["target_ms"] else "**not met**"
+        lines.append(
+            f"| {r['players']} | {r['positions']} | {r['mean_ms']:.0f} | {r['median_ms']:.0f} | "
+            f"{r['p90_ms']:.0f} | {r['max_ms']:.0f} | {r['mean_nodes']:,.0f} | "
+            f"< {r['target_ms']:.0f} | {met} |"
+        )
+    return lines
+
+
+def _hand_arena_table(result: dict[str, Any]) -> list[str]:
+    c = result["comparison"]
+    low = "—" if c["low"] is None else f"{c['low']:+.1f}"
+    high = "—" if c["high"] is None else f"{c['high']:+.1f}"
+    p = "—" if c["p_value"] is None else f"{c['p_value']:.3f}"
+    lines = [
+        f"{result['deals']} deals played ({result['note']}).",
+        "",
+        "| bot | field | deals | points per hand minus field (95 % interval) | p | verdict |",
+        "|---|---|---:|---:|---:|---|",
+        f"| {result['bot']} | {result['field']} | {result['deals']} | "
+        f"{c['mean']:+.1f} [{low}, {high}] | {p} | {c['verdict']} |",
+    ]
+    return lines
+
+
 RENDER: dict[str, Callable[[Any], list[str]]] = {
+    "bot-ratings": _bot_ratings_table,
+    "dd": _dd_table,
+    "hand-arena": _hand_arena_table,
     "review": _review_table,
     "peers": _peers_table,
     "bench": _bench_table,
     "arena": _arena_table,
     "research": _research_table,
+    "seam": _seam_table,
 }
 
 HEADER = """# Benchmarks

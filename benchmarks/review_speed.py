@@ -59,8 +59,10 @@ def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--json", metavar="FILE")
+    ap.add_argument("--games", metavar="A,B", help="only these games (default: all; a partial run)")
     args = ap.parse_args(argv)
-    rows = [measure(g, n, per, args.seed) for g, n, per in CASES]
+    only = set(args.games.split(",")) if args.games else None
+    rows = [measure(g, n, per, args.seed) for g, n, per in CASES if only is None or g in only]
     for r in rows:
         print(
             f"{r['game']:14} {r['cpu_s_per_unit']:7.2f} s CPU per {r['per']} "

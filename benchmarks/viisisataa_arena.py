@@ -76,11 +76,16 @@ def main() -> None:
     ap.add_argument("--first-seed", type=int, default=1)
     ap.add_argument("--mode", choices=("match", "hand"), default="match")
     ap.add_argument("--set", action="append", default=[], help="option=value")
+    ap.add_argument("--json", default=None, help="write the result (hand mode) as JSON here")
+    ap.add_argument(
+        "--progress", action="store_true", help="print each deal's result as it is played"
+    )
     args = ap.parse_args()
     options = dict(kv.split("=", 1) for kv in args.set)
     t0 = time.perf_counter()
     diffs: list[float] = []
     mine_all: list[float] = []
+    field_all: list[float] = []
     rotations = range(args.players if args.players != 4 else 2)
     for seed in range(args.first_seed, args.first_seed + args.deals):
         results = [
@@ -88,6 +93,13 @@ def main() -> None:
         ]
         mine_all.append(statistics.fmean(m for m, _ in results))
         diffs.append(statistics.fmean(m - o for m, o in results))
+        field_all.append(statistics.fmean(o for _, o in results))
+        if args.progress:
+            print(
+                f"deal {seed}: {mine_all[-1]:+.1f} diff {diffs[-1]:+.1f} "
+                f"({time.perf_counter() - t0:.0f} s)",
+                flush=True,
+            )
     m, h = _ci(mine_all)
     d, hd = _ci(diffs)
     what = "win share" if args.mode == "match" else "points per hand"
@@ -100,6 +112,28 @@ def main() -> None:
         f"  {args.bot} minus field average: {d:+.3f} ± {hd:.3f} (95% CI)"
         + ("  significant" if abs(d) > hd else "  not significant")
     )
+
+    if args.json:
+        write_json(args.json, args.bot, args.field, mine_all, field_all, "one run")
+
+
+def write_json(
+    path: str, bot: str, field: str, mine: list[float], field_avg: list[float], note: str
+) -> None:
+    """The hand-mode result as ``benchmarks/report.py`` renders it (kind ``hand-arena``):
+    the paired comparison of the bot's points per hand with the field's, over deals."""
+    import json
+
+    from pakka.stats import compare
+
+    c = compare(mine, field_avg, seed=f"{bot}/{field}")
+    with open(path, "w") as f:
+        json.dump(
+            {"bot": bot, "field": field, "deals": len(mine), "note": note,
+             "per_deal": [[a, b] for a, b in zip(mine, field_avg, strict=True)],
+             "comparison": c.to_json()},
+            f, indent=1,
+        )  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -3,7 +3,9 @@ Playwright with Debian's Chromium from a server this script starts (and stops).
 
 ``uv run python scripts/visual_screenshots.py`` writes ``docs/img/*.png``: a
 replay (desktop and phone), a table's history, the last move marked, the last
-trick, and a game on a 390x844 touch screen. Never edited by hand.
+trick, every game on a 390x844 touch screen, the lobby's list of live tables, the
+table's cue settings, and the table right after a bot's Räväytys lay-down. Never
+edited by hand.
 """
 
 from __future__ import annotations
@@ -63,7 +65,8 @@ def main() -> None:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     db = Path(tempfile.mkdtemp()) / "shots.sqlite3"
-    env = dict(os.environ, PAKKA_BOT_PAUSE="0")
+    # Stacked decks (a testing server, never production) for the bot's lay-down.
+    env = dict(os.environ, PAKKA_BOT_PAUSE="0", PAKKA_ALLOW_STACKED_DECKS="1")
     serve = ROOT / "tests" / "browser" / "_serve.py"
     proc = subprocess.Popen([sys.executable, str(serve), str(port), str(db)], env=env, cwd=ROOT)
     base = f"http://127.0.0.1:{port}"
@@ -84,7 +87,8 @@ def main() -> None:
 
 
 def shoot(browser: Any, base: str) -> None:
-    """Every screenshot, in English."""
+    """Every screenshot, in English unless said."""
+    shoot_live_list(browser, base)  # first: the only table in play then
     vs = finished(base, "viisisataa", 3, {"max_hands": 2})
     watch = vs["spectator"]["code"]
     for size, suffix in ((DESKTOP, "desktop"), (PHONE, "phone")):
@@ -138,6 +142,105 @@ def shoot(browser: Any, base: str) -> None:
     page.goto(f"{base}/#table={vs['table_id']}&watch={watch}")
     page.wait_for_selector("#history")
     page.locator("#history").screenshot(path=str(OUT / "history.png"))
+    ctx.close()
+
+    shoot_phones(browser, base)
+    shoot_cues(browser, base)
+    shoot_bot_lay_down(browser, base)
+
+
+# Every game at its first turn on a phone, with the options of tests/browser/test_phone.py.
+PHONE_GAMES: dict[str, tuple[int, dict[str, str], str]] = {
+    "koodinmurtaja": (2, {}, "en-GB"),
+    "viisisataa": (3, {"max_hands": "1"}, "fi-FI"),
+    "ravaytys": (3, {"max_turns_per_round": "3"}, "en-GB"),
+    "zoker-solo": (1, {}, "en-GB"),
+    "zoker-memo": (2, {"easy": "true", "layout": "8"}, "en-GB"),
+    "zoker-tiko": (2, {}, "fi-FI"),
+    "zoker-pairs": (1, {"cards": "12"}, "en-GB"),
+}
+
+
+def shoot_phones(browser: Any, base: str) -> None:
+    """``phone-<game>.png``: each game's table at 390x844 with touch (Kubo is
+    ``phone-kubo-fi.png`` above)."""
+    for game, (players, options, locale) in PHONE_GAMES.items():
+        ctx = browser.new_context(
+            viewport=PHONE, has_touch=True, is_mobile=True, locale=locale, reduced_motion="reduce"
+        )
+        page = ctx.new_page()
+        seats = ["human"] + ["bot:easy"] * (players - 1)
+        create_table(page, base, game, players, seats, options=options)
+        page.wait_for_selector("#table")
+        wait_turn_or_end(page)
+        page.locator("#table").scroll_into_view_if_needed()
+        page.screenshot(path=str(OUT / f"phone-{game}.png"))
+        ctx.close()
+
+
+def shoot_live_list(browser: Any, base: str) -> None:
+    """``live-tables.png``: the lobby's list of listed tables in play to watch."""
+    t = http(
+        base,
+        "/api/tables",
+        {
+            "game": "viisisataa",
+            "players": 3,
+            "name": "Friday evening",
+            "listed": True,
+            "seats": [
+                {"kind": "human", "name": "Aino"},
+                {"kind": "bot", "level": "easy"},
+                {"kind": "bot", "level": "medium"},
+            ],
+            "take_seat": 0,
+        },
+    )
+    ctx = browser.new_context(viewport=DESKTOP, locale="en-GB", reduced_motion="reduce")
+    page = ctx.new_page()
+    page.goto(base + "/#/")
+    page.locator(f'#live-tables li[data-table="{t["table_id"]}"]').wait_for()
+    page.locator("#live-tables").screenshot(path=str(OUT / "live-tables.png"))
+    ctx.close()
+
+
+def shoot_cues(browser: Any, base: str) -> None:
+    """``turn-cues.png``: the table's head with the your-turn sound switched on and
+    the offer to notify (in Finnish)."""
+    ctx = browser.new_context(viewport=DESKTOP, locale="fi-FI", reduced_motion="reduce")
+    page = ctx.new_page()
+    create_table(page, base, "koodinmurtaja", 2, ["human", "bot:easy"], name="Aino")
+    page.wait_for_selector("#table")
+    wait_turn_or_end(page)
+    page.check("#turn-sound")
+    page.locator(".table-head").screenshot(path=str(OUT / "turn-cues.png"))
+    ctx.close()
+
+
+def shoot_bot_lay_down(browser: Any, base: str) -> None:
+    """``ravaytys-bot-lay-down.png``: the table right after a bot laid down its
+    contract in one move (the deal of tests/browser/test_bot_laydown.py)."""
+    from tests.browser.test_bot_laydown import RV_DECK, my_move
+
+    seats = [{"kind": "human"}, {"kind": "bot", "level": "medium"}, {"kind": "bot"}]
+    t = http(
+        base, "/api/tables", {"game": "ravaytys", "players": 3, "seats": seats, "deck": RV_DECK}
+    )
+    code = next(i["code"] for i in t["invites"] if i["seat"] == 0)
+    ctx = browser.new_context(viewport=DESKTOP, locale="en-GB", reduced_motion="reduce")
+    page = ctx.new_page()
+    page.goto(f"{base}/#invite={code}")
+    page.wait_for_selector("#claim-seat")
+    page.fill("#claim-name", "Aino")
+    page.click("#claim-seat")
+    page.wait_for_selector("#table")
+    for _ in range(10):
+        wait_turn_or_end(page)
+        if page.locator(".meld").count():
+            break
+        act_and_wait(page, lambda: my_move(page))
+    wait_turn_or_end(page)
+    page.locator(".felt").screenshot(path=str(OUT / "ravaytys-bot-lay-down.png"))
     ctx.close()
 
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 import importlib
 import locale
 import os
-import re
 import string
 from collections.abc import Mapping
 from functools import cache
@@ -25,29 +24,10 @@ from typing import Any
 from pakka.core.errors import PakkaError
 from pakka.core.messages import MESSAGES as CORE
 from pakka.core.registry import game_class, game_module
+from pakka.core.render import fill as fill
 from pakka.core.table_messages import MESSAGES as TABLE
 
 LANGUAGES = ("en", "fi")
-
-_PLURAL = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\|([^|{}]*)\|([^|{}]*)\}")
-
-
-def fill(template: str, args: Mapping[str, Any], formatter: string.Formatter | None = None) -> str:
-    """``template`` with its plural choices ``{n|one|many}`` resolved from ``args``
-    (``one`` when ``n`` is 1), then filled by ``str.format`` (or ``formatter``)."""
-
-    def choose(m: re.Match[str]) -> str:
-        if m.group(1) not in args:
-            return m.group(0)
-        try:
-            one = int(args[m.group(1)]) == 1
-        except (TypeError, ValueError):
-            one = False
-        text = m.group(2) if one else m.group(3)
-        return text.replace("{", "{{").replace("}", "}}")
-
-    text = _PLURAL.sub(choose, template)
-    return text.format(**args) if formatter is None else formatter.format(text, **args)
 
 
 @cache

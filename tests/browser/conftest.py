@@ -48,7 +48,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     # A testing server: tables may be dealt from stacked decks (never in production).
     # Every test's browser asks for hints from 127.0.0.1: no per-address hint limit.
     env = dict(
-        os.environ, PAKKA_BOT_PAUSE="0", PAKKA_ALLOW_STACKED_DECKS="1", PAKKA_HINT_RATE="1000"
+        os.environ,
+        PAKKA_BOT_PAUSE="0",
+        PAKKA_ALLOW_STACKED_DECKS="1",
+        PAKKA_HINT_RATE="1000",
+        # ... and may start as many reviews as they like (the limit has its server test).
+        PAKKA_REVIEW_RATE="1000",
+        PAKKA_REVIEW_BURST="1000",
+        PAKKA_REVIEW_QUEUE="8",
     )
     with open(log, "wb") as out:
         proc = subprocess.Popen(

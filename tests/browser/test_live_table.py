@@ -461,6 +461,7 @@ def test_spectator_from_the_live_list_sees_no_hidden_card(browser: Any, server: 
         item = page.locator(f'#live-tables li[data-table="{tid}"]')
         item.wait_for()
         assert "Live test table" in item.inner_text()
+        assert "Bot, easy" in item.inner_text()  # a bot seat named as at the table
         item.locator("button.watch").click()
         page.wait_for_selector("#table")
         assert page.evaluate("pakkaTable.spectator") is True

@@ -32,6 +32,14 @@ HIGHER = {
         "pakka.bench",
     ),
     "bots": ("pakka.cli", "pakka.server", "pakka.research", "pakka.review"),
+    "ratings": (
+        "pakka.bots",
+        "pakka.cli",
+        "pakka.server",
+        "pakka.research",
+        "pakka.arena",
+        "pakka.bench",
+    ),
     "review": ("pakka.cli", "pakka.server", "pakka.research", "pakka.arena", "pakka.bench"),
 }
 

@@ -5,7 +5,7 @@ speaks both languages, and bad records are refused."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -263,3 +263,44 @@ def test_unfinished_or_bad_records_are_refused() -> None:
     pairs = _play_to("zoker-pairs", 1, 1, 10_000)
     with pytest.raises(RecordError, match="has no review"):
         review_record(Record.from_state(pairs))
+
+
+def test_viisisataa_all_cards_known_line_is_the_double_dummy_result() -> None:
+    """The Viisisataa judge's "with all cards known" line: on the real hands the cost of
+    a card is the hand points of the tricks its side takes after it against the best
+    card, both counted by plain minimax over the engine (R-5S-14/R-5S-17..19); the
+    line is labelled in both languages and only card play has it."""
+    if TYPE_CHECKING:
+        from tests.games.viisisataa.dd_helpers import BIDS, brute_force, random_ending
+    else:  # pytest puts tests/ on the path (tests/games is a package)
+        from games.viisisataa.dd_helpers import BIDS, brute_force, random_ending
+
+    from pakka.bots.viisisataa_expert import hand_points, taking_side
+
+    judge = ViisisataaJudge(worlds=2, max_candidates=4)
+    positive = 0
+    for seed in range(12):
+        s = random_ending(3, BIDS["hearts"], 3, seed)
+        seat = s.turn
+        assert seat is not None
+        side = taking_side(s, seat)
+        seats = [q for q in range(3) if side >> q & 1]
+        legal = s.legal_actions()
+        if len(legal) < 2:
+            continue
+        worth = {}
+        for a in legal:
+            t = s.clone()
+            t.apply(a)
+            final = sum(t.tricks[q] for q in seats) + brute_force(t, seats)
+            worth[a.id] = hand_points(s, seat, side, final)
+        for a in legal:
+            j = judge.judge(s, seat, a, 0)
+            assert j.known_cost == pytest.approx(max(worth.values()) - worth[a.id])
+            positive += j.known_cost is not None and j.known_cost > 0
+    assert positive >= 1
+    bidding = pakka.load("viisisataa", players=3).new_state(seed=1)
+    assert judge.known(bidding, bidding.current_player or 0, bidding.legal_actions()) is None
+    line = {"key": "review.known", "args": {"cost": 40.0}}
+    assert render_entry("viisisataa", line, "en").startswith("With all cards known")
+    assert render_entry("viisisataa", line, "fi").startswith("Kaikki kortit tuntien")

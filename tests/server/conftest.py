@@ -271,9 +271,10 @@ class Server:
         data: dict[str, Any] = r.json()
         return data
 
-    def client(self, table_id: str, **hello: Any) -> Client:
-        """A client that has said ``hello`` with these fields and got ``welcome``."""
-        return Client(self.ws_base + f"/ws/tables/{table_id}", hello, self.http)
+    def client(self, table_id: str, headers: dict[str, str] | None = None, **hello: Any) -> Client:
+        """A client that has said ``hello`` with these fields and got ``welcome``
+        (``headers``: of the upgrade request, e.g. a session cookie and Origin)."""
+        return Client(self.ws_base + f"/ws/tables/{table_id}", hello, self.http, headers)
 
     def raw_client(self, table_id: str) -> Client:
         """A connected client that has not said hello."""
@@ -284,10 +285,22 @@ class Client:
     """A WebSocket client that remembers every frame it received, each validated
     against the schema of its table's game as it arrives."""
 
-    def __init__(self, url: str, hello: dict[str, Any] | None, http: httpx.Client) -> None:
+    def __init__(
+        self,
+        url: str,
+        hello: dict[str, Any] | None,
+        http: httpx.Client,
+        headers: dict[str, str] | None = None,
+    ) -> None:
         # No client keepalive: a test reads frames only when it asks, and on a loaded
         # machine a long bot lay-down (Räväytys) can delay a pong past the default 20 s.
-        self._cm = connect(url, open_timeout=10, max_size=2**22, ping_interval=None)
+        self._cm = connect(
+            url,
+            open_timeout=10,
+            max_size=2**22,
+            ping_interval=None,
+            additional_headers=headers,
+        )
         self.ws: ClientConnection = self._cm.__enter__()
         self.http = http
         self.game: str | None = None  # learnt from the frames, else asked for below

@@ -16,9 +16,11 @@ from pakka.server.seats import digest
 
 from .conftest import Server, texts
 
-PREVIOUS, HEAD = "0003", "0004"
-EARLIER = ["0001", "0002", "0003"]
+PREVIOUS, HEAD = "0005", "0006"
+EARLIER = ["0001", "0002", "0003", "0004", "0007", "0008", "0005"]
 """Every revision before the head (a test below checks that this list is complete)."""
+BEFORE_LOG = [r for r in EARLIER if r < "0004"]
+"""The revisions before the event log: their tables get a back-filled log."""
 
 
 def test_exactly_one_head_and_every_earlier_revision_listed() -> None:
@@ -35,7 +37,12 @@ def test_exactly_one_head_and_every_earlier_revision_listed() -> None:
     assert revs == sorted([*EARLIER, HEAD])
 
 
-@pytest.mark.parametrize("earlier", EARLIER)
+BEFORE_LOG = [r for r in EARLIER if r < "0004"]
+"""Revisions before the event log: a table inserted there by hand gets its log back-filled
+(from 0004 on a table is written through its log, which this test's raw inserts skip)."""
+
+
+@pytest.mark.parametrize("earlier", BEFORE_LOG)
 def test_upgrade_from_earlier_revision_keeps_tables(db_url: str, earlier: str) -> None:
     engine = make_engine(db_url)
     migrate(engine, earlier)
@@ -125,3 +132,39 @@ def test_migrations_downgrade_and_upgrade_again(sqlite_url: str) -> None:
     assert current_revision(engine) == PREVIOUS
     migrate(engine)
     assert current_revision(engine) == HEAD
+
+
+def test_0005_adds_profiles_and_keeps_seats(db_url: str) -> None:
+    """A database at 0004 with a claimed seat upgrades to 0005: the seat keeps its token
+    digest (tokens were never stored in the clear), is bound to no profile and is not a
+    former player's; the profile tables exist."""
+    from sqlalchemy import inspect
+
+    engine = make_engine(db_url)
+    migrate(engine, "0004")
+    with engine.begin() as c:
+        c.execute(
+            text(
+                "INSERT INTO tables (id, name, game, players, options, listed, hotseat, clock,"
+                " admin_hash, watch_hash, created, closed) VALUES ('t5', 'T', 'toy', 2, '{}',"
+                " false, false, NULL, 'a', 'w', 1.0, false)"
+            )
+        )
+        c.execute(
+            text(
+                "INSERT INTO seats (table_id, seat, kind, level, name, status, token_hash,"
+                " invite_hash, zombie) VALUES ('t5', 0, 'human', NULL, 'P', 'claimed', :h,"
+                " NULL, false)"
+            ),
+            {"h": digest("tok")},
+        )
+    migrate(engine, "0005")
+    assert current_revision(engine) == "0005"
+    names = set(inspect(engine).get_table_names())
+    assert {"profiles", "sessions", "login_failures"} <= names
+    with engine.connect() as c:
+        row = c.execute(
+            text("SELECT token_hash, profile_id, former FROM seats WHERE table_id = 't5'")
+        ).one()
+    assert row[0] == digest("tok") and row[1] is None and not row[2]
+    engine.dispose()

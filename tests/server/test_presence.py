@@ -60,6 +60,18 @@ def test_live_tables_and_the_spectator_count(server: Server) -> None:
     assert listed["table_id"] in ids and unlisted["table_id"] not in ids
     row = next(x for x in live if x["table_id"] == listed["table_id"])
     assert row["name"] == "Watch me" and row["spectators"] == 0 and row["players"] == 2
+    assert row["bots"] == [None, None]  # two seats for people
+    with_bots = server.create(
+        game="toy",
+        players=3,
+        take_seat=0,
+        listed=True,
+        seats=[{"kind": "human"}, {"kind": "bot", "level": "easy"}, {"kind": "bot"}],
+    )
+    live = server.http.get("/api/tables/live").json()["tables"]
+    row = next(x for x in live if x["table_id"] == with_bots["table_id"])
+    # The bots' levels, so that the lobby names them as the table does ("Bot, easy").
+    assert row["bots"] == [None, "easy", "medium"] and row["names"][1:] == [None, None]
     a = server.client(listed["table_id"], tokens=[listed["seat_tokens"]["0"]])
     w = server.client(listed["table_id"])  # a listed table: no code needed
     assert w.welcome["spectator"] is True

@@ -155,3 +155,60 @@ def test_replay_access_rule(server: Server) -> None:
 def admin_of(table: dict[str, Any]) -> dict[str, str]:
     """The creator's header."""
     return {"Authorization": "Bearer " + table["admin_token"]}
+
+
+def test_replay_is_cached_and_served_with_an_etag(server: Server) -> None:
+    """A finished game's replay is built once (the cache of the server process) and
+    served with an ``ETag`` and ``Cache-Control``; ``If-None-Match`` with that tag gets
+    ``304`` and no body, a different tag the whole replay again; the cache still
+    applies the access rule (no credential: 401, never the cached body)."""
+    t = finished_table(server, "zoker-tiko")
+    tid = t["table_id"]
+    url = f"/api/tables/{tid}/games/1/replay"
+    cache = server.hub.replays
+    builds, hits = cache.builds, cache.hits
+    first = server.http.get(url, headers=watch(t))
+    assert first.status_code == 200, first.text
+    tag = first.headers["etag"]
+    assert tag.startswith('"') and tag.endswith('"') and len(tag) == 34
+    assert first.headers["cache-control"] == "private, max-age=3600"  # unlisted
+    assert "X-Spectator-Code" in first.headers["vary"]
+    assert cache.builds == builds + 1
+    again = server.http.get(url, headers=watch(t))
+    assert again.status_code == 200 and again.content == first.content
+    assert again.headers["etag"] == tag
+    assert cache.builds == builds + 1 and cache.hits == hits + 1  # not built again
+    r = server.http.get(url, headers={**watch(t), "If-None-Match": tag})
+    assert r.status_code == 304 and r.content == b"" and r.headers["etag"] == tag
+    r = server.http.get(url, headers={**watch(t), "If-None-Match": f'W/"x", {tag}'})
+    assert r.status_code == 304
+    r = server.http.get(url, headers={**watch(t), "If-None-Match": '"something-else"'})
+    assert r.status_code == 200 and r.content == first.content
+    # The access rule comes first: no credential, no replay (and no 304 either).
+    assert server.http.get(url).status_code == 401
+    assert server.http.get(url, headers={"If-None-Match": tag}).status_code == 401
+    # The body is the replay (the same JSON as before the cache).
+    assert first.json()["table_id"] == tid and first.json()["game_no"] == 1
+    listed = finished_table(server, "zoker-tiko", listed=True)
+    r = server.http.get(f"/api/tables/{listed['table_id']}/games/1/replay")
+    assert r.status_code == 200 and r.headers["cache-control"] == "public, max-age=3600"
+    assert r.headers["etag"] != tag
+
+
+def test_replay_cache_is_bounded_least_recently_used() -> None:
+    """The cache keeps at most its number of entries and bytes, dropping the least
+    recently used first; a changed entity tag is not answered from the cache."""
+    from pakka.server.replay import ReplayCache
+
+    cache = ReplayCache(entries=2, max_bytes=10)
+    cache.put("a", 1, '"1"', b"aaaa")
+    cache.put("b", 1, '"2"', b"bbbb")
+    assert cache.get("a", 1, '"1"') == b"aaaa"  # a is now the most recent
+    cache.put("c", 1, '"3"', b"cccc")  # three entries: b (least recent) goes
+    assert len(cache) == 2 and cache.get("b", 1, '"2"') is None
+    assert cache.get("a", 1, '"1"') == b"aaaa" and cache.get("c", 1, '"3"') == b"cccc"
+    cache.put("d", 1, '"4"', b"dddddddd")  # 8 bytes: over 10 with any other
+    assert len(cache) == 1 and cache.size == 8
+    assert cache.get("d", 1, '"other"') is None  # another tag: not this replay
+    cache.put("e", 1, '"5"', b"x" * 11)  # larger than the whole cache: not kept
+    assert cache.get("e", 1, '"5"') is None and cache.size <= 10

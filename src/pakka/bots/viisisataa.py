@@ -818,7 +818,16 @@ def hint(game: Game[Any], handle: SeatHandle, lang: str = "en") -> dict[str, Any
 BENCH_SETUPS: list[tuple[int, dict[str, Any]]] = [(3, {}), (2, {}), (4, {}), (5, {})]
 """``pakka bench`` measures the main game (3 players) and every other player count."""
 
-BOTS = {"rules": RulesBot, "ismcts": SearchBot, "pimc": PimcBot}
+
+def expert(game: Game[Any], seed: int = 0, **params: Any) -> Any:
+    """The ``expert`` bot (:class:`pakka.bots.viisisataa_expert.ExpertBot`: PIMC with the
+    double-dummy solver), imported when first asked for (it builds on this module)."""
+    from pakka.bots.viisisataa_expert import ExpertBot
+
+    return ExpertBot(game, seed=seed, **params)
+
+
+BOTS = {"rules": RulesBot, "ismcts": SearchBot, "pimc": PimcBot, "expert": expert}
 LEVELS = {"easy": "rules:aggression=-0.8", "medium": "ismcts:iterations=300",
           "hard": "pimc"}  # fmt: skip
 

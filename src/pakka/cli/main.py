@@ -71,6 +71,9 @@ HELP: dict[str, dict[str, str]] = {
         "port": "port to listen on (default {port})",
         "db": "database URL or SQLite file (default: $PAKKA_DB, else ./{db} in the "
         "working directory)",
+        "chat_retention": "days a table's chat is kept (default 30, or $PAKKA_CHAT_RETENTION_DAYS)",
+        "chat_reports": "list the chat messages people reported, newest first",
+        "limit": "at most this many (default 100)",
     },
     "fi": {
         "prog": "Suomalaisia korttipelejä päätteessä: pelaa botteja vastaan, katso "
@@ -118,6 +121,10 @@ HELP: dict[str, dict[str, str]] = {
         "port": "kuunneltava portti (oletus {port})",
         "db": "tietokannan URL tai SQLite-tiedosto (oletus: $PAKKA_DB, muuten ./{db} "
         "työhakemistossa)",
+        "chat_retention": "montako päivää pöydän keskustelu säilytetään (oletus 30 tai "
+        "$PAKKA_CHAT_RETENTION_DAYS)",
+        "chat_reports": "luettele ilmoitetut keskusteluviestit, uusin ensin",
+        "limit": "enintään näin monta (oletus 100)",
     },
 }
 
@@ -215,6 +222,13 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
         "--port", type=int, default=DEFAULT_PORT, help=h["port"].format(port=DEFAULT_PORT)
     )
     p.add_argument("--db", default=None, help=h["db"].format(db=DEFAULT_DB_FILE))
+    p.add_argument(
+        "--chat-retention-days", type=float, default=None, metavar="N", help=h["chat_retention"]
+    )
+
+    p = sub.add_parser("chat-reports", parents=[common], help=h["chat_reports"])
+    p.add_argument("--db", default=None, help=h["db"].format(db=DEFAULT_DB_FILE))
+    p.add_argument("--limit", type=int, default=100, help=h["limit"])
 
     p = sub.add_parser("db", parents=[common], help=h["dbcmd"])
     dbsub = p.add_subparsers(dest="db_command", required=True)
@@ -669,7 +683,31 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
             raise
         raise RulesError(t(args.lang, "err.no_server")) from None
     run: Any = server.run
-    run(args.host, args.port, args.db)
+    run(args.host, args.port, args.db, chat_retention_days=args.chat_retention_days)
+    return 0
+
+
+def cmd_chat_reports(args: argparse.Namespace, console: Console) -> int:
+    """``pakka chat-reports``: the reported chat messages, newest first, one a line
+    (time, table, message number, author, reporter, text) for the operator."""
+    import datetime
+
+    from pakka.server.chat import reports
+    from pakka.server.config import db_url
+    from pakka.server.db import make_engine, migrate
+
+    engine = make_engine(db_url(args.db))
+    migrate(engine)
+    with engine.connect() as c:
+        rows = reports(c, args.limit)
+    for r in rows:
+        at = datetime.datetime.fromtimestamp(r["at"], datetime.UTC).strftime("%Y-%m-%d %H:%M")
+        who = f"{r['name'] or '-'} ({r['author']})"
+        console.print(
+            f"{at}  table {r['table_id']} #{r['seq']} [{r['channel']}] {who}"
+            f" reported by {r['reporter']}: {r['text']!r}",
+            markup=False,
+        )
     return 0
 
 
@@ -695,6 +733,7 @@ COMMANDS = {
     "arena": cmd_arena,
     "bench": cmd_bench,
     "serve": cmd_serve,
+    "chat-reports": cmd_chat_reports,
     "db": cmd_db,
 }
 

@@ -57,6 +57,21 @@ MESSAGES: dict[str, dict[str, str]] = {
         "table.last_move.moved": "{player} made a move",
         "table.last_move.title": "Last move",
         "table.last_trick.title": "Last trick",
+        "table.review.title": "Review",
+        "table.review.seat": "Player",
+        "table.review.run": "Review the decisions",
+        "table.review.computing": "Reviewing… this can take a minute.",
+        "table.review.timeline": "Decisions of {player} in the game",
+        "table.review.marked": "Marked decisions",
+        "table.review.none": "No inaccuracy, mistake or blunder.",
+        "table.review.at": "Move {move}: {mark}",
+        "table.review.judged_from": (
+            "Each decision is judged from what the player knew at that moment."
+        ),
+        "table.review.mark.good": "Good",
+        "table.review.mark.inaccuracy": "Inaccuracy",
+        "table.review.mark.mistake": "Mistake",
+        "table.review.mark.blunder": "Blunder",
         "table.last_trick.taken_by": "taken by {player}",
     },
     "fi": {
@@ -111,6 +126,21 @@ MESSAGES: dict[str, dict[str, str]] = {
         "table.last_move.moved": "{player} teki siirron",
         "table.last_move.title": "Viimeisin siirto",
         "table.last_trick.title": "Edellinen tikki",
+        "table.review.title": "Arvio",
+        "table.review.seat": "Pelaaja",
+        "table.review.run": "Arvioi päätökset",
+        "table.review.computing": "Arvioidaan… tämä voi kestää minuutin.",
+        "table.review.timeline": "Pelaajan {player} päätökset pelissä",
+        "table.review.marked": "Merkityt päätökset",
+        "table.review.none": "Ei epätarkkuuksia, virheitä eikä pahoja virheitä.",
+        "table.review.at": "Siirto {move}: {mark}",
+        "table.review.judged_from": (
+            "Jokainen päätös arvioidaan sen mukaan, mitä pelaaja silloin tiesi."
+        ),
+        "table.review.mark.good": "Hyvä",
+        "table.review.mark.inaccuracy": "Epätarkkuus",
+        "table.review.mark.mistake": "Virhe",
+        "table.review.mark.blunder": "Paha virhe",
         "table.last_trick.taken_by": "sen vei {player}",
     },
 }

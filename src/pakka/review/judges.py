@@ -174,9 +174,20 @@ class SoloJudge(Judge):
     name = "solver"
     scale = Scale("points", 1.0, 3.0, 6.0)
 
-    def __init__(self, worlds: int = 3, max_nodes: int = 2_000) -> None:
+    MEMO_LIMIT: ClassVar[int] = 200_000
+    """Solved positions kept between decisions (the cache starts again beyond this)."""
+
+    def __init__(self, worlds: int = 3, max_nodes: int = 1_500) -> None:
         self.worlds = worlds
         self.max_nodes = max_nodes
+        self.memo: dict[Any, float] = {}
+        """Abstract position (upper cards, pile tops and heights, stock order) -> its
+        solved score. The solver is deterministic, so a value depends on its key
+        alone and the cache is kept across decisions and between the sampled deals
+        and the "all cards known" line: consecutive decisions meet the same
+        positions (above all once the stock is dealt out, where the sampled line
+        and the known line solve the very same positions), and a review comes out
+        the same with or without it."""
 
     def _solve(self, s: State[Any], a: Action, memo: dict[Any, float] | None = None) -> float:
         from pakka.games.zoker.solo import SoloState
@@ -196,15 +207,17 @@ class SoloJudge(Judge):
         )
         if memo is not None and key in memo:
             return memo[key]
-        v = float(solve(t, max_nodes=self.max_nodes, playouts=20).score)
+        v = float(solve(t, max_nodes=self.max_nodes, playouts=20, line=False).score)
         if memo is not None:
+            if len(memo) >= self.MEMO_LIMIT:
+                memo.clear()
             memo[key] = v
         return v
 
     def evaluate(self, state: State[Any], seat: int, extra: Action | None = None) -> Evaluation:
         seed = view_seed(state, seat)
         actions = list(state.legal_actions())
-        memo: dict[Any, float] = {}
+        memo = self.memo
         if not state.view(seat, log=False)["stock"]:
             return Evaluation(actions, [[self._solve(state, a, memo)] for a in actions], True)
         worlds = [
@@ -214,8 +227,7 @@ class SoloJudge(Judge):
         return Evaluation(actions, values, exact=False)
 
     def known(self, state: State[Any], seat: int, cands: list[Action]) -> list[float] | None:
-        memo: dict[Any, float] = {}
-        return [self._solve(state, a, memo) for a in cands]
+        return [self._solve(state, a, self.memo) for a in cands]
 
 
 # -- search games: rollouts by the rules policy in consistent deals -----------------------------
@@ -331,6 +343,27 @@ class ViisisataaJudge(RolloutJudge):
 
         return float(hand_gain(s, seat))  # type: ignore[arg-type]
 
+    def known(self, state: State[Any], seat: int, cands: list[Action]) -> list[float] | None:
+        """The "with all cards known" line of a card play: each candidate solved by the
+        double-dummy solver on the real hands, as the seat's hand gain of the tricks
+        its side then takes (:func:`pakka.bots.viisisataa_expert.hand_points`). Only
+        the card play has it, and with 5 seats in play only from 6 cards on (a full
+        5-hand solve costs seconds)."""
+        from pakka.bots.viisisataa_expert import hand_points, taking_side
+        from pakka.games.viisisataa.dd import Solver, position_of
+        from pakka.games.viisisataa.rules import PLAYING
+        from pakka.games.viisisataa.state import ViisisataaState
+
+        s = state
+        if not isinstance(s, ViisisataaState) or s.phase != PLAYING or s.turn != seat:
+            return None
+        if s.nactive >= 5 and s.hands[seat].bit_count() > 6:
+            return None
+        side = taking_side(s, seat)
+        done = sum(s.tricks[q] for q in range(s.n) if side >> q & 1)
+        values = {m.id: v for m, v in Solver().move_values(position_of(s, side))}
+        return [hand_points(s, seat, side, done + values[a.id]) for a in cands]
+
 
 class RavaytysJudge(RolloutJudge):
     """Räväytys: each candidate played to the end of the round by the rules bot in every
@@ -381,13 +414,26 @@ class KuboJudge(RolloutJudge):
 
     scale = Scale("win", 0.05, 0.15, 0.30)
 
+    PLAN_LIMIT: ClassVar[int] = 200_000
+    """Greedy plans kept between decisions (the cache starts again beyond this)."""
+
     def __init__(self, worlds: int = 8, max_candidates: int = 4) -> None:
         super().__init__(worlds, max_candidates)
+        self.plans: dict[Any, dict[tuple[int, tuple[int, ...]], int]] = {}
+        """(layers, line points) -> the greedy policy's plans by (board, hand): a plan
+        is a pure function of them, so playouts of every candidate, deal and decision
+        share it and the review is the same with or without it."""
 
     def policy(self, state: State[Any]) -> Rollout:
-        from pakka.bots.zoker_kubo import greedy_rollout
+        from pakka.bots.zoker_kubo import cached_greedy_rollout
 
-        return greedy_rollout
+        plans = self.plans.setdefault(
+            (state.geo.layer_attr, state.line_points),  # type: ignore[attr-defined]
+            {},
+        )
+        if len(plans) >= self.PLAN_LIMIT:
+            plans.clear()
+        return cached_greedy_rollout(plans)
 
 
 def memo_policy(s: State[Any], rng: random.Random) -> Action:

@@ -25,17 +25,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return _create(settings)
 
 
-def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) -> None:
+def run(
+    host: str = "127.0.0.1", port: int = 8000, db: str | None = None, **settings: object
+) -> None:
     """Serve pakka on ``host:port`` until interrupted.
 
     ``db`` is a database URL (``postgresql://user@host/db``) or a SQLite file
     path; by default ``$PAKKA_DB`` or ``pakka.sqlite3`` in the working directory.
+    ``settings`` override :class:`~pakka.server.config.Settings` (``None``: unset).
     """
     import uvicorn
 
     from pakka.server.config import Settings
 
-    app = create_app(Settings.from_env(db=db))
+    app = create_app(Settings.from_env(db=db, **settings))
     uvicorn.run(
         app,
         host=host,

@@ -1,8 +1,9 @@
 """Who may read a table over HTTP: its summary, its games and finished records.
 
 A listed table is public. An unlisted one is read only with a credential of that
-table: its spectator code in the ``X-Spectator-Code`` header, or a seat or admin
-token as ``Authorization: Bearer``. Codes travel in headers, never in the URL,
+table: its spectator code in the ``X-Spectator-Code`` header, a seat or admin
+token as ``Authorization: Bearer``, or the session cookie of a profile a seat of
+the table is bound to. Codes travel in headers, never in the URL,
 so no access log holds them. Without one the answer is ``401 unauthorized``.
 """
 
@@ -13,6 +14,7 @@ from collections.abc import Iterable
 
 from fastapi import Request
 
+from pakka.server import profiles
 from pakka.server.errors import ApiError
 from pakka.server.hub import Hub
 from pakka.server.seats import digest
@@ -57,22 +59,41 @@ def _refuse() -> ApiError:
     )
 
 
-def check_live(hub: Hub, table_id: str, request: Request) -> None:
-    """404 for an unknown table, 401 when an unlisted table's credential is missing."""
+def check_live(hub: Hub, table_id: str, request: Request, profile_id: str | None = None) -> None:
+    """404 for an unknown table, 401 when an unlisted table's credential is missing
+    (a seat bound to ``profile_id`` is one)."""
     t = hub.table(table_id)
+    if profile_id is not None and any(s.profile_id == profile_id for s in t.seats):
+        return
     if not may_read(request, t.listed, t.watch_hash, t.admin_hash, (s.token_hash for s in t.seats)):
         raise _refuse()
 
 
+async def _profile_id(request: Request) -> str | None:
+    if profiles.cookie_token(request) is None:
+        return None
+    p = await profiles.current(request)
+    return None if p is None else p.id
+
+
+async def check_live_async(hub: Hub, table_id: str, request: Request) -> None:
+    """:func:`check_live` with the request's session profile."""
+    hub.table(table_id)
+    check_live(hub, table_id, request, await _profile_id(request))
+
+
 async def check_stored(hub: Hub, table_id: str, request: Request) -> None:
     """As :func:`check_live`, also for a table that is no longer live (closed)."""
+    pid = await _profile_id(request)
     if table_id in hub.tables:
-        check_live(hub, table_id, request)
+        check_live(hub, table_id, request, pid)
         return
     stored = await hub.dbx.read(hub.store.load_table, table_id)
     if stored is None:
         raise ApiError(404, "not_found", "no such table", key="error.no_table")
     row = stored.row
+    if pid is not None and any(s.get("profile_id") == pid for s in stored.seats):
+        return
     hashes = (s["token_hash"] for s in stored.seats)
     if not may_read(request, bool(row["listed"]), row["watch_hash"], row["admin_hash"], hashes):
         raise _refuse()

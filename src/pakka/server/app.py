@@ -19,11 +19,12 @@ from fastapi.staticfiles import StaticFiles
 
 import pakka
 from pakka.server import db as dbmod
-from pakka.server import health, routes, ws
+from pakka.server import health, identity, review, routes, ws
 from pakka.server.config import Settings, db_url
 from pakka.server.errors import ApiError, api_error, invalid_request
 from pakka.server.hub import Hub
 from pakka.server.limits import BodyLimit
+from pakka.server.origin import OriginCheck
 from pakka.server.store import Store
 
 STATIC = Path(__file__).with_name("static")
@@ -37,6 +38,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     await hub.db(dbmod.migrate, engine)
     await hub.start()
     yield
+    app.state.reviews.shutdown()
     await hub.stop()
     engine.dispose()
 
@@ -60,12 +62,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         redoc_url=None,
     )
     app.state.hub = hub
+    app.state.reviews = review.Reviews(hub)
     app.add_middleware(BodyLimit)
+    # Added last, so it runs first: a foreign page's request never reaches a route.
+    app.add_middleware(OriginCheck, settings=settings)
     app.exception_handler(ApiError)(api_error)
     app.exception_handler(RequestValidationError)(invalid_request)
 
     app.include_router(health.router)
     app.include_router(routes.router)
+    app.include_router(identity.router)
+    app.include_router(review.router)
     app.include_router(ws.router)
 
     # The browser client's extra endpoints (message catalogues, rules, hints) live

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import Connection, text
 
 from pakka.core.record import undone
-from pakka.server import eventlog
+from pakka.server import chat, eventlog
 from pakka.server.eventlog import Event
 from pakka.server.presence import PRESENCE_CHANNEL, REFRESH, local_of
 from pakka.server.tables import since_wall
@@ -234,4 +234,8 @@ def apply_event(t: LiveTable, ev: Event) -> None:
         t.closed = True
         t.scheduler.stop()
         t.broadcast_table()
+    elif kind in chat.KINDS:
+        chat.apply(t, ev)
+    if kind in (eventlog.ACTION, eventlog.FINISH, eventlog.CLOSE):
+        chat.release(t)
     # CREATE and FINISH change nothing in memory (the state knows it is over).

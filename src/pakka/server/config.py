@@ -54,11 +54,24 @@ class Settings:
     """Messages a connection may send in a burst [PAKKA_MSG_BURST]."""
     create_per_minute: float = 30.0
     """Tables one client address may create per minute [PAKKA_CREATE_PER_MINUTE]."""
+    leaderboard_min_games: int = 5
+    """Fewest rated games for a place on a leaderboard (``GET /api/leaderboards/{game}``)."""
     hint_rate: float = 2.0
     """Hint requests per second one client address may make on average; a hint
     is a search, so it is dearer than other requests [PAKKA_HINT_RATE]."""
     hint_burst: float = 30.0
     """Hint requests one client address may make in a burst [PAKKA_HINT_BURST]."""
+    review_queue: int = 2
+    """Post-game reviews one process computes or holds waiting at a time; one more
+    gets ``503`` with ``Retry-After`` [PAKKA_REVIEW_QUEUE]."""
+    review_wait: float = 20.0
+    """Seconds a review request is held for its result before it is answered
+    ``202 computing`` (ask again later) [PAKKA_REVIEW_WAIT]."""
+    review_rate: float = 0.05
+    """Reviews per second one client address may start on average (one in 20 s);
+    cached ones are free [PAKKA_REVIEW_RATE]."""
+    review_burst: float = 6.0
+    """Reviews one client address may start in a burst [PAKKA_REVIEW_BURST]."""
     hello_timeout: float = 10.0
     """Seconds a new WebSocket has to send ``hello`` [PAKKA_HELLO_TIMEOUT]."""
     sqlite_sync: str = "NORMAL"
@@ -68,6 +81,14 @@ class Settings:
     """Comma-separated addresses of the reverse proxies whose ``X-Forwarded-For``
     header names the real client (rate limits key on it); from anyone else the
     header is ignored [PAKKA_TRUSTED_PROXIES]."""
+    origins: str = ""
+    """Comma-separated extra origins (``https://cards.example``) whose pages may make
+    state-changing requests and open WebSockets, besides the site's own origin as
+    the Host header and scheme give it (:mod:`pakka.server.origin`); for a proxy that
+    rewrites Host [PAKKA_ORIGINS]."""
+    chat_retention_days: float = 30.0
+    """Days a table's chat is kept; older messages are blanked on start and daily
+    (the log keeps their numbers) [PAKKA_CHAT_RETENTION_DAYS]."""
     static_dir: str | None = field(default=None)
     """Directory of the browser client (default: the package's ``static``) [PAKKA_STATIC_DIR]."""
     allow_stacked_decks: bool = False

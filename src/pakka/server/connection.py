@@ -33,6 +33,10 @@ class Connection:
         self.closed = False
         self.idle = False
         """The client said its player is away (page hidden or untouched): presence."""
+        self.close_code = 1008
+        """The close code the writer uses when it is told to stop."""
+        self.chat_key: str | None = None
+        """A spectator's chat identity (:mod:`pakka.server.chat`)."""
 
     @property
     def view_seats(self) -> list[int | None]:
@@ -62,12 +66,21 @@ class Connection:
                 self.queue.get_nowait()
                 self.queue.put_nowait(None)
 
+    def close_soon(self, code: int = 1008) -> None:
+        """Close the connection (with ``code``) once the frames queued so far are sent."""
+        if self.closed:
+            return
+        self.close_code = code
+        with contextlib.suppress(asyncio.QueueFull):
+            self.queue.put_nowait(None)
+        self.closed = True
+
     async def writer(self) -> None:
         """Send queued frames in order until the connection ends."""
         while True:
             text = await self.queue.get()
             if text is None:
                 with contextlib.suppress(Exception):
-                    await self.ws.close(code=1008)
+                    await self.ws.close(code=self.close_code)
                 return
             await self.ws.send_text(text)

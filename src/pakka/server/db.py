@@ -23,6 +23,7 @@ from sqlalchemy import (
     Engine,
     Float,
     ForeignKeyConstraint,
+    Index,
     Integer,
     MetaData,
     String,
@@ -30,6 +31,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    false,
 )
 
 metadata = MetaData()
@@ -49,6 +51,7 @@ tables = Table(
     Column("watch_hash", String(64), nullable=False),
     Column("created", Float, nullable=False),
     Column("closed", Boolean, nullable=False, default=False),
+    Column("rated", Boolean, nullable=False, default=False),
 )
 
 seats = Table(
@@ -63,8 +66,12 @@ seats = Table(
     Column("token_hash", String(64), nullable=True, index=True),
     Column("invite_hash", String(64), nullable=True, index=True),
     Column("zombie", Boolean, nullable=False),
+    Column("profile_id", String(32), nullable=True, index=True),
+    Column("former", Boolean, nullable=False, default=False, server_default=false()),
     ForeignKeyConstraint(["table_id"], ["tables.id"]),
 )
+"""``profile_id``: the profile the seat is bound to (who claimed it with a session);
+``former``: its player deleted their account (the name is gone, "former player")."""
 
 games = Table(
     "games",
@@ -125,6 +132,94 @@ rates = Table(
 )
 """Token buckets of the rate limits every process shares (:mod:`pakka.server.rates`)."""
 
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("profile_id", String(64), primary_key=True),
+    Column("game", String(40), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated", Float, nullable=False),
+    Index("ratings_by_game", "game"),
+)
+"""A profile's rating for one game (openskill μ, σ; :mod:`pakka.ratings`) and how many
+rated games it rests on."""
+
+rating_changes = Table(
+    "rating_changes",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("game_no", Integer, primary_key=True),
+    Column("profile_id", String(64), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("name", String(80), nullable=True),
+    Column("rank", Integer, nullable=False),
+    Column("forfeited", Boolean, nullable=False),
+    Column("mu_before", Float, nullable=False),
+    Column("sigma_before", Float, nullable=False),
+    Column("mu_after", Float, nullable=False),
+    Column("sigma_after", Float, nullable=False),
+    Column("at", Float, nullable=False),
+    ForeignKeyConstraint(["table_id", "game_no"], ["games.table_id", "games.game_no"]),
+    Index("rating_changes_by_profile", "profile_id", "at"),
+)
+"""Every rated game's effect on each person at it (the primary key makes the update
+idempotent per table and game: :func:`pakka.server.store.Store.apply_ratings`)."""
+
+profiles = Table(
+    "profiles",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("name", String(80), nullable=False),
+    Column("account", String(80), nullable=True),
+    Column("account_key", String(80), nullable=True, unique=True),
+    Column("password_hash", String(200), nullable=True),
+    Column("created", Float, nullable=False),
+    Column("deleted", Float, nullable=True),
+)
+"""A player (:mod:`pakka.server.profiles`): a guest (no ``account``) or an account with
+a name (``account_key``: the name folded, unique without case) and an Argon2id hash."""
+
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("profile_id", String(32), nullable=False, index=True),
+    Column("token_hash", String(64), nullable=False, unique=True),
+    Column("created", Float, nullable=False),
+    Column("last_seen", Float, nullable=False),
+    Column("label", String(200), nullable=False),
+    Column("revoked", Boolean, nullable=False),
+    ForeignKeyConstraint(["profile_id"], ["profiles.id"], ondelete="CASCADE"),
+)
+"""A signed-in browser or terminal: the SHA-256 digest of its cookie's token only."""
+
+login_failures = Table(
+    "login_failures",
+    metadata,
+    Column("key", String(160), primary_key=True),
+    Column("failures", Integer, nullable=False),
+    Column("last", Float, nullable=False),
+)
+"""Failed logins per account name and per client address: the growing delay
+(:func:`pakka.server.profiles.login_delay`), never a lockout."""
+
+reviews = Table(
+    "reviews",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("game", Integer, primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("review", Text, nullable=False),
+    Column("created", Float, nullable=False),
+    Column("engine", String(64), nullable=False),
+    ForeignKeyConstraint(["table_id"], ["tables.id"]),
+)
+"""The cache of post-game reviews (:mod:`pakka.server.review`): one per finished game
+and seat, as JSON, with the version of the review engine that made it."""
+
 MIGRATIONS = Path(__file__).with_name("migrations")
 
 
@@ -170,3 +265,20 @@ def current_revision(engine: Engine) -> str | None:
     with engine.connect() as conn:
         rev: str | None = MigrationContext.configure(conn).get_current_revision()
         return rev
+
+
+chat_reports = Table(
+    "chat_reports",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("channel", String(16), nullable=False),
+    Column("author", String(32), nullable=False),
+    Column("name", String(80), nullable=True),
+    Column("text", Text, nullable=False),
+    Column("reporter", String(32), nullable=False),
+    Column("at", Float, nullable=False),
+)
+"""Chat messages people reported to the operator (:mod:`pakka.server.chat`):
+a copy of the message as it was, who reported it and when (``pakka chat-reports``)."""

@@ -51,6 +51,9 @@ class SeatSummary(TypedDict):
     zombie: bool
     """A bot plays this human seat (its player left, let it, or ran out of time)
     until the player takes it back (``resume``)."""
+    former: bool
+    """Its player deleted their account: no name; shown as "former player"
+    (``player.former``) in the reader's language."""
     connected: bool
     presence: Literal["connected", "idle", "gone"]
     """Whether the seat's player is at the table (``connected``), has it open but is
@@ -79,6 +82,8 @@ class TableSummary(TypedDict):
     options: dict[str, Any]
     listed: bool
     hotseat: bool
+    rated: bool
+    """Whether the table's games move the players' ratings (docs/ratings.md)."""
     clock: int | None
     closed: bool
     game_no: int
@@ -188,8 +193,84 @@ class PongFrame(TypedDict):
     id: int | str | None
 
 
+@with_config(_FORBID)
+class ChatMessage(TypedDict):
+    """One chat message (:mod:`pakka.server.chat`): only what a person typed."""
+
+    id: str
+    """Its public id: the channel's letter and ``n`` (``p3``, ``s2``); never its
+    event number, whose gaps would tell players of the spectators' messages."""
+    n: int
+    """Its number in its channel (1, 2, 3...; the order of the channel)."""
+    channel: Literal["players", "spectators"]
+    author: str
+    """Who wrote it: ``p…`` a seat's holder, ``s…`` a spectator (for mute and removal)."""
+    name: str | None
+    """The author's name (a seat's name, a spectator's chosen name); ``None``: the
+    client names the seat or says "spectator" in the reader's language."""
+    seat: int | None
+    """The author's seat; ``None`` for a spectator."""
+    game_no: int
+    """The game in play when it was written."""
+    at: float
+    """When (seconds since the epoch)."""
+    text: str
+    """Plain text, at most 300 characters; empty when removed."""
+    removed: bool
+    """The table's creator removed it."""
+
+
+@with_config(_FORBID)
+class ChatFrame(TypedDict):
+    """A new chat message the reader may read."""
+
+    type: Literal["chat"]
+    message: ChatMessage
+
+
+@with_config(_FORBID)
+class ChatHistoryFrame(TypedDict):
+    """Chat the reader may read: after ``welcome`` and ``sync`` the recent history
+    (``full``: replace what is shown); when a game ends, the players get its
+    spectator messages (``full`` false: add them)."""
+
+    type: Literal["chat_history"]
+    full: bool
+    messages: list[ChatMessage]
+    author: str | None
+    """This connection's author id (``None`` in an addition)."""
+    key: str | None
+    """A spectator's chat key, to send back in ``hello.chat_key`` on reconnecting."""
+    channel: Literal["players", "spectators"] | None
+    """The channel this connection writes to (``None``: it may not write)."""
+
+
+@with_config(_FORBID)
+class ChatRemovedFrame(TypedDict):
+    """The table's creator removed message ``id``: drop it."""
+
+    type: Literal["chat_removed"]
+    id: str
+
+
+@with_config(_FORBID)
+class ChatReportedFrame(TypedDict):
+    """The reader's report of message ``id`` reached the operator."""
+
+    type: Literal["chat_reported"]
+    id: str
+
+
 Frame = Annotated[
-    StateFrame | WelcomeFrame | ErrorFrame | TableFrame | PongFrame,
+    StateFrame
+    | WelcomeFrame
+    | ErrorFrame
+    | TableFrame
+    | PongFrame
+    | ChatFrame
+    | ChatHistoryFrame
+    | ChatRemovedFrame
+    | ChatReportedFrame,
     Field(discriminator="type"),
 ]
 """Any frame the server sends."""
@@ -277,6 +358,9 @@ def generic_frame_schema() -> dict[str, Any]:
 
 __all__ = [
     "PROTOCOL_VERSION",
+    "ChatFrame",
+    "ChatHistoryFrame",
+    "ChatMessage",
     "ErrorFrame",
     "Frame",
     "PakkaError",

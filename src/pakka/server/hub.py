@@ -21,9 +21,11 @@ from typing import Any, TypeVar
 import pakka
 from pakka.core.errors import PakkaError, reason_message
 from pakka.core.game import Game
+from pakka.core.messages import MESSAGES
 from pakka.core.options import options_to_json
 from pakka.core.record import Record
-from pakka.server import rates
+from pakka.ratings import SeatFacts, refusals
+from pakka.server import chat, profiles, rates
 from pakka.server.bus import Bus
 from pakka.server.config import Settings
 from pakka.server.dbexec import DbExec
@@ -31,6 +33,8 @@ from pakka.server.errors import ApiError
 from pakka.server.health import Metrics
 from pakka.server.lease import Leases
 from pakka.server.presence import Board
+from pakka.server.profiles import Profile
+from pakka.server.replay import ReplayCache
 from pakka.server.scheduler import BotPool
 from pakka.server.seats import (
     BOT,
@@ -49,6 +53,11 @@ from pakka.server.tables import LiveTable, since_wall
 log = logging.getLogger("pakka.server")
 
 T = TypeVar("T")
+
+
+FORMER_PLAYER = "former player"
+"""A deleted account's name in a record file (the browser shows ``player.former`` in the
+reader's language)."""
 
 
 class Hub:
@@ -71,6 +80,10 @@ class Hub:
         self.board = Board(self.leases.holder)
         """Who is at which table in the other processes (presence, spectators)."""
         self._loading: dict[str, asyncio.Lock] = {}
+        self.replays = ReplayCache()
+        """Built replays of finished games (:mod:`pakka.server.replay`)."""
+        self.purger: asyncio.Task[None] | None = None
+        """Purges chat older than the retention, on start and daily (:mod:`pakka.server.chat`)."""
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a blocking database call that opens its own connection, off the event
@@ -84,6 +97,7 @@ class Hub:
 
         On PostgreSQL nothing is loaded up front: the lease sweep takes the tables
         that no process holds, and a client's first request loads its table."""
+        self.purger = asyncio.create_task(chat.purger(self))
         if self.multi:
             self.bus.start()
             with contextlib.suppress(TimeoutError):
@@ -118,6 +132,8 @@ class Hub:
                 token_hash=r["token_hash"],
                 invite_hash=r["invite_hash"],
                 zombie=bool(r["zombie"]),
+                profile_id=r.get("profile_id"),
+                former=bool(r.get("former")),
             )
             for r in st.seats
         ]
@@ -136,6 +152,7 @@ class Hub:
                 table.past.append(table.summary_of_current())
         table.state_id = sid
         table.seq = st.seq
+        chat.load(table, st.chat)
         # On a multi-process site the turn began when the last action (or the game)
         # was stored, by whichever process: one that takes the table over keeps the
         # clock's deadline. A single server restarted gives the player a fresh clock
@@ -150,6 +167,10 @@ class Hub:
 
     async def stop(self) -> None:
         """Stop background work (the database already holds everything)."""
+        if self.purger is not None:
+            self.purger.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.purger
         if self.multi:
             await self.leases.stop()
             await self.bus.stop()
@@ -212,8 +233,12 @@ class Hub:
         return True
 
     # -- HTTP operations -------------------------------------------------------------------------
-    async def create_table(self, req: Any, addr: str) -> dict[str, Any]:
-        """Create a table and its first game; return the credentials (shown once)."""
+    async def create_table(
+        self, req: Any, addr: str, profile_id: str | None = None
+    ) -> dict[str, Any]:
+        """Create a table and its first game; return the credentials (shown once). The
+        seats the creator takes (``take_seat``, or every seat of a hot-seat table) are
+        bound to the creator's profile ``profile_id``, if given."""
         per_min = self.settings.create_per_minute
         if self.multi:  # the site's one bucket per address, in the database
             ok = await self.dbx.tx(rates.take, f"create:{addr}", per_min / 60.0, per_min)
@@ -248,6 +273,8 @@ class Hub:
             raise ApiError(
                 400, "bad_request", f"seats: give exactly {n} entries", key="error.seat_count", n=n
             )
+        if getattr(req, "rated", False):
+            await self._check_rated(req, game, specs, profile_id)
         if req.take_seat is not None and (
             req.take_seat >= n or (specs[req.take_seat] and specs[req.take_seat].kind != HUMAN)
         ):
@@ -269,7 +296,9 @@ class Hub:
             if req.hotseat or req.take_seat == i:
                 tok = new_secret()
                 seat_tokens[str(i)] = tok
-                seats.append(Seat(HUMAN, None, name, CLAIMED, token_hash=digest(tok)))
+                seats.append(
+                    Seat(HUMAN, None, name, CLAIMED, token_hash=digest(tok), profile_id=profile_id)
+                )
             else:
                 code = new_secret()
                 invites.append({"seat": i, "code": code, "url": f"/#invite={code}"})
@@ -285,6 +314,7 @@ class Hub:
             "options": json.dumps(options),
             "listed": req.listed,
             "hotseat": req.hotseat,
+            "rated": bool(getattr(req, "rated", False)),
             "clock": req.clock,
             "admin_hash": digest(admin),
             "watch_hash": digest(watch),
@@ -302,6 +332,7 @@ class Hub:
                 "token_hash": s.token_hash,
                 "invite_hash": s.invite_hash,
                 "zombie": s.zombie,
+                "profile_id": s.profile_id,
             }
             for i, s in enumerate(seats)
         ]
@@ -337,6 +368,35 @@ class Hub:
             "spectator": {"code": watch, "url": f"/#table={table_id}&watch={watch}"},
             "table": table.summary(),
         }
+
+    async def _check_rated(
+        self, req: Any, game: Game[Any], specs: list[Any], profile_id: str | None
+    ) -> None:
+        """Refuse (400 ``not_rated``, with the first reason in words) a rated table that
+        cannot be rated (:func:`pakka.ratings.refusals`). The seats the creator takes
+        need an account now; invited seats are checked when they are claimed."""
+        creator: Profile | None = None
+        if profile_id is not None:
+            creator = await self.dbx.read(profiles.get, profile_id)
+        creator_account = creator is not None and not creator.guest
+        facts = []
+        for i, spec in enumerate(specs):
+            if spec is not None and spec.kind == BOT:
+                facts.append(SeatFacts(bot=True, account=False))
+            elif req.hotseat or req.take_seat == i:
+                facts.append(SeatFacts(account=creator_account))
+            else:
+                facts.append(SeatFacts())  # checked at the claim
+        why = refusals(game.name, game.num_players, req.options, facts, hotseat=bool(req.hotseat))
+        if why:
+            english = MESSAGES["en"][why[0]]
+            raise ApiError(
+                400,
+                "not_rated",
+                f"this table cannot be rated: {english}",
+                reason={"key": why[0], "args": {}},
+                reasons=why,
+            )
 
     def _setup(
         self,
@@ -386,6 +446,7 @@ class Hub:
             table.closed = True
             table.scheduler.stop()
             table.broadcast_table()
+            chat.release(table)
 
     async def play_again(self, table: LiveTable, game_no: int) -> None:
         """Start the next game if game ``game_no`` is the current one and over
@@ -428,5 +489,8 @@ class Hub:
             seed=int(g["seed"]),
             deck=json.loads(g["deck"]) if g.get("deck") else None,
             actions=[a["action"] for a in stored.actions.get(game_no, [])],
-            names=[s["name"] or f"Seat {s['seat']}" for s in stored.seats],
+            names=[
+                FORMER_PLAYER if s.get("former") else (s["name"] or f"Seat {s['seat']}")
+                for s in stored.seats
+            ],
         )

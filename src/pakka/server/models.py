@@ -53,6 +53,8 @@ class CreateTable(Strict):
     take_seat: Annotated[int, Field(ge=0, le=15)] | None = None
     hotseat: bool = False
     listed: bool = False
+    rated: bool = False
+    """Ask for a rated table (docs/ratings.md); refused when the table cannot be."""
     clock: Annotated[int, Field(ge=1, le=3600)] | None = None
     deck: (
         Annotated[list[Annotated[str, StringConstraints(max_length=8)]], Field(max_length=1000)]
@@ -107,9 +109,14 @@ class Hello(Strict):
     type: Literal["hello"]
     tokens: Annotated[list[Credential], Field(max_length=16)] = []
     watch: Credential | None = None
+    session: StrictBool = False
+    """Also take the seats bound to the profile of the connection's session cookie
+    (another device of an account plays without the seat tokens)."""
     protocol: Annotated[int, Field(ge=0, le=1000)] | None = None
     """The protocol version the client speaks (absent: the server's; another one
     than the server's is refused with ``unsupported_protocol``)."""
+    chat_key: Credential | None = None
+    """A spectator's chat identity, as the server gave it (``chat_history.key``)."""
 
 
 class ActionMsg(Strict):
@@ -181,6 +188,45 @@ class PingMsg(Strict):
     id: int | Annotated[str, StringConstraints(max_length=40)] | None = None
 
 
+ChatId = Annotated[str, StringConstraints(min_length=2, max_length=12, pattern=r"^[ps][0-9]+$")]
+"""A chat message's public id: its channel's letter and its number there (``p3``)."""
+
+
+class ChatMsg(Strict):
+    """A chat message (:mod:`pakka.server.chat`): a player writes to the players'
+    channel, a spectator to the spectators'; ``name`` is a spectator's name."""
+
+    type: Literal["chat"]
+    text: Annotated[str, StringConstraints(max_length=2000)]
+    """Checked after cleaning (at most 300 characters, ``chat_length``)."""
+    channel: Literal["players", "spectators"] | None = None
+    seat: Annotated[int, Field(ge=0, le=15)] | None = None
+    name: Name | None = None
+
+
+class ChatRemoveMsg(Strict):
+    """The table's creator removes chat message ``id``."""
+
+    type: Literal["chat_remove"]
+    id: ChatId
+    admin: Credential
+
+
+class ChatKickMsg(Strict):
+    """The table's creator removes spectator ``author`` (from a chat message)."""
+
+    type: Literal["chat_kick"]
+    author: Annotated[str, StringConstraints(min_length=1, max_length=32)]
+    admin: Credential
+
+
+class ChatReportMsg(Strict):
+    """Report chat message ``id`` to the site's operator."""
+
+    type: Literal["chat_report"]
+    id: ChatId
+
+
 WS_MESSAGES: dict[str, type[Strict]] = {
     "hello": Hello,
     "action": ActionMsg,
@@ -191,6 +237,10 @@ WS_MESSAGES: dict[str, type[Strict]] = {
     "sync": SyncMsg,
     "presence": PresenceMsg,
     "ping": PingMsg,
+    "chat": ChatMsg,
+    "chat_remove": ChatRemoveMsg,
+    "chat_kick": ChatKickMsg,
+    "chat_report": ChatReportMsg,
 }
 
 
@@ -270,6 +320,9 @@ class LiveTable(BaseModel):
     game: str
     players: int
     names: list[str | None]
+    bots: list[str | None]
+    """Each seat's bot level when a bot plays it (the client names it "Bot, easy"),
+    else ``None``."""
     spectators: int
     game_no: int
     moves: int

@@ -9,6 +9,12 @@ steps where a game, hand, round, trick or turn starts, read from public view fie
 to jump to. A record is released only after the end of its game (the access rule
 of :mod:`pakka.server.access` applies to a replay exactly as to the record).
 
+A finished game's replay never changes (its record is complete), so it is built once
+per (table, game) and kept in :class:`ReplayCache`, a bounded least-recently-used
+cache of this server process; it is served with an ``ETag`` (a digest of what it is
+built from: the record, names included) and ``Cache-Control``, and a client that
+sends the ``ETag`` back in ``If-None-Match`` gets ``304 Not Modified``.
+
 Views are sent as top-level differences: step ``i`` lists only the view fields that
 changed since step ``i - 1`` of the same seat (step 0 is whole), which keeps a long
 game's replay small. The client rebuilds each view by replacing those fields.
@@ -16,6 +22,9 @@ game's replay small. The client rebuilds each view by replacing those fields.
 
 from __future__ import annotations
 
+import hashlib
+import json
+from collections import OrderedDict
 from typing import Any
 
 from pakka.core.errors import IllegalAction, PakkaError
@@ -122,3 +131,71 @@ def build(record: Record) -> dict[str, Any]:
         "logs": [state.log_for(s) for s in seats],
         "marks": _marks(public, players),
     }
+
+
+def etag(record: Record, table_id: str, game_no: int) -> str:
+    """The entity tag of the replay of ``record`` (a quoted digest of the replay
+    format, the table, the game and the whole record): it changes exactly when
+    the replay would (e.g. a seat's name anonymised)."""
+    h = hashlib.sha256(f"{REPLAY_FORMAT}\0{table_id}\0{game_no}\0".encode())
+    h.update(record.to_json().encode())
+    return '"' + h.hexdigest()[:32] + '"'
+
+
+def encode(record: Record, table_id: str, game_no: int, former: list[bool] | None = None) -> bytes:
+    """The replay's JSON body as the endpoint serves it (built by :func:`build`);
+    ``former`` marks the seats whose player deleted their account."""
+    out = build(record)
+    out["table_id"] = table_id
+    out["game_no"] = game_no
+    out["former"] = former or []
+    return json.dumps(out, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+class ReplayCache:
+    """Built replays of finished games by (table, game) with their ``ETag``, the most
+    recently used kept: at most ``entries`` of them and ``max_bytes`` in all, so a
+    popular game is played through the engine once, not on every request.
+
+    ``hits`` and ``builds`` count the answers given from the cache and those built."""
+
+    def __init__(self, entries: int = 64, max_bytes: int = 32 * 1024 * 1024) -> None:
+        self.entries = entries
+        self.max_bytes = max_bytes
+        self._items: OrderedDict[tuple[str, int], tuple[str, bytes]] = OrderedDict()
+        self._bytes = 0
+        self.hits = 0
+        self.builds = 0
+
+    def get(self, table_id: str, game_no: int, tag: str) -> bytes | None:
+        """The cached body of the replay whose entity tag is ``tag``, else ``None``."""
+        key = (table_id, game_no)
+        item = self._items.get(key)
+        if item is None or item[0] != tag:
+            return None
+        self._items.move_to_end(key)
+        self.hits += 1
+        return item[1]
+
+    def put(self, table_id: str, game_no: int, tag: str, body: bytes) -> None:
+        """Keep ``body`` (dropping the least recently used beyond the bounds)."""
+        key = (table_id, game_no)
+        self.builds += 1
+        old = self._items.pop(key, None)
+        if old is not None:
+            self._bytes -= len(old[1])
+        if len(body) > self.max_bytes:
+            return
+        self._items[key] = (tag, body)
+        self._bytes += len(body)
+        while len(self._items) > self.entries or self._bytes > self.max_bytes:
+            _, (_, dropped) = self._items.popitem(last=False)
+            self._bytes -= len(dropped)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    @property
+    def size(self) -> int:
+        """The bytes of the bodies kept."""
+        return self._bytes

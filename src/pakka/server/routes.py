@@ -22,7 +22,8 @@ from pakka.core.options import OptionValue
 from pakka.core.registry import game_class
 from pakka.i18n import LANGUAGES
 from pakka.option_words import SEAT_OPTIONS, option_words
-from pakka.server import access, frames, replay
+from pakka.ratings.bots import level_ratings, suggest
+from pakka.server import access, frames, profiles, ratings, replay
 from pakka.server.errors import ApiError
 from pakka.server.hub import Hub
 from pakka.server.limits import client_address
@@ -105,6 +106,7 @@ def games_catalogue() -> list[dict[str, Any]]:
                     for o in cls.option_specs
                 ],
                 "levels": list(bot_levels(name)),
+                "level_ratings": level_ratings(name),
                 "bots": bot_names(name),
                 "type": cls.game_type().to_json(),
                 "typed_view": cls.view_type is not None,
@@ -146,7 +148,8 @@ async def game_schema(name: str) -> dict[str, Any]:
 async def create_table(hub: HubDep, body: CreateTable, request: Request) -> dict[str, Any]:
     """Create a table; the response holds the credentials (shown only once)."""
     addr = client_address(request)
-    return await hub.create_table(body, addr)
+    me = await profiles.current(request)
+    return await hub.create_table(body, addr, None if me is None else me.id)
 
 
 LISTED = 200
@@ -208,6 +211,10 @@ async def live_tables(hub: HubDep, game: str | None = None) -> dict[str, Any]:
                 "game": t.game_name,
                 "players": t.players,
                 "names": [s["name"] for s in summary["seats"]],
+                "bots": [
+                    (s.get("level") or "medium") if s["kind"] == "bot" else None
+                    for s in summary["seats"]
+                ],
                 "spectators": summary["spectators"],
                 "game_no": t.game_no,
                 "moves": len(t.st.history),
@@ -222,21 +229,24 @@ async def live_tables(hub: HubDep, game: str | None = None) -> dict[str, Any]:
 async def table_summary(hub: HubDep, table_id: str, request: Request) -> dict[str, Any]:
     """The summary of a table (unlisted: with a credential, see :mod:`access`)."""
     await hub.ensure(table_id)
-    access.check_live(hub, table_id, request)
+    await access.check_live_async(hub, table_id, request)
     return hub.table(table_id).summary()
 
 
 @router.post("/api/invites/claim", response_model=SeatGrant)
-async def claim(hub: HubDep, body: ClaimBody) -> dict[str, Any]:
-    """Open an invite link: the first claim gets the seat."""
-    return await hub.seating.claim(body.code, body.name)
+async def claim(hub: HubDep, body: ClaimBody, request: Request) -> dict[str, Any]:
+    """Open an invite link: the first claim gets the seat (bound to the session's
+    profile, if the request has one)."""
+    me = await profiles.current(request)
+    return await hub.seating.claim(body.code, body.name, None if me is None else me.id)
 
 
 @router.post("/api/tables/{table_id}/join", response_model=SeatGrant)
-async def join(hub: HubDep, table_id: str, body: JoinBody) -> dict[str, Any]:
-    """Take a free seat of a listed table."""
+async def join(hub: HubDep, table_id: str, body: JoinBody, request: Request) -> dict[str, Any]:
+    """Take a free seat of a listed table (bound to the session's profile, if any)."""
     await hub.ensure(table_id)
-    return await hub.seating.join(table_id, body.seat, body.name)
+    me = await profiles.current(request)
+    return await hub.seating.join(table_id, body.seat, body.name, None if me is None else me.id)
 
 
 @router.post("/api/tables/{table_id}/leave", response_model=Ok)
@@ -309,7 +319,7 @@ async def again(hub: HubDep, table_id: str, body: AgainBody, request: Request) -
 async def table_games(hub: HubDep, table_id: str, request: Request) -> dict[str, Any]:
     """The games played at a table (unlisted: with a credential)."""
     await hub.ensure(table_id)
-    access.check_live(hub, table_id, request)
+    await access.check_live_async(hub, table_id, request)
     return {"games": hub.table(table_id).summary()["games"]}
 
 
@@ -329,14 +339,64 @@ async def record(hub: HubDep, table_id: str, game_no: int, request: Request) -> 
 
 
 @router.get("/api/tables/{table_id}/games/{game_no}/replay")
-async def game_replay(hub: HubDep, table_id: str, game_no: int, request: Request) -> dict[str, Any]:
+async def game_replay(hub: HubDep, table_id: str, game_no: int, request: Request) -> Response:
     """A finished game replayed through the engine: every seat's view at every step,
     the logs and where each hand, round, trick and turn starts (:mod:`replay`).
-    The same access rule as the record (:mod:`access`); only once the game is over."""
+    The same access rule as the record (:mod:`access`); only once the game is over.
+
+    A finished game's replay does not change: it is built once per (table, game)
+    (:class:`replay.ReplayCache`) and served with an ``ETag`` and ``Cache-Control``
+    (``private`` for an unlisted table, whose readers need a credential); a matching
+    ``If-None-Match`` gets ``304`` without a body."""
     await access.check_stored(hub, table_id, request)
     rec = await hub.record(table_id, game_no)
-    # Playing the record through is CPU work: off the event loop.
-    out = await asyncio.to_thread(replay.build, rec)
-    out["table_id"] = table_id
-    out["game_no"] = game_no
-    return out
+    tag = replay.etag(rec, table_id, game_no)
+    listed = await _listed(hub, table_id)
+    headers = {
+        "ETag": tag,
+        "Cache-Control": ("public" if listed else "private") + f", max-age={REPLAY_MAX_AGE}",
+        "Vary": "Authorization, X-Spectator-Code",
+    }
+    wanted = request.headers.get("if-none-match", "")
+    if tag in {t.strip().removeprefix("W/") for t in wanted.split(",")} or wanted.strip() == "*":
+        return Response(status_code=304, headers=headers)
+    body = hub.replays.get(table_id, game_no, tag)
+    if body is None:
+        # Playing the record through is CPU work: off the event loop.
+        stored = await hub.dbx.read(hub.store.load_table, table_id)
+        # Seats whose player deleted their account: the client says "former player".
+        former = [bool(s.get("former")) for s in stored.seats] if stored else []
+        body = await asyncio.to_thread(replay.encode, rec, table_id, game_no, former)
+        hub.replays.put(table_id, game_no, tag, body)
+    return Response(body, media_type="application/json", headers=headers)
+
+
+REPLAY_MAX_AGE = 3600
+"""Seconds a browser may keep a replay before asking again (with its ``ETag``): a
+finished game does not change, but a seat's name may later be anonymised."""
+
+
+async def _listed(hub: Hub, table_id: str) -> bool:
+    """Whether the table is listed (public), live or stored."""
+    if table_id in hub.tables:
+        return hub.tables[table_id].listed
+    stored = await hub.dbx.read(hub.store.load_table, table_id)
+    return stored is not None and bool(stored.row["listed"])
+
+
+@router.get("/api/leaderboards/{game}")
+async def game_leaderboard(
+    hub: HubDep, game: str, request: Request, min_games: int | None = None
+) -> dict[str, Any]:
+    """The best rated players of ``game`` (at least ``min_games`` rated games, default
+    ``Settings.leaderboard_min_games``), the signed-in requester's own place, and the
+    bot levels' fixed ratings on the same scale."""
+    if game not in pakka.games():
+        raise ApiError(404, "not_found", f"no game {game!r}", key="error.no_game", game=game)
+    least = hub.settings.leaderboard_min_games if min_games is None else max(1, min_games)
+    me = await profiles.current(request)
+    board = await hub.dbx.read(ratings.leaderboard, game, least, 50, None if me is None else me.id)
+    board["bots"] = level_ratings(game)
+    if board["me"] is not None:
+        board["me"]["suggest"] = suggest(game, board["me"]["rating"])
+    return board

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import Connection as DbConnection
 from sqlalchemy import select
 
-from pakka.server import db
+from pakka.server import db, profiles
 from pakka.server.errors import ApiError
 from pakka.server.eventlog import CLAIM
 
@@ -49,6 +49,10 @@ class Seat:
     token_hash: str | None = None
     invite_hash: str | None = None
     zombie: bool = False
+    profile_id: str | None = None
+    """The profile the seat is bound to (claimed with a session cookie), if any."""
+    former: bool = False
+    """Its player deleted their account: no name, shown as "former player"."""
 
     @property
     def bot_controlled(self) -> bool:
@@ -84,11 +88,21 @@ class Seating:
             if s.invite_hash:
                 self.invites[s.invite_hash] = (table.id, i)
 
-    def authorise(self, table: LiveTable, conn: Connection, hello: Hello) -> bool:
-        """Give ``conn`` the seats of ``hello``'s tokens or make it a spectator; whether
-        it may stay (every token must hold a claimed seat here)."""
-        if hello.tokens:
-            seats = []
+    def authorise(
+        self, table: LiveTable, conn: Connection, hello: Hello, profile_id: str | None = None
+    ) -> bool:
+        """Give ``conn`` the seats of ``hello``'s tokens (and, with ``session``, the seats
+        bound to the cookie's profile ``profile_id``) or make it a spectator; whether it
+        may stay (every token must hold a claimed seat here)."""
+        mine = []
+        if hello.session and profile_id is not None:
+            mine = [
+                i
+                for i, s in enumerate(table.seats)
+                if s.profile_id == profile_id and s.status == CLAIMED
+            ]
+        if hello.tokens or mine:
+            seats = list(mine)
             for tok in hello.tokens:
                 hit = self.tokens.get(digest(tok))
                 if hit is None or hit[0] != table.id or table.seats[hit[1]].status != CLAIMED:
@@ -117,8 +131,13 @@ class Seating:
         if not token or not secrets.compare_digest(digest(token), table.admin_hash):
             raise ApiError(401, "unauthorized", "the creator's admin token is required")
 
-    async def _give_seat(self, table: LiveTable, seat: int, name: str | None) -> str:
-        """Hand a free seat to a new holder; returns their token (call under the lock)."""
+    async def _give_seat(
+        self, table: LiveTable, seat: int, name: str | None, profile_id: str | None
+    ) -> str:
+        """Hand a free seat to a new holder (bound to ``profile_id``, if given); returns
+        their token (call under the lock)."""
+        if table.rated:
+            await self._check_account(profile_id)
         s = table.seats[seat]
         if s.invite_hash:
             self.invites.pop(s.invite_hash, None)
@@ -134,6 +153,7 @@ class Seating:
             invite_hash=None,
             zombie=False,
             name=name or s.name,
+            profile_id=profile_id,
         )
         table.scheduler.timed_out.discard(seat)
         self.tokens[h] = (table.id, seat)
@@ -141,7 +161,15 @@ class Seating:
         table.scheduler.schedule()
         return tok
 
-    async def claim(self, code: str, name: str | None) -> dict[str, Any]:
+    async def _check_account(self, profile_id: str | None) -> None:
+        """403 ``rated_account`` unless ``profile_id`` is an account (rated tables)."""
+        p = None if profile_id is None else await self.hub.dbx.read(profiles.get, profile_id)
+        if p is None or p.guest:
+            raise ApiError(403, "rated_account", "only accounts sit at rated tables; sign in first")
+
+    async def claim(
+        self, code: str, name: str | None, profile_id: str | None = None
+    ) -> dict[str, Any]:
         """Open an invite link: the first claim receives the seat's token."""
         hit = self.invites.get(digest(code))
         if hit is None and self.hub.multi:  # a table that lives in another process
@@ -155,10 +183,12 @@ class Seating:
             s = table.seats[hit[1]]
             if s.invite_hash != digest(code):
                 raise ApiError(410, "invite_used", "this invite link was used or revoked")
-            tok = await self._give_seat(table, hit[1], name)
+            tok = await self._give_seat(table, hit[1], name, profile_id)
         return {"table_id": table.id, "seat": hit[1], "token": tok}
 
-    async def join(self, table_id: str, seat: int | None, name: str | None) -> dict[str, Any]:
+    async def join(
+        self, table_id: str, seat: int | None, name: str | None, profile_id: str | None = None
+    ) -> dict[str, Any]:
         """Take a free seat of a listed table."""
         table = self.hub.table(table_id)
         if not table.listed or table.closed:
@@ -179,7 +209,7 @@ class Seating:
                     key="error.seat_taken",
                     seat=seat,
                 )
-            tok = await self._give_seat(table, seat, name)
+            tok = await self._give_seat(table, seat, name, profile_id)
         return {"table_id": table.id, "seat": seat, "token": tok}
 
     async def leave(self, table_id: str, token: str | None) -> None:

@@ -17,8 +17,9 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, delete, insert, select, text, update
 
-from pakka.server import db, eventlog
+from pakka.server import chat, db, eventlog, ratings
 from pakka.server.eventlog import Event
+from pakka.server.ratings import RatedEnd
 
 _INSERT_ACTION = insert(db.actions)
 """Built once: the hot path only binds parameters (no statement construction)."""
@@ -34,6 +35,8 @@ class StoredTable:
     actions: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
     seq: int = 0
     """The number of the table's newest event."""
+    chat: list[Event] = field(default_factory=list)
+    """The table's chat events (:mod:`pakka.server.chat`)."""
 
 
 class Store:
@@ -113,14 +116,19 @@ class Store:
         c.execute(_INSERT_ACTION, row)
         return out
 
-    def finish_game(self, c: Connection, table_id: str, seq: int, game_no: int) -> Event:
-        """Mark a game over (its record becomes downloadable)."""
+    def finish_game(
+        self, c: Connection, table_id: str, seq: int, game_no: int, rated: RatedEnd | None = None
+    ) -> Event:
+        """Mark a game over (its record becomes downloadable); at a rated table the
+        players' ratings move in the same transaction (:func:`ratings.apply_ratings`)."""
         ev = eventlog.append(c, table_id, seq, eventlog.FINISH, {"game_no": game_no})
         c.execute(
             update(db.games)
             .where(db.games.c.table_id == table_id, db.games.c.game_no == game_no)
             .values(finished=time.time())
         )
+        if rated is not None:
+            ratings.apply_ratings(c, table_id, game_no, rated)
         return ev
 
     def start_game(
@@ -208,7 +216,8 @@ class Store:
         ).mappings():
             acts.setdefault(r["game_no"], []).append(dict(r))
         seq = eventlog.last_seq(c, tid)
-        return StoredTable(row=row, seats=seats, games=games, actions=acts, seq=seq)
+        talk = chat.load_events(c, tid)
+        return StoredTable(row=row, seats=seats, games=games, actions=acts, seq=seq, chat=talk)
 
 
 def _snapshot(c: Connection) -> None:

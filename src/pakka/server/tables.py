@@ -26,12 +26,15 @@ from pakka.core.options import options_to_json
 from pakka.core.record import undone
 from pakka.core.seam import LegalAction
 from pakka.core.undo import blocker_sentence, reveals_hidden, undo_blocker, undo_refusal
+from pakka.ratings.bots import bot_rating
+from pakka.server import chat
 from pakka.server.connection import Connection
 from pakka.server.errors import ApiError
 from pakka.server.eventlog import Conflict
 from pakka.server.frames import PROTOCOL_VERSION, TableSummary, WelcomeFrame
 from pakka.server.games import GameSummary, load_game, next_game_options
 from pakka.server.presence import seat_presence
+from pakka.server.ratings import RatedEnd
 from pakka.server.scheduler import Scheduler
 from pakka.server.seats import BOT, HUMAN, LEFT, OPEN, Seat
 
@@ -62,6 +65,7 @@ class LiveTable:
         self.options: dict[str, Any] = json.loads(row["options"])
         self.listed: bool = bool(row["listed"])
         self.hotseat: bool = bool(row["hotseat"])
+        self.rated: bool = bool(row.get("rated"))
         self.clock: int | None = row["clock"]
         self.admin_hash: str = row["admin_hash"]
         self.watch_hash: str = row["watch_hash"]
@@ -83,6 +87,8 @@ class LiveTable:
         self._undo_ok: tuple[int, bool] | None = None
         self._before_last: State[Any] | None = None  # one-player tables: for the undo check
         self._legal: tuple[tuple[int, int], list[LegalAction]] | None = None
+        self.chat = chat.TableChat()
+        """The table's recent chat (:mod:`pakka.server.chat`)."""
 
     # -- the game ------------------------------------------------------------------------
     @property
@@ -127,6 +133,7 @@ class LiveTable:
             "options": options_to_json(self.game.options) if self.game else self.options,
             "listed": self.listed,
             "hotseat": self.hotseat,
+            "rated": self.rated,
             "clock": self.clock,
             "closed": self.closed,
             "game_no": self.game_no,
@@ -141,6 +148,7 @@ class LiveTable:
                     "level": seat.level if seat.kind == BOT else None,
                     "status": seat.status,
                     "zombie": seat.zombie,
+                    "former": seat.former,
                     "connected": seat.kind == BOT or self.connected(i),
                     "presence": seat_presence(self, i),
                 }
@@ -267,6 +275,7 @@ class LiveTable:
         }
         conn.send(dict(welcome))
         self.send_state(conn, full=True)
+        chat.send_history(self, conn)
 
     def send_state(self, conn: Connection, full: bool = False) -> None:
         """A fresh state frame for each seat of one client."""
@@ -409,12 +418,40 @@ class LiveTable:
         self.state_id += 1
         self.turn_started = time.monotonic()
         if s.is_terminal:
-            await self.append(self.hub.store.finish_game, self.id, self.seq + 1, self.game_no)
+            await self.append(
+                self.hub.store.finish_game, self.id, self.seq + 1, self.game_no, self.rated_end()
+            )
         last = {"seat": seat, "action": canonical, "by": by}
         if broadcast:
             self.broadcast(last=last)
             self.scheduler.schedule()
+        if s.is_terminal:  # the spectators' chat of this game reaches the players
+            chat.release(self)
         return last
+
+    def rated_end(self) -> RatedEnd | None:
+        """What the rating update needs from the finished game (``None`` at an unrated
+        table): results, each seat's profile (bots: their fixed ladder rating), who left."""
+        if not self.rated:
+            return None
+        s = self.st
+        bots = {}
+        for i, seat in enumerate(self.seats):
+            if seat.kind == BOT:
+                fixed = bot_rating(self.game_name, seat.level or "medium")
+                if fixed is not None:
+                    bots[i] = fixed
+        return RatedEnd(
+            game=self.game_name,
+            winners=list(s.winners),
+            scores=[float(x) for x in s.scores],
+            profiles=[seat.profile_id if seat.kind != BOT else None for seat in self.seats],
+            names=[seat.name for seat in self.seats],
+            bots=bots,
+            left=[
+                i for i, seat in enumerate(self.seats) if seat.kind != BOT and seat.status == LEFT
+            ],
+        )
 
     async def set_seat(self, seat: int, kind: str = "seat", **values: Any) -> None:
         """Store and apply a seat change, event ``kind`` (call under the lock)."""

@@ -20,6 +20,7 @@ from pydantic import ValidationError
 
 from pakka.core.errors import PakkaError, reason_message, reason_texts
 from pakka.i18n import LANGUAGES
+from pakka.server import chat, profiles
 from pakka.server.config import Settings
 from pakka.server.connection import Connection
 from pakka.server.errors import ApiError, error_frame
@@ -30,6 +31,10 @@ from pakka.server.models import (
     WS_MESSAGES,
     ActionMsg,
     AutoplayMsg,
+    ChatKickMsg,
+    ChatMsg,
+    ChatRemoveMsg,
+    ChatReportMsg,
     Hello,
     PingMsg,
     PlayAgainMsg,
@@ -66,13 +71,18 @@ async def websocket(ws: WebSocket, table_id: str) -> None:
             await ws.send_text(json.dumps(_protocol_error(hello.protocol)))
             await ws.close(code=4400)
         return
-    if hello is None or not hub.seating.authorise(table, conn, hello):
+    profile_id = None
+    if hello is not None and hello.session:
+        me = await profiles.current(ws)
+        profile_id = None if me is None else me.id
+    if hello is None or not hub.seating.authorise(table, conn, hello, profile_id):
         with contextlib.suppress(Exception):
             await ws.send_text(
                 json.dumps(error_frame("unauthorized", "no such seat or spectator code", "hello"))
             )
             await ws.close(code=4401)
         return
+    chat.identify(conn, hello)
     writer = asyncio.create_task(conn.writer())
     async with table.lock:
         table.conns.add(conn)
@@ -240,6 +250,7 @@ async def _serve(hub: Hub, table: LiveTable, conn: Connection) -> None:
                     conn.seats, conn.spectator = [], False
                     return
                 conn.log_pos.clear()
+                chat.identify(conn, msg)
                 table.welcome(conn)
                 if conn.seats != held or watched != conn.spectator:  # presence, spectators
                     table.broadcast_table()
@@ -249,6 +260,7 @@ async def _serve(hub: Hub, table: LiveTable, conn: Connection) -> None:
         elif msg.type == "sync":
             async with table.lock:
                 table.send_state(conn, full=True)
+                chat.send_history(table, conn)
         elif isinstance(msg, ActionMsg):
             await _action(table, conn, msg)
         elif isinstance(msg, PlayAgainMsg):
@@ -259,6 +271,14 @@ async def _serve(hub: Hub, table: LiveTable, conn: Connection) -> None:
             await _autoplay(table, conn, msg)
         elif isinstance(msg, UndoMsg):
             await _undo(table, conn, msg)
+        elif isinstance(msg, ChatMsg):
+            await chat.write(table, conn, msg)
+        elif isinstance(msg, ChatRemoveMsg):
+            await chat.remove(table, conn, msg)
+        elif isinstance(msg, ChatKickMsg):
+            await chat.kick(table, conn, msg)
+        elif isinstance(msg, ChatReportMsg):
+            await chat.report(table, conn, msg)
 
 
 def _seat(conn: Connection, seat: int | None, ref: str) -> int | None:
@@ -361,6 +381,9 @@ async def _play_again(hub: Hub, table: LiveTable, conn: Connection, msg: PlayAga
 async def _autoplay(table: LiveTable, conn: Connection, msg: AutoplayMsg) -> None:
     seat = _seat(conn, msg.seat, "autoplay")
     if seat is None:
+        return
+    if table.rated:
+        _error(conn, "rated_assist", "autoplay is off at rated tables", "autoplay")
         return
     async with table.lock:
         await table.set_seat(seat, zombie=True, level=msg.level)

@@ -302,7 +302,7 @@ def test_r_rv_7_adjacent_runs_forbidden_overlap_and_gap_allowed_d_rv_10() -> Non
         "add QS",
     )
     assert not s.is_legal("close")
-    with pytest.raises(pakka.IllegalAction, match="R-RV-7"):
+    with pytest.raises(pakka.IllegalAction, match="may not continue each other"):
         s.apply("close")
     s2 = jump(3, 3, {1: "5C 6C 7C 8C 8C 9C 10C JC 4D"})
     play(
@@ -489,7 +489,7 @@ def test_r_rv_17_swap_needs_own_contract_and_wild_never_to_hand() -> None:
         "pass",
     )
     assert not s.is_legal("swap 5H M1 JK")
-    with pytest.raises(pakka.IllegalAction, match="R-RV-16/17"):
+    with pytest.raises(pakka.IllegalAction, match="after laying down your own contract"):
         s.apply("swap 5H M1 JK")
 
 
@@ -634,7 +634,7 @@ def test_r_rv_19_reshuffle_once_and_drawn_card_not_discarded_d_rv_5_d_rv_15() ->
     assert drawn >= 0 and s.phase == 3
     if s.hands[tp][drawn] == 1:
         assert f"discard {s.view(tp)['drawn']}" not in [str(a) for a in s.legal_actions()]
-        with pytest.raises(pakka.IllegalAction, match="R-RV-19"):
+        with pytest.raises(pakka.IllegalAction, match="may not be discarded this turn"):
             s.apply(f"discard {s.view(tp)['drawn']}")
 
 
@@ -846,7 +846,7 @@ def test_d_rv_6_a_cancelled_lay_down_is_not_started_again_in_the_same_turn() -> 
     assert s.phase == 3 and "meld" not in [str(a) for a in s.legal_actions()]
     assert not s.is_legal("meld")
     before = s.view(None)
-    with pytest.raises(pakka.IllegalAction, match="D-RV-6"):
+    with pytest.raises(pakka.IllegalAction, match="took your lay-down back this turn"):
         s.apply("meld")
     assert s.view(None) == before
     # every remaining action of this turn is a discard: the turn must end

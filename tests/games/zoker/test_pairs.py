@@ -73,7 +73,7 @@ def test_r_zk_6_wrong_pick_cannot_be_repeated() -> None:
     refuted = pakka.load("zoker-pairs").action_from_id(PAIR_ID[0][CARD_GM3])
     assert isinstance(refuted, PairsAction)
     assert not s.is_legal(refuted)
-    with pytest.raises(pakka.IllegalAction, match="differ in colour, size, shape"):
+    with pytest.raises(pakka.IllegalAction, match="differ in colour, size and shape"):
         s.apply(refuted)
     assert s.to_json() == before and s.mistakes == 1
 

@@ -107,8 +107,9 @@ def test_r_ti_5_most_won_cards_wins() -> None:
 def test_tiko_illegal_card_explains() -> None:
     """A card not in hand is refused with the hand listed."""
     s = new(2, "RXL4 BS1 BS2 BS3 GS1 GS2 GS3 GS4")
-    with pytest.raises(pakka.IllegalAction, match="GS1 GS2 GS3 GS4"):
+    with pytest.raises(pakka.IllegalAction, match="play one of: small green one, ") as e:
         s.apply("RXL4")
+    assert e.value.fields == {"card": "RXL4", "hand": ["GS1", "GS2", "GS3", "GS4"]}
 
 
 def test_r_ti_3_last_trick_in_the_view() -> None:

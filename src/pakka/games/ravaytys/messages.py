@@ -42,62 +42,60 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rv.why.over": "the game is over",
         "rv.why.not_action": "{text!r} is not an action here",
         "rv.why.not_allowed": "{action} is not allowed now",
-        "rv.what.open": "the dealer must discard one card to start the round (R-RV-9): "
-        "discard CARD",
-        "rv.what.start": "take the top discard or draw (leave it; R-RV-10): take | draw",
-        "rv.what.buy": "you are asked whether you buy the discard (D-RV-3): buy | pass",
+        "rv.what.open": "the dealer must discard one card to start the round: discard CARD",
+        "rv.what.start": "take the top discard or draw (leave it): take | draw",
+        "rv.what.buy": "you are asked whether you buy the discard: buy | pass",
         "rv.what.play": "discard CARD, meld, lay CARD Mn [lo|hi], swap CARD Mn WILD",
         "rv.what.build": "set RANK | run SUIT START | add CARD | close | cancel",
-        "rv.what.place": "place the freed wild card (R-RV-17): place Mn [lo|hi]",
+        "rv.what.place": "place the freed wild card: place Mn [lo|hi]",
         "rv.why.not_held": "you do not hold {card}",
-        "rv.why.drawn": "a card drawn from the new stock may not be discarded this turn (R-RV-19)",
-        "rv.why.not_down": "lay-offs and swaps come after laying down your own contract "
-        "(R-RV-16/17)",
+        "rv.why.drawn": "a card drawn from the new stock may not be discarded this turn",
+        "rv.why.not_down": "lay-offs and swaps come after laying down your own contract",
         "rv.why.down": "your contract is already on the table",
-        "rv.why.keep": "you must keep a card to discard (D-RV-4)",
+        "rv.why.keep": "you must keep a card to discard",
         "rv.why.cancelled": "you took your lay-down back this turn; it may not be started again "
-        "before your next turn (D-RV-6)",
-        "rv.why.no_contract": "the contract ({sets} set(s) and {runs} run(s)) cannot be laid "
-        "down from your hand yet, keeping a card to discard (R-RV-13, D-RV-4)",
-        "rv.why.no_contract_all": "the contract ({sets} set(s) and {runs} run(s)) cannot be laid "
-        "down from your hand yet (R-RV-13)",
+        "before your next turn",
+        "rv.why.no_contract": "the contract ({sets} {sets|set|sets} and {runs} {runs|run|runs}) cannot be laid "
+        "down from your hand yet, keeping a card to discard",
+        "rv.why.no_contract_all": "the contract ({sets} {sets|set|sets} and {runs} {runs|run|runs}) cannot be laid "
+        "down from your hand yet",
         "rv.why.group_open": "close the open group first (close), or take everything back (cancel)",
-        "rv.why.no_more_sets": "the contract has no more sets to open (R-RV-13): "
-        "open a run or close",
-        "rv.why.no_more_runs": "the contract has no more runs to open (R-RV-13): "
-        "open a set or close",
-        "rv.why.no_group_for": "your hand cannot make {group} (R-RV-5/6, D-RV-1)",
+        "rv.why.no_more_sets": "the contract has no more sets to open: open a run or close",
+        "rv.why.no_more_runs": "the contract has no more runs to open: open a set or close",
+        "rv.why.no_group_for": "your hand cannot make {group}",
         "rv.why.no_group_open": "no group is open: open one first (set RANK | run SUIT START)",
         "rv.why.add_run": "the next card of the run is {want} (or a wild card), not {card}",
-        "rv.why.add_run_end": "the run ends at {to}: nothing goes above it (R-RV-4, D-RV-8)",
+        "rv.why.add_run_end": "the run ends at {to}: nothing goes above it",
         "rv.why.add_set": "a set of {rank}s takes a {rank} or a wild card, not {card}",
-        "rv.why.wild_limit": "{group} already holds the most wild cards allowed "
-        "(max_wilds_per_group, D-RV-1)",
-        "rv.why.small_set": "a set needs at least 3 cards and a natural card (R-RV-5, D-RV-1)",
-        "rv.why.small_run": "a run needs at least 4 cards and a natural card (R-RV-6, D-RV-1)",
-        "rv.why.adjacent": "two runs of one suit in a contract may not continue each other "
-        "(R-RV-7)",
+        "rv.why.wild_limit": "{group} already holds the most wild cards allowed",
+        "rv.why.small_set": "a set needs at least 3 cards and a natural card",
+        "rv.why.small_run": "a run needs at least 4 cards and a natural card",
+        "rv.why.adjacent": "two runs of one suit in a contract may not continue each other",
         "rv.why.no_meld": "there is no meld M{meld}",
         "rv.why.fit_set": "{card} does not fit on M{meld}, a set of {rank}s: it takes a {rank} "
-        "or a wild card (R-RV-14)",
-        "rv.why.fit_run": "{card} does not fit on M{meld}, a run {lo}-{hi}: it takes "
-        "{ends} (R-RV-14)",
+        "or a wild card",
+        "rv.why.fit_run": "{card} does not fit on M{meld}, a run {lo}-{hi}: it takes {ends}",
         "rv.why.run_full": "M{meld} ({lo}-{hi}) cannot grow at either end: the ace is at one "
-        "end only (R-RV-4, D-RV-8)",
+        "end only",
         "rv.why.set_end": "M{meld} is a set: it has no ends ({text})",
         "rv.why.which_end": "{what} fits both ends of M{meld}: say which ({forms})",
         "rv.why.no_wild": "there is no {wild} in M{meld}",
         "rv.why.swap_run": "{wild} in M{meld} stands for {rep}; only that card can take its "
-        "place (R-RV-17), not {card}",
+        "place, not {card}",
         "rv.why.swap_set": "{wild} in M{meld} stands for a {rank}; only a natural {rank} can "
-        "take its place (R-RV-17), not {card}",
-        "rv.why.no_place": "the freed wild card would have no place on the table (R-RV-17)",
+        "take its place, not {card}",
+        "rv.why.no_place": "the freed wild card would have no place on the table",
         "rv.why.place_set": "M{meld} is a set: place M{meld}",
         "rv.why.place_end": "the wild card cannot go at that end of M{meld} ({lo}-{hi}); "
         "it fits {ends}",
         "rv.word.wild": "the wild card",
         "rv.word.wild_card": "a wild card",
-        "rv.word.or": " or ",
+        "rv.why.and": "{why}; {what}",
+        "rv.or.1": "{a0}",
+        "rv.or.2": "{a0} or {a1}",
+        "rv.or.3": "{a0}, {a1} or {a2}",
+        "rv.or.4": "{a0}, {a1}, {a2} or {a3}",
+        "rv.or.more": "{first}, {rest}",
         # display layer (pakka.games.ravaytys.display): labels of legal actions
         "rv.act.take": "take the discard {card:card}",
         "rv.act.leave": "leave {card:card} and draw from the stock",
@@ -204,68 +202,66 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rv.why.over": "peli on päättynyt",
         "rv.why.not_action": "{text!r} ei ole siirto tässä",
         "rv.why.not_allowed": "{action} ei ole sallittu nyt",
-        "rv.what.open": "jakaja aloittaa kierroksen laittamalla yhden kortin pois (R-RV-9): "
-        "discard KORTTI",
-        "rv.what.start": "ota poislaitettu kortti tai nosta (jätä se; R-RV-10): take | draw",
-        "rv.what.buy": "sinulta kysytään, ostatko poislaitetun kortin (D-RV-3): buy | pass",
+        "rv.what.open": "jakaja aloittaa kierroksen laittamalla yhden kortin pois: discard KORTTI",
+        "rv.what.start": "ota poislaitettu kortti tai nosta (jätä se): take | draw",
+        "rv.what.buy": "sinulta kysytään, ostatko poislaitetun kortin: buy | pass",
         "rv.what.play": "discard KORTTI, meld, lay KORTTI Mn [lo|hi], swap KORTTI Mn VILLI",
         "rv.what.build": "set ARVO | run MAA ALKU | add KORTTI | close | cancel",
-        "rv.what.place": "sijoita vapautunut villi kortti (R-RV-17): place Mn [lo|hi]",
+        "rv.what.place": "sijoita vapautunut villi kortti: place Mn [lo|hi]",
         "rv.why.not_held": "sinulla ei ole korttia {card}",
         "rv.why.drawn": "uudesta umpipakasta nostettua korttia ei saa laittaa pois samalla "
-        "vuorolla (R-RV-19)",
+        "vuorolla",
         "rv.why.not_down": "kortteja lyödään ja villejä vaihdetaan vasta oman tavoitteen "
-        "pöytäämisen jälkeen (R-RV-16/17)",
+        "pöytäämisen jälkeen",
         "rv.why.down": "tavoitteesi on jo pöydässä",
-        "rv.why.keep": "käteen on jäätävä kortti poisheittoa varten (D-RV-4)",
+        "rv.why.keep": "käteen on jäätävä kortti poisheittoa varten",
         "rv.why.cancelled": "perit pöytäyksesi tällä vuorolla; sitä ei saa aloittaa uudelleen "
-        "ennen seuraavaa vuoroasi (D-RV-6)",
-        "rv.why.no_contract": "tavoite ({sets} kolmoset ja {runs} värisuoraa) ei vielä onnistu "
-        "kädestäsi niin, että kortti jää poisheittoa varten (R-RV-13, D-RV-4)",
-        "rv.why.no_contract_all": "tavoite ({sets} kolmoset ja {runs} värisuoraa) ei vielä "
-        "onnistu kädestäsi (R-RV-13)",
+        "ennen seuraavaa vuoroasi",
+        "rv.why.no_contract": "tavoite ({sets} kolmoset ja {runs} {runs|värisuora|värisuoraa}) ei vielä onnistu "
+        "kädestäsi niin, että kortti jää poisheittoa varten",
+        "rv.why.no_contract_all": "tavoite ({sets} kolmoset ja {runs} {runs|värisuora|värisuoraa}) ei vielä "
+        "onnistu kädestäsi",
         "rv.why.group_open": "sulje ensin avoin ryhmä (close) tai peru kaikki (cancel)",
-        "rv.why.no_more_sets": "tavoitteessa ei ole enempää kolmosia (R-RV-13): "
-        "aloita värisuora tai sulje",
-        "rv.why.no_more_runs": "tavoitteessa ei ole enempää värisuoria (R-RV-13): "
-        "aloita kolmoset tai sulje",
-        "rv.why.no_group_for": "kädestäsi ei saa ryhmää {group} (R-RV-5/6, D-RV-1)",
+        "rv.why.no_more_sets": "tavoitteessa ei ole enempää kolmosia: aloita värisuora tai sulje",
+        "rv.why.no_more_runs": "tavoitteessa ei ole enempää värisuoria: aloita kolmoset tai sulje",
+        "rv.why.no_group_for": "kädestäsi ei saa ryhmää {group}",
         "rv.why.no_group_open": "mikään ryhmä ei ole auki: aloita ensin ryhmä "
         "(set ARVO | run MAA ALKU)",
         "rv.why.add_run": "värisuoran seuraava kortti on {want} (tai villi kortti), ei {card}",
-        "rv.why.add_run_end": "värisuora päättyy korttiin {to}: sen yläpuolelle ei tule mitään "
-        "(R-RV-4, D-RV-8)",
+        "rv.why.add_run_end": "värisuora päättyy korttiin {to}: sen yläpuolelle ei tule mitään",
         "rv.why.add_set": "kolmosiin (arvo {rank}) käy arvo {rank} tai villi kortti, ei {card}",
-        "rv.why.wild_limit": "ryhmässä {group} on jo suurin sallittu määrä villejä "
-        "(max_wilds_per_group, D-RV-1)",
-        "rv.why.small_set": "kolmosissa on oltava vähintään 3 korttia ja yksi luonnollinen "
-        "kortti (R-RV-5, D-RV-1)",
+        "rv.why.wild_limit": "ryhmässä {group} on jo suurin sallittu määrä villejä",
+        "rv.why.small_set": "kolmosissa on oltava vähintään 3 korttia ja yksi luonnollinen kortti",
         "rv.why.small_run": "värisuorassa on oltava vähintään 4 korttia ja yksi luonnollinen "
-        "kortti (R-RV-6, D-RV-1)",
-        "rv.why.adjacent": "saman maan kaksi värisuoraa eivät saa jatkaa toisiaan tavoitteessa "
-        "(R-RV-7)",
+        "kortti",
+        "rv.why.adjacent": "saman maan kaksi värisuoraa eivät saa jatkaa toisiaan tavoitteessa",
         "rv.why.no_meld": "pöydässä ei ole pöytäystä M{meld}",
         "rv.why.fit_set": "{card} ei sovi pöytäykseen M{meld} (kolmoset, arvo {rank}): siihen "
-        "käy arvo {rank} tai villi kortti (R-RV-14)",
+        "käy arvo {rank} tai villi kortti",
         "rv.why.fit_run": "{card} ei sovi pöytäykseen M{meld} (värisuora {lo}-{hi}): "
-        "siihen käy {ends} (R-RV-14)",
+        "siihen käy {ends}",
         "rv.why.run_full": "pöytäystä M{meld} ({lo}-{hi}) ei voi jatkaa kummastakaan päästä: "
-        "ässä on vain toisessa päässä (R-RV-4, D-RV-8)",
+        "ässä on vain toisessa päässä",
         "rv.why.set_end": "M{meld} on kolmoset: sillä ei ole päitä ({text})",
         "rv.why.which_end": "{what} sopii pöytäyksen M{meld} kumpaankin päähän: kerro kumpaan "
         "({forms})",
         "rv.why.no_wild": "pöytäyksessä M{meld} ei ole korttia {wild}",
         "rv.why.swap_run": "{wild} pöytäyksessä M{meld} on {rep}; vain se kortti voi tulla sen "
-        "tilalle (R-RV-17), ei {card}",
+        "tilalle, ei {card}",
         "rv.why.swap_set": "{wild} pöytäyksessä M{meld} on arvoa {rank}; vain luonnollinen "
-        "arvon {rank} kortti voi tulla sen tilalle (R-RV-17), ei {card}",
-        "rv.why.no_place": "vapautuvalle villille ei olisi paikkaa pöydässä (R-RV-17)",
+        "arvon {rank} kortti voi tulla sen tilalle, ei {card}",
+        "rv.why.no_place": "vapautuvalle villille ei olisi paikkaa pöydässä",
         "rv.why.place_set": "M{meld} on kolmoset: place M{meld}",
         "rv.why.place_end": "villi ei käy pöytäyksen M{meld} ({lo}-{hi}) siihen päähän; "
         "se käy: {ends}",
         "rv.word.wild": "villi kortti",
         "rv.word.wild_card": "villi kortti",
-        "rv.word.or": " tai ",
+        "rv.why.and": "{why}; {what}",
+        "rv.or.1": "{a0}",
+        "rv.or.2": "{a0} tai {a1}",
+        "rv.or.3": "{a0}, {a1} tai {a2}",
+        "rv.or.4": "{a0}, {a1}, {a2} tai {a3}",
+        "rv.or.more": "{first}, {rest}",
         "rv.act.take": "ota poislaitettu {card:card}",
         "rv.act.leave": "jätä {card:card} ja nosta umpipakasta",
         "rv.act.draw": "nosta umpipakasta",

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from pakka.core.errors import IllegalAction
+from pakka.core.render import render
 from pakka.games.ravaytys import actions as A
 from pakka.games.ravaytys.actions import RvAction
 from pakka.games.ravaytys.base import _Base
@@ -18,40 +19,56 @@ from pakka.games.ravaytys.cards import (
 )
 from pakka.games.ravaytys.melds import Meld
 from pakka.games.ravaytys.messages import MESSAGES
-from pakka.games.ravaytys.rules import BUILD, BUY, OPEN, PLACE, PLAY, START
+from pakka.games.ravaytys.rules import BUILD, BUY, OPEN, OVER, PLACE, PLAY, START
 
 Reason = tuple[str, dict[str, Any]]
 """One part of a refusal: a message key of the catalogue and its arguments."""
 
 
+def _alternatives(v: list[str]) -> dict[str, Any]:
+    """A list of alternatives as the message ``rv.or.<n>`` ("a, b or c"); an
+    alternative that is a catalogue key (``rv.word.*``) is a nested message; more
+    than four are ``rv.or.more`` (the first, then the others)."""
+    if len(v) > 4:
+        return {"key": "rv.or.more", "args": {"first": v[0], "rest": _alternatives(v[1:])}}
+    args = {
+        f"a{i}": {"key": w, "args": {}} if w.startswith("rv.word.") else w for i, w in enumerate(v)
+    }
+    return {"key": f"rv.or.{len(v)}", "args": args}
+
+
+def _message(key: str, args: dict[str, Any]) -> dict[str, Any]:
+    """One part of a refusal as a catalogue message (lists as alternatives)."""
+    return {
+        "key": key,
+        "args": {k: _alternatives(v) if isinstance(v, list) else v for k, v in args.items()},
+    }
+
+
 class Refusal(IllegalAction):
-    """An illegal Räväytys action with its reason in English and Finnish.
+    """An illegal Räväytys action with its reason as a catalogue message.
 
     ``parts`` are catalogue keys (``rv.why.*``, ``rv.what.*`` in
-    :mod:`pakka.games.ravaytys.messages`) with their arguments; :meth:`text` joins
-    them with ``; `` in a language. The exception's message is the English text.
-    An argument that is a list is a choice of alternatives joined by "or"; an
-    alternative that is a catalogue key (``rv.word.*``) is translated."""
+    :mod:`pakka.games.ravaytys.messages`) with their arguments: one part is the
+    refusal's ``key`` and ``fields``; two (why, and what the phase allows) are the
+    message ``rv.why.and`` with both nested. An argument that is a list is a choice of
+    alternatives (``rv.or.<n>``); an alternative that is a catalogue key
+    (``rv.word.*``) is translated. The exception's message is the English text."""
 
     def __init__(self, *parts: Reason) -> None:
         self.parts = parts
-        super().__init__(self.text("en"))
+        msgs = [_message(k, a) for k, a in parts]
+        if len(msgs) == 1:
+            key, fields = msgs[0]["key"], msgs[0]["args"]
+        else:
+            assert len(msgs) == 2
+            key, fields = "rv.why.and", {"why": msgs[0], "what": msgs[1]}
+        super().__init__(render(MESSAGES["en"], key, fields), key, **fields)
 
     def text(self, lang: str = "en") -> str:
         """The reason in ``lang`` (``en`` or ``fi``; English for anything else)."""
-        cat = MESSAGES.get(lang, MESSAGES["en"])
-
-        def word(w: str) -> str:
-            return cat.get(w, w) if w.startswith("rv.word.") else w
-
-        out = []
-        for key, args in self.parts:
-            fmt = {
-                k: cat["rv.word.or"].join(word(w) for w in v) if isinstance(v, list) else v
-                for k, v in args.items()
-            }
-            out.append(cat[key].format(**fmt))
-        return "; ".join(out)
+        assert self.key is not None
+        return render(MESSAGES.get(lang, MESSAGES["en"]), self.key, self.fields)
 
 
 class _Refusals(_Base):
@@ -74,6 +91,8 @@ class _Refusals(_Base):
 
     def _refusal(self, a: RvAction) -> Refusal:
         """Why ``a`` (not legal now) is refused; the first reason that applies."""
+        if self.phase == OVER:
+            return Refusal(("rv.why.over", {}))
         why = self._why_not(a)
         return (
             Refusal(*why)

@@ -22,9 +22,9 @@ from pakka.games.ravaytys.cards import (
     name,
     rank_of,
 )
-from pakka.games.ravaytys.laydown import _LayDown
+from pakka.games.ravaytys.legality import CAN, _Legality
 from pakka.games.ravaytys.melds import Meld
-from pakka.games.ravaytys.refusals import Refusal, _Refusals
+from pakka.games.ravaytys.refusals import Refusal
 from pakka.games.ravaytys.rules import (
     BUILD,
     BUY,
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from pakka.games.ravaytys.rules import Ravaytys
 
 
-class RavaytysState(_Turn, _LayDown, _Scoring, _Refusals, State[RvAction]):
+class RavaytysState(_Turn, _Legality, _Scoring, State[RvAction]):
     """A whole game of Räväytys (eight rounds)."""
 
     public_history: ClassVar[bool] = True
@@ -167,6 +167,9 @@ class RavaytysState(_Turn, _LayDown, _Scoring, _Refusals, State[RvAction]):
 
     # ---------------------------------------------------------------- legality
     def verify(self, action: RvAction) -> None:
+        """Raise :class:`IllegalAction` with the reason if ``action`` is not legal now:
+        not a Räväytys action, the game over, or refused by its kind's ``can_<kind>``
+        (:mod:`.legality`; the reason from :mod:`.refusals`)."""
         if not isinstance(action, RvAction) or not (
             0 <= action.id < A.NUM_ACTIONS
             and (ACTIONS[action.id] is action or ACTIONS[action.id] == action)
@@ -174,64 +177,9 @@ class RavaytysState(_Turn, _LayDown, _Scoring, _Refusals, State[RvAction]):
             raise IllegalAction(f"{action!r} is not a Räväytys action")
         if self.phase == OVER:
             raise Refusal(("rv.why.over", {}))
-        if not self._is_legal(ACTIONS[action.id]):
-            raise self._refusal(ACTIONS[action.id])
-
-    def _is_legal(self, a: RvAction) -> bool:
-        """The per-action legality check (the same conditions as :meth:`legal_actions`)."""
-        ph = self.phase
-        k = a.kind
-        if ph == BUY:
-            return k == A.BUY or k == A.PASS
-        if ph == START:
-            return k == A.DRAW or (k == A.TAKE and bool(self.pile))
-        tp = self.turn_player
-        h = self.hands[tp]
-        if ph == OPEN:
-            return k == A.DISCARD and h[a.card] > 0
-        if ph == PLACE:
-            if k != A.PLACE or a.meld >= len(self.melds):
-                return False
-            m = self.melds[a.meld]
-            if not self._wild_room(m):
-                return False
-            if not m.is_run:
-                return a.arg == A.NO_END
-            return (a.arg == A.LOW and m.can_grow_low()) or (a.arg == A.HIGH and m.can_grow_high())
-        if ph == BUILD:
-            if k == A.CANCEL:
-                return True
-            if k in (A.SET, A.RUN):
-                if self.pending_open:
-                    return False
-                sets, runs = self._build_counts(tp)
-                if k == A.SET and sets >= self.need_sets:
-                    return False
-                if k == A.RUN and runs >= self.need_runs:
-                    return False
-                return self._open_ok(k, a.arg)
-            if not self.pending_open:
-                return False
-            if k == A.CLOSE:
-                return self._close_reason() is None
-            return k == A.ADD and a in self._build_actions()
-        # PLAY
-        size = self.sizes[tp]
-        if k == A.DISCARD:
-            c = a.card
-            # R-RV-19, D-RV-15: the drawn card only if it is the last card in hand
-            return h[c] > 0 and not (c == self.drawn and h[c] == 1 and size > 1)
-        if k == A.MELD:
-            return not self.down[tp] and self._meld_ok(size)
-        if k not in (A.LAY, A.SWAP) or not self.down[tp] or size - 1 < self.keep:
-            return False
-        c = a.card
-        if not h[c] or a.meld >= len(self.melds):
-            return False
-        m = self.melds[a.meld]
-        if k == A.LAY:
-            return self._fits(c, m, a.arg)
-        return a.arg in m.cards and self._wild_index(m, c, a.arg) >= 0 and self._has_place(a.meld)
+        a = ACTIONS[action.id]
+        if not CAN[a.kind](self, a):
+            raise self._refusal(a)
 
     def parse_action(self, text: str) -> RvAction:
         if not isinstance(text, str):

@@ -51,6 +51,7 @@ FIELDS: Final = (
     # the card play
     "nxt", "nactive", "leader", "trick", "trick_seats", "led", "follow", "lead_joker",
     "led_suits", "last_trick", "tricks", "trick_winners", "voids", "seat_played",
+    "offered",
 )  # fmt: skip
 """Every field of a :class:`ViisisataaState` (its ``__slots__``: attribute access on a
 slot is much faster than on an instance dict, and a playout does little else)."""
@@ -138,6 +139,10 @@ class _Base:
     trick_winners: list[int]
     voids: list[int]
     seat_played: list[int]
+    offered: int
+    """The cards :meth:`legal_actions` last offered as plain plays in this position (a
+    mask; 0 once any card is played): :meth:`apply` accepts a play of one of them
+    without asking ``verify_play`` again, the legality having been decided by it."""
 
     if TYPE_CHECKING:
         # implemented by one section or the state, called from another

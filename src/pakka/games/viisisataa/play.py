@@ -142,6 +142,7 @@ class _Play(_Base):
         """Play card ``c``; ``declared`` is the suit named for a joker led in no trump, or -1."""
         # Hot path: written for speed (one trick card per call).
         p: int = self.turn  # type: ignore[assignment]
+        self.offered = 0  # the next position's plays are offered anew
         bit = _BIT[c]
         self.hands[p] ^= bit
         self.seat_played[p] |= bit

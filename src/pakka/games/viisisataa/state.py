@@ -201,6 +201,7 @@ class ViisisataaState(
         self.trick_winners: list[int] = []
         self.voids = [0] * n
         self.seat_played = [0] * n
+        self.offered = 0
         self._say("game.deal", hand=self.hand_no, dealer=self.dealer)
         for s in range(n):
             self._say("game.your_hand", to=s, cards=_cards_text(self.hands[s]))
@@ -250,9 +251,11 @@ class ViisisataaState(
                 h = m
             elif h & self.lead_joker and not self.trick:
                 # R-5S-15: the joker led in no trump is led declaring a suit.
+                self.offered = h & ~JOKER_BIT
                 acts = mask_actions(h & ~JOKER_BIT, PLAY_TABLE, PLAYS[JOKER_INDEX])
                 acts.extend(JOKER_LEADS[s] for s in self._joker_lead_suits())
                 return acts
+            self.offered = h
             # mask_actions inlined (the hottest call of a playout)
             out = [
                 *_P0[h & 0x1FFF],
@@ -311,7 +314,9 @@ class ViisisataaState(
         ``isinstance`` check is slow.)"""
         if type(action) is Move:
             if action.kind == PLAY and 0 <= action.id < 53 and PLAYS[action.id] is action:
-                self.verify_play(action)
+                # A card legal_actions() has just offered needs no second verify_play.
+                if not self.offered >> action.arg & 1:
+                    self.verify_play(action)
                 self._play(action.arg, -1)
             else:
                 self.verify(action)
@@ -346,6 +351,7 @@ class ViisisataaState(
         for name, value in zip(FIELDS, _get_fields(self), strict=True):
             setattr(s, name, value)
         self._copy_base(s)
+        s.offered = 0  # a copy may be re-dealt (sample_consistent): offer its plays anew
         s.points = self.points.copy()
         s.sheet = self.sheet.copy()
         s.hidden_discards = self.hidden_discards.copy()

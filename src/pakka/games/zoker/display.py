@@ -76,7 +76,8 @@ def _lang(lang: str) -> str:
 
 
 @cache
-def _card_names(lang: str) -> dict[str, str]:
+def card_names(lang: str) -> dict[str, str]:
+    """Every Zoker card code -> its name in words in ``lang`` (size, colour, shape)."""
     lang = _lang(lang)
     return {
         NAMES[c]: f"{SIZE_WORDS[lang][s]} {COLOUR_WORDS[lang][col]} {SHAPE_WORDS[lang][sh]}"
@@ -111,7 +112,7 @@ class ZokerDisplay(Display):
 
     def card_names(self, lang: str) -> Mapping[str, str]:
         """Every card code -> "small blue one" / "pieni sininen ykkönen" (see the module)."""
-        return _card_names(lang)
+        return card_names(lang)
 
     def prompt(self, view: Mapping[str, Any]) -> Message:
         """What the position asks of the player to act (overridden per game)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from pakka.core.errors import IllegalAction, NotationError
+from pakka.core.errors import NotationError
 from pakka.core.game import State
 from pakka.games.zoker.common import (
     hands_full_view,
@@ -43,6 +43,7 @@ from pakka.games.zoker.kubo.rules import (
     PLAY,
     Geometry,
 )
+from pakka.games.zoker.refusals import Refusal
 
 
 class KuboState(State[KuboAction]):
@@ -177,7 +178,7 @@ class KuboState(State[KuboAction]):
 
     def parse_action(self, text: str) -> KuboAction:
         if self.over:
-            raise IllegalAction("the game is over")
+            raise Refusal("zoker.why.over")
         t = " ".join(text.strip().lower().split())
         if t in ("draw", "end", "pass"):
             action = {"draw": DRAW, "end": END, "pass": PASS}[t]
@@ -186,20 +187,17 @@ class KuboState(State[KuboAction]):
             parts = [p for p in rest.replace("-", " ").replace(",", " ").split() if p]
             try:
                 cards = [int(parse_card(p)) for p in parts]
-            except NotationError as e:
-                raise IllegalAction(f"{e}; claim a line as piste BS1-GS1-OS1-RS1") from None
+            except NotationError:
+                raise Refusal("zoker.why.kubo_not_line_text", text=text) from None
             ln = line_of(cards)
             if ln is None:
-                raise IllegalAction("those cards are not one of the 76 lines of the cube")
+                raise Refusal("zoker.why.kubo_not_line")
             action = CLAIM[ln]
         else:
             try:
                 card = parse_card(t)
             except NotationError:
-                raise IllegalAction(
-                    f"{text!r} is not a Kubo action: place a card (e.g. GS1), "
-                    "draw, end, piste <line> or pass"
-                ) from None
+                raise Refusal("zoker.why.kubo_not_action", text=text) from None
             action = PLACE[card]
         self.verify(action)
         return action
@@ -209,9 +207,9 @@ class KuboState(State[KuboAction]):
         check of its kind (:meth:`verify_place`, :meth:`verify_draw`, :meth:`verify_pass`,
         :meth:`verify_claim`; ``end`` is always open in play), each with its reason."""
         if not isinstance(action, KuboAction):
-            raise IllegalAction(f"{action!r} is not a Kubo action")
+            raise Refusal("zoker.why.not_action", action=repr(action))
         if self.over:
-            raise IllegalAction("the game is over")
+            raise Refusal("zoker.why.over")
         i = action.id
         if self.phase == CLAIMS:
             self.verify_in_claims_window(i)
@@ -228,43 +226,34 @@ class KuboState(State[KuboAction]):
         """R-KU-8, D-KU-4: after a turn the others may only claim what was missed, or pass."""
         if i == PASS_ID or (CLAIM_BASE <= i < PASS_ID and i - CLAIM_BASE in self.open_lines):
             return
-        raise IllegalAction(
-            "the claim window is open: call piste on a line completed and not claimed "
-            "this turn, or pass"
-        )
+        raise Refusal("zoker.why.kubo_window")
 
     def verify_place(self, c: int) -> None:
         """R-KU-3..5: a card from the hand, next to a card of its layer or on top of the
         card below it, never under a placed card."""
         if c not in self.hands[self.turn]:
-            raise IllegalAction(f"{NAMES[c]} is not in your hand")
+            raise Refusal("zoker.why.not_held", card=NAMES[c])
         if self.board & self.geo.above[c]:
-            raise IllegalAction(f"{NAMES[c]} cannot go under a placed card (its place is covered)")
+            raise Refusal("zoker.why.kubo_covered", card=NAMES[c])
         if not self._can_place(c):
-            raise IllegalAction(
-                f"{NAMES[c]} must go next to a card of its own layer or on top of "
-                "the card directly below it"
-            )
+            raise Refusal("zoker.why.kubo_place", card=NAMES[c])
 
     def verify_draw(self) -> None:
         """D-KU-2: more cards only before placing, after placing two or more last turn."""
         if not self._may_draw():
-            raise IllegalAction(
-                "you may draw more only before placing, after placing two or more "
-                "cards last turn, and up to a hand of five"
-            )
+            raise Refusal("zoker.why.kubo_draw")
 
     @staticmethod
     def verify_pass() -> None:
         """D-KU-4: ``pass`` belongs to the claim window only (handled before this)."""
-        raise IllegalAction("pass is only for the Piste! window after another's turn")
+        raise Refusal("zoker.why.kubo_pass")
 
     def verify_claim(self, ln: int) -> None:
         """R-KU-8 with ``claims=manual``: the placer claims a line completed this turn."""
         if not self.manual:
-            raise IllegalAction("claims are automatic in this game (claims=auto)")
+            raise Refusal("zoker.why.kubo_auto")
         if ln not in self.open_lines:
-            raise IllegalAction("that line was not completed (and left unclaimed) this turn")
+            raise Refusal("zoker.why.kubo_not_open")
 
     def _apply(self, action: KuboAction) -> None:
         i = action.id

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from pakka.core.errors import IllegalAction
 from pakka.core.game import State
 from pakka.games.zoker.deck import NAMES, has_pair
 from pakka.games.zoker.memo import sampling, scoring
 from pakka.games.zoker.memo.actions import TURNS, MemoTurn
+from pakka.games.zoker.refusals import Refusal
 
 
 class MemoState(State[MemoTurn]):
@@ -88,32 +88,29 @@ class MemoState(State[MemoTurn]):
 
     def parse_action(self, text: str) -> MemoTurn:
         if self.over:
-            raise IllegalAction("the game is over")
+            raise Refusal("zoker.why.over")
         t = text.strip()
         if not t.isdigit() or len(t) > 2:
-            raise IllegalAction(
-                f"{text!r} is not a place; write the number of a face-down card, "
-                f"1..{len(self.places)}"
-            )
+            raise Refusal("zoker.why.memo_not_place", text=text, n=len(self.places))
         i = int(t) - 1
         if not 0 <= i < 64:
-            raise IllegalAction(f"there is no place {t}; places are 1..{len(self.places)}")
+            raise Refusal("zoker.why.memo_no_place", place=t, n=len(self.places))
         action = TURNS[i]
         self.verify(action)
         return action
 
     def verify(self, action: MemoTurn) -> None:
         if self.over:
-            raise IllegalAction("the game is over")
+            raise Refusal("zoker.why.over")
         if not isinstance(action, MemoTurn):
-            raise IllegalAction(f"{action!r} is not a Memo action")
+            raise Refusal("zoker.why.not_action", action=repr(action))
         i = action.id
         if i >= len(self.places):
-            raise IllegalAction(f"there is no place {i + 1}; places are 1..{len(self.places)}")
+            raise Refusal("zoker.why.memo_no_place", place=i + 1, n=len(self.places))
         if self.places[i] < 0:
-            raise IllegalAction(f"place {i + 1} is empty; turn a card that is on the table")
+            raise Refusal("zoker.why.memo_empty", place=i + 1)
         if i == self.first:
-            raise IllegalAction(f"the card at place {i + 1} is already face up; turn another")
+            raise Refusal("zoker.why.memo_face_up", place=i + 1)
 
     def _apply(self, action: MemoTurn) -> None:
         i = action.id

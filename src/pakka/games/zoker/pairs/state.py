@@ -7,7 +7,7 @@ import re
 from typing import Any, ClassVar
 
 from pakka.core.bits import set_bits
-from pakka.core.errors import IllegalAction, NotationError
+from pakka.core.errors import NotationError
 from pakka.core.game import State
 from pakka.games.zoker.deck import (
     COMPATIBLE,
@@ -20,6 +20,7 @@ from pakka.games.zoker.deck import (
 )
 from pakka.games.zoker.pairs import sampling, scoring
 from pakka.games.zoker.pairs.actions import ACTIONS, PAIR_ID, STOP, STRAIGHT_ACTION, PairsAction
+from pakka.games.zoker.refusals import Refusal
 
 _bits = set_bits
 
@@ -67,49 +68,48 @@ class PairsState(State[PairsAction]):
 
     def parse_action(self, text: str) -> PairsAction:
         if self.over:
-            raise IllegalAction("the round is over")
+            raise Refusal("zoker.why.round_over")
         t = text.strip()
         if t.lower() == "stop":
             return STOP
         parts = [p for p in re.split(r"[+,\s]+", t) if p]
         try:
             cards = [parse_card(p) for p in parts]
-        except NotationError as e:
-            raise IllegalAction(f"{e}; pick two or four cards like BS1+BS2, or stop") from None
+        except NotationError:
+            raise Refusal("zoker.why.pairs_not_cards", text=text) from None
         if len(set(cards)) != len(cards) or len(cards) not in (2, 4):
-            raise IllegalAction("pick two different cards (a pair) or four (a straight)")
+            raise Refusal("zoker.why.pairs_count")
         for c in cards:
             if not self.table >> c & 1:
-                raise IllegalAction(f"{c} is not on the table")
+                raise Refusal("zoker.why.not_on_table", card=NAMES[c])
         if len(cards) == 2:
             action = ACTIONS[PAIR_ID[cards[0]][cards[1]]]
             self._check_not_refuted(action)
             return action
         ln = line_of([int(c) for c in cards])
         if ln is None or ln not in STRAIGHT_ACTION:
-            raise IllegalAction(
-                "these four cards are not a straight: a straight keeps two attributes "
-                "and runs through all four values of the third"
-            )
+            raise Refusal("zoker.why.pairs_not_straight")
         return STRAIGHT_ACTION[ln]
 
     def verify(self, action: PairsAction) -> None:
         if not isinstance(action, PairsAction):
-            raise IllegalAction(f"{action!r} is not a trainer action")
+            raise Refusal("zoker.why.not_action", action=repr(action))
         if self.over:
-            raise IllegalAction("the round is over")
+            raise Refusal("zoker.why.round_over")
         for c in action.cards:
             if not self.table >> c & 1:
-                raise IllegalAction(f"{NAMES[c]} is not on the table")
+                raise Refusal("zoker.why.not_on_table", card=NAMES[c])
         self._check_not_refuted(action)
 
     def _check_not_refuted(self, action: PairsAction) -> None:
         """R-ZK-6 trainer: a pick already explained as wrong cannot be repeated."""
         if self.refuted >> action.id & 1:
             a, b = action.cards
-            raise IllegalAction(
-                f"{action} was already explained as not a pair: the cards differ in "
-                f"{', '.join(differing_attributes(a, b))}; pick another pair or stop"
+            raise Refusal(
+                "zoker.why.pairs_refuted",
+                a=NAMES[a],
+                b=NAMES[b],
+                attrs=_attributes(differing_attributes(a, b)),
             )
 
     def _apply(self, action: PairsAction) -> None:
@@ -181,3 +181,9 @@ class PairsState(State[PairsAction]):
     def sample_consistent(self, player: int, rng: random.Random) -> PairsState:
         # Everything that matters is face up; the undealt cards play no part.
         return sampling.sample_consistent(self, player, rng)
+
+
+def _attributes(names: list[str]) -> dict[str, Any]:
+    """Attribute names as the message ``zoker.attrs.<n>`` of their words."""
+    args = {f"a{i}": {"key": f"zoker.attr.{a}", "args": {}} for i, a in enumerate(names)}
+    return {"key": f"zoker.attrs.{len(names)}", "args": args}

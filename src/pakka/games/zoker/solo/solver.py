@@ -97,13 +97,19 @@ class SoloSolution:
 
 
 def solve(
-    state: SoloState, max_nodes: int = 200_000, playouts: int = 200, seed: int = 0
+    state: SoloState,
+    max_nodes: int = 200_000,
+    playouts: int = 200,
+    seed: int = 0,
+    line: bool = True,
 ) -> SoloSolution:
     """Search ``state`` knowing the stock order; ``line`` is a list of Solo actions.
 
     The branch and bound expands at most ``max_nodes`` positions. If it stops
     short of a proof, ``playouts`` randomised greedy games may still improve the
-    best line found (never the bound).
+    best line found (never the bound). With ``line=False`` the line is not turned
+    into Solo actions (it comes back empty; the score is the same): a caller that
+    needs only the score, such as the post-game review, saves that replay.
     """
     order = state.stock[::-1]  # top first
     n_stock = len(order)
@@ -219,7 +225,7 @@ def solve(
         exact=exact,
         bound=max(bound, best[0]),
         nodes=nodes[0],
-        line=_realise(state, best_path[0]),
+        line=_realise(state, best_path[0]) if line else [],
     )
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from pakka.core.errors import IllegalAction
 from pakka.core.game import State
 from pakka.games.zoker.deck import COMPATIBLE, NAMES
+from pakka.games.zoker.refusals import Refusal
 from pakka.games.zoker.solo import sampling, scoring
 from pakka.games.zoker.solo.actions import (
     DEAL,
@@ -79,21 +79,16 @@ class SoloState(State[SoloAction]):
     def parse_action(self, text: str) -> SoloAction:
         t = text.strip().lower().replace(" ", "")
         if self.current_player is None:
-            raise IllegalAction("the game is over")
+            raise Refusal("zoker.why.over")
         if t == "deal":
             action = DEAL
         else:
             parts = t.split("-")
             if len(parts) != 2 or not all(_is_place(p) for p in parts):
-                raise IllegalAction(
-                    f"{text!r} is not a Solo move: write from-to places like a1-c4 "
-                    "(columns a-d, rows 1-4, bottom row 4) or 'deal'"
-                )
+                raise Refusal("zoker.why.solo_not_move", text=text)
             src, dst = (_place(p) for p in parts)
             if dst < UPPER:
-                raise IllegalAction(
-                    f"{place_name(dst)} is not in the bottom row; move onto a4, b4, c4 or d4"
-                )
+                raise Refusal("zoker.why.solo_not_bottom", place=place_name(dst))
             action = MOVES[src * 4 + dst - UPPER]
         self.verify(action)
         return action
@@ -102,9 +97,9 @@ class SoloState(State[SoloAction]):
         """Refuse ``action`` unless legal: the check of its kind (:meth:`verify_deal`,
         :meth:`verify_move`, :meth:`verify_pile`), each with its reason."""
         if not isinstance(action, SoloAction):
-            raise IllegalAction(f"{action!r} is not a Solo action")
+            raise Refusal("zoker.why.not_action", action=repr(action))
         if self.current_player is None:
-            raise IllegalAction("the game is over")
+            raise Refusal("zoker.why.over")
         if action.src < 0:
             self.verify_deal()
         elif action.src < UPPER:
@@ -115,36 +110,36 @@ class SoloState(State[SoloAction]):
     def verify_deal(self) -> None:
         """R-SO-5: deal when four upper places are empty (D-SO-2: what is left)."""
         if not self.stock:
-            raise IllegalAction("the stock is empty: nothing to deal")
+            raise Refusal("zoker.why.solo_stock_empty")
         empty = self.upper.count(-1)
         if empty < 4:
-            raise IllegalAction(
-                f"dealing needs four empty places in the upper rows; {empty} are empty"
-            )
+            raise Refusal("zoker.why.solo_deal_room", empty=empty)
 
     def verify_move(self, src: int, dst: int) -> None:
         """R-SO-3: an upper card onto a compatible top; R-SO-6: into an empty bottom place."""
         c = self.upper[src]
         if c < 0:
-            raise IllegalAction(f"{place_name(src)} is empty")
+            raise Refusal("zoker.why.solo_empty", place=place_name(src))
         pile = self.piles[dst]
         if pile and not COMPATIBLE[pile[-1]] >> c & 1:
-            raise IllegalAction(
-                f"{NAMES[c]} is not compatible with {NAMES[pile[-1]]} on "
-                f"{place_name(UPPER + dst)}: cards must agree in exactly two attributes"
+            raise Refusal(
+                "zoker.why.solo_incompatible",
+                card=NAMES[c],
+                top=NAMES[pile[-1]],
+                place=place_name(UPPER + dst),
             )
 
     def verify_pile(self, src: int, dst: int) -> None:
         """R-SO-4: a whole pile onto another pile with a compatible top."""
         if src == dst:
-            raise IllegalAction("a pile cannot move onto itself")
+            raise Refusal("zoker.why.solo_same_pile")
         if not self.piles[src]:
-            raise IllegalAction(f"{place_name(UPPER + src)} is empty")
+            raise Refusal("zoker.why.solo_empty", place=place_name(UPPER + src))
         if not self.piles[dst]:
-            raise IllegalAction("a pile moves only onto another pile, not into an empty place")
+            raise Refusal("zoker.why.solo_pile_empty")
         ta, td = self.piles[src][-1], self.piles[dst][-1]
         if not COMPATIBLE[ta] >> td & 1:
-            raise IllegalAction(f"the tops {NAMES[ta]} and {NAMES[td]} are not compatible")
+            raise Refusal("zoker.why.solo_tops", a=NAMES[ta], b=NAMES[td])
 
     def _apply(self, action: SoloAction) -> None:
         self._legal = None

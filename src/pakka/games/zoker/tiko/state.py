@@ -5,12 +5,13 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from pakka.core.errors import IllegalAction, NotationError
+from pakka.core.errors import NotationError
 from pakka.core.game import State
 from pakka.games.zoker.common import (
     hands_full_view,
 )
 from pakka.games.zoker.deck import NAMES, STRONGER, parse_card
+from pakka.games.zoker.refusals import Refusal
 from pakka.games.zoker.tiko import sampling, scoring
 from pakka.games.zoker.tiko.actions import PLAYS, TikoPlay
 from pakka.games.zoker.tiko.rules import HAND_SIZE
@@ -59,25 +60,24 @@ class TikoState(State[TikoPlay]):
 
     def parse_action(self, text: str) -> TikoPlay:
         if self.over:
-            raise IllegalAction("the game is over")
+            raise Refusal("zoker.why.over")
         try:
             card = parse_card(text)
-        except NotationError as e:
-            raise IllegalAction(f"{e}; play a card from your hand") from None
+        except NotationError:
+            raise Refusal("zoker.why.tiko_not_card", text=text) from None
         action = PLAYS[card]
         self.verify(action)
         return action
 
     def verify(self, action: TikoPlay) -> None:
         if self.over:
-            raise IllegalAction("the game is over")
+            raise Refusal("zoker.why.over")
         if not isinstance(action, TikoPlay):
-            raise IllegalAction(f"{action!r} is not a Tiko action")
+            raise Refusal("zoker.why.not_action", action=repr(action))
         hand = self.hands[self.turn]
         if action.id not in hand:
-            raise IllegalAction(
-                f"{NAMES[action.id]} is not in your hand; play one of "
-                + " ".join(NAMES[c] for c in hand)
+            raise Refusal(
+                "zoker.why.tiko_not_held", card=NAMES[action.id], hand=[NAMES[c] for c in hand]
             )
 
     def _apply(self, action: TikoPlay) -> None:

@@ -60,8 +60,13 @@ function centre(r) {
   return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
 }
 
-/** Counters for tests and the curious: movements started, and the longest one. */
-const stats = { started: 0, longest: 0, skipped: 0 };
+/**
+ * Counters for tests and the curious: movements started, the longest one, and one
+ * entry per drawn state (`moves`: its state id, how many actions it showed, how many
+ * cards moved and for how long; the last 50). A bot's compound move (a Räväytys
+ * lay-down: several actions in one frame) is one entry: all its cards move together.
+ */
+const stats = { started: 0, longest: 0, skipped: 0, /** @type {any[]} */ moves: [] };
 /** @type {any} */ (window).pakkaMotion = stats;
 
 /**
@@ -71,12 +76,19 @@ const stats = { started: 0, longest: 0, skipped: 0 };
  * Returns how many movements started.
  * @param {HTMLElement} root
  * @param {ReturnType<typeof snapshot> | null} before
- * @param {{mover?: number | null, winner?: number | null, taken?: string[]}} [who]
+ * `state` and `steps` (the frame's state id and how many actions it shows) only
+ * label the entry in `pakkaMotion.moves`.
+ * @param {{mover?: number | null, winner?: number | null, taken?: string[], state?: number, steps?: number}} [who]
  */
 export function animate(root, before, who = {}) {
   if (!before || before.cards.size + before.seats.size === 0) return 0;
+  /** @type {{state: number | null, steps: number, mover: number | null, cards: number, ms: number, reduced: boolean, origin?: string | null}} */
+  const entry = { state: who.state ?? null, steps: who.steps ?? 1, mover: who.mover ?? null, cards: 0, ms: 0, reduced: false };
+  stats.moves.push(entry);
+  if (stats.moves.length > 50) stats.moves.shift();
   if (reducedMotion()) {
     stats.skipped += 1;
+    entry.reduced = true;
     document.body.dataset.motion = "reduced";
     return 0;
   }
@@ -86,11 +98,15 @@ export function animate(root, before, who = {}) {
   for (const f of root.querySelectorAll(".felt")) for (const [k, el] of keyed(f)) if (!now.has(k)) now.set(k, el);
   const from = (seat) => (seat !== null && seat !== undefined ? before.seats.get(String(seat)) : null);
   const moverRect = from(who.mover) || before.stock;
+  // Where new cards come from: the seat that moved (its hand), else the stock.
+  entry.origin = from(who.mover) ? "seat" : before.stock ? "stock" : null;
   const run = (el, frames) => {
     el.animate(frames, { duration: MOVE_MS, easing: "cubic-bezier(.2,.7,.3,1)" });
     stats.started += 1;
     stats.longest = Math.max(stats.longest, MOVE_MS);
+    entry.ms = MOVE_MS;
     n += 1;
+    entry.cards = n;
   };
   for (const [k, el] of now) {
     const r = el.getBoundingClientRect();

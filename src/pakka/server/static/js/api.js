@@ -51,6 +51,19 @@ export const api = {
   claim: (code, name) => request("POST", "/api/invites/claim", name ? { code, name } : { code }),
   join: (id, name) => request("POST", `/api/tables/${encodeURIComponent(id)}/join`, name ? { name } : {}),
   hint: (game, view) => request("POST", `/api/games/${encodeURIComponent(game)}/hint`, { view }),
+  // Players (issue 17): the session cookie goes with every same-origin request.
+  me: () => request("GET", "/api/me"),
+  session: (name) => request("POST", "/api/session", { name }),
+  rename: (name) => request("POST", "/api/me/name", { name }),
+  serverTables: () => request("GET", "/api/me/tables"),
+  profile: (id) => request("GET", `/api/profiles/${encodeURIComponent(id)}`),
+  leaderboard: (game) => request("GET", `/api/leaderboards/${encodeURIComponent(game)}`),
+  sessions: () => request("GET", "/api/me/sessions"),
+  revokeSession: (id) => request("DELETE", `/api/me/sessions/${encodeURIComponent(id)}`),
+  signUp: (account, password) => request("POST", "/api/account", { account, password }),
+  login: (account, password) => request("POST", "/api/login", { account, password }),
+  logout: () => request("POST", "/api/logout", {}),
+  deleteMe: () => request("DELETE", "/api/me"),
   again: (id, gameNo, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/again`, { game_no: gameNo }, token),
 };
 
@@ -109,6 +122,12 @@ export class TableSocket {
       if (this.ws !== ws) return;
       this.welcomed = false;
       if (this.closed) return;
+      if (ev.code === 4403) {
+        // The table's creator removed this spectator: no reconnecting.
+        this.onStatus("closed");
+        this.onFrame({ type: "error", code: "removed", ref: null, message: ev.reason || "", msg: { key: "error.removed", args: {} } });
+        return;
+      }
       if (ev.code === 4401 || ev.code === 4404) {
         this.onStatus("closed");
         this.onFrame({ type: "error", code: ev.code === 4404 ? "not_found" : "unauthorized", message: ev.reason || "" });
@@ -172,4 +191,24 @@ export function forgetTable(id) {
   const all = myTables();
   delete all[id];
   localStorage.setItem(STORE_KEY, JSON.stringify(all));
+}
+
+/** The signed-in profile, or null (no session cookie, or a revoked one). */
+export async function currentProfile() {
+  try {
+    return await api.me();
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 401) return null;
+    throw e;
+  }
+}
+
+/**
+ * Make sure this browser has a profile before it takes a seat, so that the seat is
+ * bound to it: a guest profile with `name` (or `fallback`) is started if there is none.
+ */
+export async function ensureSession(name, fallback) {
+  const me = await currentProfile();
+  if (me) return me;
+  return api.session(name || fallback);
 }

@@ -1,10 +1,12 @@
 // @ts-check
 // pakka web client: the lobby, the rules pages and the router. The table
 // itself is in table.js; each game's table view is in views/.
-import { api, myTables, rememberTable, forgetTable } from "./api.js";
+import { api, myTables, rememberTable, forgetTable, ensureSession, currentProfile } from "./api.js";
+import { showProfile } from "./profile.js";
+import { showLeaderboard } from "./leaderboard.js";
 import { t, lang, setLang, pick, renderMessage } from "./i18n.js";
 import { h, toast, errorWords, copyText, markdown } from "./ui.js";
-import { TableScreen } from "./table.js";
+import { TableScreen, botName } from "./table.js";
 import { ReplayScreen } from "./replay.js";
 import { registerServiceWorker } from "./pwa.js";
 
@@ -12,7 +14,7 @@ const main = document.getElementById("main");
 let gamesCache = null;
 let screen = null; // the current TableScreen, if any
 let replay = null; // the current ReplayScreen, if any
-let lobbyState = { game: null, players: null, options: {}, seats: [], hotseat: false, listed: true, created: null };
+let lobbyState = { game: null, players: null, options: {}, seats: [], hotseat: false, listed: true, rated: false, created: null };
 
 async function loadGames() {
   if (!gamesCache) gamesCache = (await api.games()).games;
@@ -32,6 +34,8 @@ function setConn(text, bad = false) {
 
 function renderChrome() {
   document.title = t("app_title");
+  const prof = document.getElementById("profile-link");
+  if (prof) prof.textContent = t("profile_link");
   const b = document.getElementById("lang-btn");
   b.textContent = t("lang_switch");
   b.setAttribute("aria-label", t("lang_switch_label"));
@@ -64,6 +68,14 @@ async function route() {
     if (p.get("invite")) return claimInvite(p.get("invite"));
     if (p.get("table")) return openTable(p.get("table"), p.get("watch"));
     if (p.get("rules")) return await showRules(p.get("rules"));
+    if (p.get("leaderboard")) {
+      setConn("");
+      return await showLeaderboard(main, p.get("leaderboard"), loadGames);
+    }
+    if (p.has("profile")) {
+      setConn("");
+      return await showProfile(main, p.get("profile") || null, loadGames);
+    }
     setConn("");
     return await showLobby();
   } catch (e) {
@@ -104,6 +116,8 @@ function claimInvite(code) {
     const name = input.value.trim();
     button.disabled = true;
     try {
+      // The seat is bound to this browser's profile (a guest one is started if none).
+      await ensureSession(name, t("guest_name"));
       // An empty name keeps the one the table's creator gave the seat.
       const r = await api.claim(code, name || undefined);
       if (name) localStorage.setItem("pakka.name", name);
@@ -165,15 +179,17 @@ function optionDefault(opt, players) {
   return d !== undefined ? d : opt.default;
 }
 
-function levelLabel(l) {
-  return t("level_" + l);
+/** A bot level's name, with its fixed rating when the game's ladder has one. */
+function levelLabel(l, g = null) {
+  const r = g && g.level_ratings ? g.level_ratings[l] : undefined;
+  return r === undefined ? t("level_" + l) : t("level_rated", { level: t("level_" + l), rating: r });
 }
 
 async function showLobby() {
   const games = await loadGames();
   // The page moved on (an invite, a table) while the games loaded: no lobby.
   const now = params();
-  if (now.get("invite") || now.get("table") || now.get("rules") || now.get("replay")) return;
+  if (now.get("invite") || now.get("table") || now.get("rules") || now.get("replay") || now.has("profile")) return;
   if (!lobbyState.game || !games.find((g) => g.name === lobbyState.game)) selectGame(games[0]);
   const g = games.find((x) => x.name === lobbyState.game);
 
@@ -196,22 +212,25 @@ async function showLobby() {
       h("label", { for: `seat-${i}` }, `${t("seat")} ${i + 1}`),
       h("select", { id: `seat-${i}`, onchange: (e) => { lobbyState.seats[i] = e.target.value; } },
         h("option", { value: "human", selected: s === "human" }, t("human")),
-        (g.levels || ["easy", "medium", "hard"]).map((l) => h("option", { value: "bot:" + l, selected: s === "bot:" + l }, levelLabel(l)))),
+        (g.levels || ["easy", "medium", "hard"]).map((l) => h("option", { value: "bot:" + l, selected: s === "bot:" + l }, levelLabel(l, g)))),
     ));
 
   const nameInput = h("input", { type: "text", id: "my-name", maxlength: 40, value: localStorage.getItem("pakka.name") || "", autocomplete: "nickname" });
   const hot = h("input", { type: "checkbox", id: "hotseat", checked: lobbyState.hotseat, onchange: (e) => (lobbyState.hotseat = e.target.checked) });
   const listed = h("input", { type: "checkbox", id: "listed", checked: lobbyState.listed, onchange: (e) => (lobbyState.listed = e.target.checked) });
+  const rated = h("input", { type: "checkbox", id: "rated", checked: lobbyState.rated, onchange: (e) => (lobbyState.rated = e.target.checked) });
 
   const form = h("form", { class: "panel", onsubmit: (e) => { e.preventDefault(); createTable(g, nameInput.value.trim()); } },
     h("h1", {}, t("choose_game")),
     h("div", { class: "games", role: "group", "aria-label": t("choose_game") }, gameButtons),
-    h("p", {}, h("a", { href: `#rules=${g.name}` }, `${t("rules")}: ${pick(g.title)}`)),
+    h("p", {}, h("a", { href: `#rules=${g.name}` }, `${t("rules")}: ${pick(g.title)}`),
+      g.max_players > 1 ? [" · ", h("a", { href: `#leaderboard=${g.name}`, id: "leaderboard-link" }, t("leaderboard"))] : null),
     h("div", { class: "field" }, h("label", { for: "players" }, t("players")), playersSel),
     optionFields.length ? h("fieldset", {}, h("legend", {}, t("options")), optionFields) : null,
     h("fieldset", {}, h("legend", {}, t("seats")), seatRows,
       h("div", { class: "field" }, h("label", { for: "hotseat" }, hot, " ", t("hotseat")), h("div", { class: "help" }, t("hotseat_help"))),
-      h("div", { class: "field" }, h("label", { for: "listed" }, listed, " ", t("listed")), h("div", { class: "help" }, t("listed_help")))),
+      h("div", { class: "field" }, h("label", { for: "listed" }, listed, " ", t("listed")), h("div", { class: "help" }, t("listed_help"))),
+      g.max_players > 1 ? h("div", { class: "field" }, h("label", { for: "rated" }, rated, " ", t("rated")), h("div", { class: "help" }, t("rated_help"))) : null),
     h("div", { class: "field" }, h("label", { for: "my-name" }, t("your_name")), nameInput),
     h("button", { type: "submit", id: "create" }, t("create_table")),
     lobbyState.created ? createdBox(lobbyState.created) : null,
@@ -221,8 +240,10 @@ async function showLobby() {
   // never land on a form that is about to be replaced; the open tables fill in later.
   const openBox = h("div", { id: "open-tables" }, h("section", { class: "panel" }, h("h2", {}, t("open_tables")), h("p", { class: "muted" }, "…")));
   const liveBox = h("div", { id: "live-tables" }, h("section", { class: "panel" }, h("h2", {}, t("live_tables")), h("p", { class: "muted" }, "…")));
-  const side = h("div", { class: "side" }, myTablesPanel(), openBox, liveBox);
+  const mineBox = h("div", { id: "my-tables-box" }, myTablesPanel([]));
+  const side = h("div", { class: "side" }, mineBox, openBox, liveBox);
   main.replaceChildren(h("div", { class: "lobby" }, form, side));
+  serverTables().then((list) => mineBox.isConnected && mineBox.replaceChildren(myTablesPanel(list)));
   openTablesPanel().then((panel) => openBox.isConnected && openBox.replaceChildren(panel));
   liveTablesPanel().then((panel) => liveBox.isConnected && liveBox.replaceChildren(panel));
 }
@@ -302,6 +323,7 @@ async function createTable(g, name) {
   const seats = lobbyState.seats.map((s, i) => (s === "human" ? { kind: "human", ...(i === 0 && name ? { name } : {}) } : { kind: "bot", level: s.split(":")[1] }));
   const humans = seats.map((s, i) => (s.kind === "human" ? i : -1)).filter((i) => i >= 0);
   const body = { game: g.name, players: lobbyState.players, options: lobbyState.options, seats, listed: lobbyState.listed };
+  if (lobbyState.rated && g.max_players > 1) body.rated = true;
   if (name) body.name = t("table_of", { name }).slice(0, 40);
   if (lobbyState.hotseat) {
     body.hotseat = true;
@@ -311,6 +333,7 @@ async function createTable(g, name) {
   btn.disabled = true;
   btn.textContent = t("creating");
   try {
+    await ensureSession(name, t("guest_name"));
     const r = await api.createTable(body);
     rememberTable(r.table_id, { tokens: r.seat_tokens || {}, admin_token: r.admin_token, game: g.name, invites: r.invites, spectator: r.spectator, hotseat: !!body.hotseat });
     if (!r.invites || r.invites.length === 0) {
@@ -363,14 +386,34 @@ function createdBox(r) {
     h("button", { type: "button", id: "go-table", onclick: () => { lobbyState.created = null; location.hash = `#table=${r.table_id}`; } }, t("go_to_table")));
 }
 
-function myTablesPanel() {
-  const all = Object.entries(myTables()).sort((a, b) => (b[1].updated || 0) - (a[1].updated || 0)).slice(0, 12);
+/** The tables bound to this browser's profile (every device of an account), or []. */
+async function serverTables() {
+  try {
+    return (await currentProfile()) ? (await api.serverTables()).tables : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * "My tables": those this device holds tokens of, and those bound to the profile
+ * (from the server: also the ones taken on another device of the account).
+ * @param {any[]} server
+ */
+function myTablesPanel(server) {
+  const local = myTables();
+  const merged = { ...local };
+  for (const x of server) {
+    if (x.closed || merged[x.table_id]) continue;
+    merged[x.table_id] = { tokens: {}, game: x.game, updated: x.created * 1000 };
+  }
+  const all = Object.entries(merged).sort((a, b) => (b[1].updated || 0) - (a[1].updated || 0)).slice(0, 12);
   const games = gamesCache || [];
   return h("section", { class: "panel" }, h("h2", {}, t("my_tables")),
     all.length === 0 ? h("p", { class: "muted" }, t("no_tables")) :
       h("ul", { class: "table-list" }, all.map(([id, info]) => {
         const g = games.find((x) => x.name === info.game);
-        return h("li", {}, h("span", {}, g ? pick(g.title) : info.game || id, " ", h("span", { class: "muted" }, new Date(info.updated || 0).toLocaleTimeString(lang()))),
+        return h("li", { dataset: { table: id } }, h("span", {}, g ? pick(g.title) : info.game || id, " ", h("span", { class: "muted" }, new Date(info.updated || 0).toLocaleTimeString(lang()))),
           h("span", {},
             h("button", { type: "button", class: "small", onclick: () => (location.hash = `#table=${id}`) }, t("open")), " ",
             h("button", { type: "button", class: "small secondary", "aria-label": `${t("close")} ${id}`, onclick: () => { forgetTable(id); showLobby(); } }, "×")));
@@ -421,7 +464,8 @@ async function liveTablesPanel() {
     list.length === 0 ? h("p", { class: "muted" }, t("no_tables")) :
       h("ul", { class: "table-list" }, list.map((x) => {
         const g = games.find((y) => y.name === x.game);
-        const who = x.names.map((n, i) => n || t("player_n", { n: i + 1 })).join(", ");
+        const bots = x.bots || [];
+        const who = x.names.map((n, i) => n || (bots[i] ? botName(bots[i]) : t("player_n", { n: i + 1 }))).join(", ");
         return h("li", { dataset: { table: x.table_id } },
           h("span", {}, userName(x.name), g ? pick(g.title) : x.game, " ", h("span", { class: "muted" }, h("span", { "data-user": "" }, who), " · " + t("n_watching", { n: x.spectators }))),
           h("button", { type: "button", class: "small watch", onclick: () => (location.hash = `#table=${x.table_id}`) }, t("watch")));
@@ -433,6 +477,7 @@ async function joinTable(x) {
     const typed = (/** @type {HTMLInputElement | null} */ (document.getElementById("my-name")) || { value: "" }).value;
     if (typed && typed.trim()) localStorage.setItem("pakka.name", typed.trim());
     const name = localStorage.getItem("pakka.name") || undefined;
+    await ensureSession(name, t("guest_name"));
     const r = await api.join(x.table_id, name);
     rememberTable(r.table_id, { tokens: { [r.seat]: r.token }, game: x.game });
     location.hash = `#table=${r.table_id}`;

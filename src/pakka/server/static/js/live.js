@@ -6,8 +6,15 @@
 import { t } from "./i18n.js";
 import { h } from "./ui.js";
 
-/** Seconds without a key, click or touch after which the player counts as idle. */
+/** Milliseconds without a key, click or touch after which the player counts as idle. */
 const IDLE_AFTER = 120_000;
+
+/** The idle threshold: IDLE_AFTER, unless the page set `window.pakkaIdleAfterMs`
+ * before the table opened (the browser tests use a short one). */
+function idleAfter() {
+  const ms = Number(/** @type {any} */ (window).pakkaIdleAfterMs);
+  return ms > 0 ? ms : IDLE_AFTER;
+}
 
 /**
  * The seats as a list: name, presence (connected / idle / gone), whether a bot
@@ -84,7 +91,7 @@ export class IdleWatch {
     this.timer = 0;
     this.poke = () => {
       clearTimeout(this.timer);
-      this.timer = window.setTimeout(() => this.set(true), IDLE_AFTER);
+      this.timer = window.setTimeout(() => this.set(true), idleAfter());
       if (!document.hidden) this.set(false);
     };
     this.onVisible = () => (document.hidden ? this.set(true) : this.poke());

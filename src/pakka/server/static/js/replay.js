@@ -12,6 +12,7 @@ import { viewFor } from "./views/index.js";
 import { snapshot, animate } from "./anim.js";
 import { lastTrickBox, lastTrickOf } from "./lasttrick.js";
 import { catalogue, cardText, nameTemplate, SEAT_ARGS, SEAT_LIST_ARGS } from "./table.js";
+import { ReviewPanel } from "./review.js";
 
 /** Milliseconds per move at each autoplay speed. */
 const SPEEDS = { "0.5": 2000, "1": 1000, "2": 500, "4": 250, "8": 125 };
@@ -101,6 +102,7 @@ export class ReplayScreen {
     this.meta = games.find((g) => g.name === rep.game) || null;
     this.cat = await catalogue(rep.game);
     this.rep = rep;
+    this.review = new ReviewPanel(this, credentials(this.tableId, this.watch));
     for (let s = 0; s < rep.players; s++) {
       const out = [];
       for (const step of rep.views) out.push({ ...(out.length ? out[out.length - 1] : {}), ...step[s] });
@@ -119,6 +121,8 @@ export class ReplayScreen {
   }
 
   name(seat) {
+    // A player who deleted their account is a "former player" in the reader's words.
+    if (this.rep && this.rep.former && this.rep.former[seat]) return t("former_player");
     const n = this.rep && this.rep.names && this.rep.names[seat];
     return n || `${seat + 1}`;
   }
@@ -240,6 +244,7 @@ export class ReplayScreen {
         speed),
       slider,
       h("p", { id: "replay-where", role: "status" }),
+      h("p", { id: "replay-review", "aria-live": "polite" }),
       h("div", { class: "replay-jumps" }, seenSel, jumps),
       h("p", { class: "help" }, this.tx("table.replay.keys")));
     const share = h("button", {
@@ -259,8 +264,9 @@ export class ReplayScreen {
       h("div", { class: "table-layout replay", id: "replay" },
         h("div", { class: "replay-felts" }),
         h("aside", { class: "side" },
+          this.review ? this.review.element() : null,
           h("section", { class: "panel" }, h("h2", {}, t("scores")), h("div", { class: "replay-scores" })),
-          h("section", { class: "panel" }, h("h2", {}, t("log")), h("ol", { class: "log", id: "log", "aria-label": t("log") })))));
+          h("section", { class: "panel" }, h("h2", {}, t("log")), h("ol", { class: "log", id: "log", "aria-label": t("log"), tabindex: "0" })))));
     this.update();
   }
 
@@ -319,6 +325,11 @@ export class ReplayScreen {
     const move = rep.moves[this.step];
     const where = this.step === 0 ? this.tx("table.replay.deal") : this.tx("table.replay.moved", { player: move.seat ?? 0 });
     q("#replay-where").textContent = `${this.tx("table.replay.step", { step: this.step, steps: last })} · ${where}`;
+    if (this.review) {
+      const here = this.review.here(this.step);
+      q("#replay-review").replaceChildren(...(here ? [here] : []));
+      this.review.current(this.step);
+    }
     for (const sel of this.root.querySelectorAll(".replay-jumps select[data-kind]")) {
       const marks = rep.marks.filter((m) => m.kind === /** @type {HTMLElement} */ (sel).dataset.kind);
       const cur = marks.filter((m) => m.step <= this.step).pop();

@@ -12,6 +12,7 @@ import { snapshot, animate } from "./anim.js";
 import { LastMoves } from "./lastmove.js";
 import { lastTrickBox, lastTrickOf } from "./lasttrick.js";
 import { seatList, clockBox, tickClock, IdleWatch, TurnCues, cueSettings } from "./live.js";
+import { ChatPanel, chatKey } from "./chat.js";
 
 // Log argument names that hold a seat number; they are shown as the seat's name.
 export const SEAT_ARGS = new Set([
@@ -104,7 +105,11 @@ export class TableScreen {
     this.status = "connecting";
     this.fatal = null;
     const tokens = Object.values(info.tokens || {});
-    const hello = { ...(tokens.length ? { tokens } : watch ? { watch } : {}), protocol: PROTOCOL };
+    // `session`: the seats bound to this browser's profile (another device of an
+    // account plays them without the tokens, which stay on the device that took them).
+    // A spectator sends back the chat identity this device was given (chat.js).
+    const key = tokens.length ? undefined : chatKey(tableId);
+    const hello = { ...(tokens.length ? { tokens } : watch ? { watch } : {}), ...(key ? { chat_key: key } : {}), session: true, protocol: PROTOCOL };
     this.root.replaceChildren(h("p", { class: "muted" }, t("connecting")));
     this.cues = new TurnCues();
     this.idleWatch = new IdleWatch((idle) => this.socket && this.socket.send({ type: "presence", idle }));
@@ -113,6 +118,8 @@ export class TableScreen {
       const el = document.getElementById("clock");
       if (el && this.shownFrame) tickClock(el, this.shownFrame, (s) => this.name(s));
     }, 250);
+    this.chat = new ChatPanel(tableId, info, (m) => this.send(m), { seatName: (s) => this.name(s), errorText: (f) => this.errorText(f) });
+    this.root.after(this.chat.el);
     this.socket = new TableSocket(tableId, hello, (f) => this.onFrame(f), (s) => this.onStatus(s));
     /** @type {any} */ (window).pakkaTable = this; // a handle for tests and debugging
     // Undo by keyboard (one-player games): U or Ctrl/Cmd+Z, unless typing somewhere.
@@ -130,6 +137,7 @@ export class TableScreen {
   }
 
   close() {
+    this.chat.el.remove();
     document.removeEventListener("keydown", this.onKey);
     clearInterval(this.clockTimer);
     this.cues.stop();
@@ -199,6 +207,9 @@ export class TableScreen {
   }
 
   async onFrame(f) {
+    if (f.type.startsWith("chat") || f.type === "error") {
+      if (this.chat.onFrame(f)) return; // the chat panel draws itself
+    }
     switch (f.type) {
       case "welcome":
         this.seats = f.seats || [];
@@ -247,7 +258,7 @@ export class TableScreen {
         break;
       case "error":
         this.pending = false;
-        if (f.code === "not_found" || f.code === "unauthorized") {
+        if (f.code === "not_found" || f.code === "unauthorized" || f.code === "removed") {
           this.fatal = f.code === "not_found" ? t("not_found") : this.errorText(f);
         } else if (f.code !== "stale_state" || f.ref !== "action") {
           toast(this.errorText(f));
@@ -269,7 +280,7 @@ export class TableScreen {
   name(seat) {
     if (seat === null || seat === undefined) return "";
     const all = (this.summary && this.summary.seats) || [];
-    const own = (/** @type {any} */ s, /** @type {number} */ i) => (s && s.name) || (s && s.kind === "bot" ? botName(s.level) : t("player_n", { n: i + 1 }));
+    const own = (/** @type {any} */ s, /** @type {number} */ i) => (s && s.former ? t("former_player") : "") || (s && s.name) || (s && s.kind === "bot" ? botName(s.level) : t("player_n", { n: i + 1 }));
     const n = own(all[seat], seat);
     // Several seats with the same name (e.g. bots of one level) get their 1-based seat number too.
     const same = all.filter((x, i) => own(x, i) === n).length;
@@ -496,7 +507,15 @@ export class TableScreen {
       const ltKey = lt ? JSON.stringify(lt) : "";
       const fresh = lt && ltKey !== this.lastTrickKey;
       this.lastTrickKey = ltKey;
-      animate(this.root, before, { mover: frame.last_action ? frame.last_action.seat : null, winner: fresh ? lt.winner : null, taken: fresh ? lt.cards.map((p) => p.card) : [] });
+      // A bot's compound move (its Räväytys lay-down: every build step in this one
+      // frame's `steps`) is drawn once, so its cards all move together, as one move.
+      animate(this.root, before, {
+        mover: frame.last_action ? frame.last_action.seat : null,
+        winner: fresh ? lt.winner : null,
+        taken: fresh ? lt.cards.map((p) => p.card) : [],
+        state: frame.state_id,
+        steps: (frame.steps || []).length,
+      });
     }
     this.drawn = stateKey;
     this.shownFrame = frame;

@@ -1,0 +1,265 @@
+"""The Viisisataa ``expert`` bot: determinized search with the double-dummy solver, as
+the best bridge programs play.
+
+Every decision draws deals of the unseen cards from the seat's handle
+(``sample_consistent``: the bot sees nothing else), preferring deals in which the
+other seats' bids are the ones the rules bot would have made (as ``pimc`` does), and
+scores each candidate action in every deal by the *expected hand points* it leads to:
+
+- card play: every legal card (and joker lead with its declared suit) is solved
+  exactly in every deal (:class:`pakka.games.viisisataa.dd.Solver`), giving the
+  tricks of the hand's "trick-taking" side (the contractor's, the defenders' in
+  misère, the seat's own in the grand without contract), turned into hand points;
+- bids, kitty discards, the partner (5 players, by seat or by card) and doubling:
+  the candidate is applied in each deal, the rest of the hand's decisions before
+  the play are made by the rules bot (for every seat, this one's later discards
+  included), and the play that follows is solved double-dummy from its first lead.
+  Deals that reach the same play-start position share one solve.
+
+The hand points of a trick count are the seat's points minus the average of its
+opponents' (the other team's with 4 players), as ``pimc`` measures a hand; the
+defenders' tricks are split evenly among them (their split does not change the
+contract).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from pakka.bots.base import SeatHandle
+from pakka.bots.viisisataa import (
+    PimcBot,
+    RulesBot,
+    hand_gain,
+    rules_action,
+)
+from pakka.core.cards import JOKER_INDEX
+from pakka.core.game import Action, Game
+from pakka.games.viisisataa.actions import (
+    BID_BASE,
+    DISCARD,
+    EFFECTIVE,
+    MISERE_ID,
+    MISERE_VALUE,
+    NO_TRUMP,
+    Move,
+    bid_tricks,
+    trump_rank,
+)
+from pakka.games.viisisataa.base import _bid_value_of
+from pakka.games.viisisataa.dd import Solver, position_of
+from pakka.games.viisisataa.rules import PLAYING
+from pakka.games.viisisataa.state import ViisisataaState
+
+
+def taking_side(s: ViisisataaState, seat: int) -> int:
+    """The seats whose tricks the solver maximises in the hand of ``s``: the contractor
+    and partner, the defenders in misère (the contractor wants none, R-5S-20), the
+    seat alone in the grand without contract (R-5S-21)."""
+    c = s.contractor
+    if c < 0:
+        return 1 << seat
+    side = [c]
+    if s.partner >= 0 and s.partner != s.sitting_out:
+        side.append(s.partner)
+    if s.contract_id == MISERE_ID:
+        return sum(1 << q for q in range(s.n) if q not in side and q != s.sitting_out)
+    return sum(1 << q for q in side)
+
+
+def hand_points(s: ViisisataaState, seat: int, side: int, side_tricks: int) -> float:
+    """The seat's hand gain (its points minus its opponents' average, as
+    :func:`pakka.bots.viisisataa.hand_gain`) when the seats of ``side`` (the
+    :func:`taking_side`) end the hand with ``side_tricks`` of the 10 tricks
+    (R-5S-17..21, R-5S-24, D-5S-3, D-5S-4, V5)."""
+    n = s.n
+    c = s.contractor
+    deltas = [0.0] * n
+    if c < 0:
+        if not s.no_contract:
+            return 0.0
+        mine = 10.0 * side_tricks
+        team = [seat, (seat + 2) % 4] if n == 4 else [seat]
+        rest = [q for q in range(n) if q not in team]
+        for q in team:
+            deltas[q] = mine
+        per = 10.0 * (10 - side_tricks) / max(1, len(rest) // (2 if n == 4 else 1))
+        for q in rest:
+            deltas[q] = per
+    else:
+        cside = [c]
+        if s.partner >= 0 and s.partner != s.sitting_out:
+            cside.append(s.partner)
+        misere = s.contract_id == MISERE_ID
+        ctricks = 10 - side_tricks if misere else side_tricks
+        value = _bid_value_of(s.contract_id)
+        if misere:
+            result = MISERE_VALUE if ctricks == 0 else -MISERE_VALUE
+        else:
+            made = ctricks >= bid_tricks(s.contract_id - BID_BASE)
+            if made and value < MISERE_VALUE and ctricks == 10:
+                value = MISERE_VALUE
+            result = value if made else -value
+        result *= s.mult
+        if n == 4:
+            cside = [c, (c + 2) % 4]
+        halved = n == 5 and len(cside) == 2 and s.game.partner_scoring == "half"
+        share = result / 2 if halved else result
+        for q in cside:
+            deltas[q] = share
+        opponents = [q for q in range(n) if q not in cside and q != s.sitting_out]
+        if misere:
+            for q in opponents:
+                deltas[q] = 10.0 * ctricks
+        elif opponents:
+            teams = 1 if n == 4 else len(opponents)
+            for q in opponents:
+                deltas[q] = 10.0 * (10 - ctricks) / teams
+    others = [deltas[q] for q in range(n) if q != seat and not (n == 4 and q == (seat + 2) % 4)]
+    return deltas[seat] - (sum(others) / len(others) if others else 0.0)
+
+
+class ExpertBot(PimcBot):
+    """PIMC with the double-dummy solver for every decision (see the module docstring).
+
+    ``worlds``: deals per card decision; ``bid_worlds``: deals per bid, discard,
+    partner or doubling decision; ``tries``: draws per wanted deal when looking for
+    deals that explain the other seats' bids; ``discards``: how many of the rules
+    bot's least valuable cards are tried as each discard.
+    """
+
+    name = "expert"
+
+    def __init__(
+        self,
+        game: Game[Any],
+        seed: int = 0,
+        worlds: int = 8,
+        bid_worlds: int = 8,
+        tries: int = 20,
+        discards: int = 4,
+    ) -> None:
+        super().__init__(game, seed=seed, worlds=worlds, bid_worlds=bid_worlds, tries=tries)
+        self.discards = int(discards)
+        self.rules = RulesBot(game, seed=seed)
+
+    def choose(self, handle: SeatHandle) -> Action:
+        """Search every decision over sampled deals with the double-dummy solver."""
+        legal: list[Move] = handle.legal_actions()  # type: ignore[assignment]
+        self.last_values = []
+        if len(legal) == 1:
+            return legal[0]
+        view = handle.view()
+        phase = view["phase"]
+        if phase == "play":
+            return self._play(handle, legal)
+        if phase == "bidding":
+            cands = self._bid_candidates(handle, legal)
+        elif phase == "discard":
+            cands = self._discard_candidates(view, legal)
+        elif phase == "call":
+            cands = self._call_candidates(view, legal)
+        else:  # doubling, redoubling, partner by seat: every choice
+            cands = list(legal)
+        if len(cands) == 1:
+            return cands[0]
+        return self._decide(handle, cands)
+
+    # -- candidates ------------------------------------------------------------------------
+    def _discard_candidates(self, view: dict[str, Any], legal: list[Move]) -> list[Move]:
+        """The ``discards`` cards the rules bot values least (R-5S-13)."""
+        from pakka.bots.viisisataa import _SUIT_INDEX, _suit_len
+
+        t = _SUIT_INDEX.get(view["trump"], NO_TRUMP)
+        misere = view["contract"] == "misere"
+        hand = 0
+        for a in legal:
+            hand |= 1 << a.arg
+
+        def keep(a: Move) -> float:
+            c = a.arg
+            r = c % 13 + 2 if c != JOKER_INDEX else 20
+            if misere:
+                return -r
+            if c == JOKER_INDEX:
+                return 100.0
+            if t < 4 and EFFECTIVE[t][c] == t:
+                return 50.0 + trump_rank(t, c)
+            length = _suit_len(hand, t, c)
+            v = r / 2 + (20.0 if r == 14 else 0.0) + (6.0 if r == 13 and length >= 2 else 0.0)
+            return v + length * (1.0 if t < 4 else 2.5)
+
+        plays = [a for a in legal if a.kind == DISCARD]
+        return sorted(plays, key=keep)[: max(1, self.discards)]
+
+    def _call_candidates(self, view: dict[str, Any], legal: list[Move]) -> list[Move]:
+        """The strongest cards the contractor may call (R-5S-25 variant): the partner
+        holding one of them helps most."""
+        t = {"S": 0, "H": 1, "D": 2, "C": 3}.get(view["trump"], NO_TRUMP)
+
+        def strength(a: Move) -> int:
+            c = a.arg
+            if c == JOKER_INDEX:
+                return 100
+            if t < 4 and EFFECTIVE[t][c] == t:
+                return trump_rank(t, c) + 20
+            return c % 13 + 2
+
+        return sorted(legal, key=strength, reverse=True)[:4]
+
+    # -- search ----------------------------------------------------------------------------
+    def _play(self, handle: SeatHandle, legal: list[Move]) -> Move:
+        """Solve every legal card in every sampled deal; the best mean hand gain wins."""
+        seat = handle.seat
+        worlds = self._worlds(handle, self.worlds)
+        totals = {a.id: 0.0 for a in legal}
+        for w in worlds:
+            side = taking_side(w, seat)
+            pos = position_of(w, side)
+            done = sum(w.tricks[q] for q in range(w.n) if side >> q & 1)
+            for m, v in Solver().move_values(pos):
+                if m.id in totals:
+                    totals[m.id] += hand_points(w, seat, side, done + v)
+        return self._best(legal, totals, len(worlds))
+
+    def _decide(self, handle: SeatHandle, cands: list[Move]) -> Move:
+        """Apply each candidate in each deal, let the rules bot make the decisions left
+        before the play, and solve the play double-dummy."""
+        seat = handle.seat
+        worlds = self._worlds(handle, self.bid_worlds)
+        totals = {a.id: 0.0 for a in cands}
+        for w in worlds:
+            cache: dict[tuple[Any, ...], int] = {}
+            for a in cands:
+                s = w.clone()
+                s.apply_legal(a)
+                hand = s.hand_no
+                while s.turn is not None and s.phase != PLAYING and s.hand_no == hand:
+                    s.apply_legal(rules_action(s, self.rules))
+                if s.turn is None or s.phase != PLAYING or s.hand_no != hand:
+                    totals[a.id] += hand_gain(s, seat)
+                    continue
+                side = taking_side(s, seat)
+                key = (tuple(s.hands), s.tc, s.turn, side, s.contract_id, s.mult, s.partner)
+                got = cache.get(key)
+                if got is None:
+                    pos = position_of(s, side)
+                    got = Solver().tricks(pos)
+                    cache[key] = got
+                totals[a.id] += hand_points(s, seat, side, got)
+        return self._best(cands, totals, len(worlds))
+
+    def _best(self, cands: list[Move], totals: dict[int, float], count: int) -> Move:
+        best = cands[0]
+        best_v = -math.inf
+        self.last_values = []
+        for a in cands:
+            v = totals[a.id] / max(1, count)
+            self.last_values.append((a, v))
+            if v > best_v + 1e-9:
+                best, best_v = a, v
+        return best
+
+
+__all__ = ["ExpertBot", "hand_points", "taking_side"]

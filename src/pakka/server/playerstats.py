@@ -1,0 +1,146 @@
+"""A player's history and statistics per game, read from game records through the engines.
+
+Pure: :func:`history` takes the finished games of one profile (each a
+:class:`~pakka.core.record.Record` and the seat the profile held) and replays them
+with the engines; nothing here reads the database or re-derives a rule. Every game
+gets games, wins and scores (best and average); a game whose state says more about a
+seat (:func:`game_facts`) adds its own figures.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from pakka.core.errors import PakkaError
+from pakka.core.game import State
+from pakka.core.record import Record
+
+log = logging.getLogger("pakka.server")
+
+
+def result_of(state: State[Any], seat: int) -> str:
+    """``win``, ``draw`` (a shared win or nobody won) or ``loss`` for ``seat``."""
+    w = state.winners
+    if seat in w:
+        return "win" if len(w) == 1 else "draw"
+    return "draw" if not w else "loss"
+
+
+def _viisisataa(state: State[Any], seat: int, rec: Record) -> dict[str, int]:
+    """Contracts the seat bid and made or was set on, and its misère record, from the
+    public score sheet (R-5S-17..23)."""
+    out = {"contracts_made": 0, "contracts_set": 0, "misere_made": 0, "misere_set": 0}
+    for row in state.view(None, log=False).get("sheet", []):
+        if row.get("contractor") != seat or row.get("made") is None:
+            continue
+        misere = "mis" in str(row.get("contract") or "")
+        if row["made"]:
+            out["misere_made" if misere else "contracts_made"] += 1
+        else:
+            out["misere_set" if misere else "contracts_set"] += 1
+    return out
+
+
+def _ravaytys(state: State[Any], seat: int, rec: Record) -> dict[str, int]:
+    """Rounds the seat won by going out (R-RV-18) and of them those it went out in one
+    go (räväytys: laid its contract down and went out in the same turn, R-RV-15), from
+    the public log."""
+    rounds = rav = 0
+    laid = start = -1
+    for i, e in enumerate(state.log_for(None)):
+        if e["args"].get("player") != seat:
+            continue
+        if e["key"] in ("rv.draw", "rv.take"):
+            start = i
+        elif e["key"] == "rv.laid_down":
+            laid = i
+        elif e["key"] == "rv.out":
+            rounds += 1
+            rav += laid > start
+    return {"rounds_won": rounds, "ravaytys": rav}
+
+
+def _koodinmurtaja(state: State[Any], seat: int, rec: Record) -> dict[str, int]:
+    """Codes the seat broke: opponents whose last hidden card its guesses revealed
+    (R-KM-9), found by replaying the record and watching the public view."""
+    broken = 0
+    st = rec.new_state()
+    before = list(st.view(None, log=False).get("out", []))
+    for text in rec.actions:
+        actor = st.current_player
+        st.apply(text)
+        after = list(st.view(None, log=False).get("out", []))
+        if actor == seat:
+            broken += sum(
+                1
+                for p, (a, b) in enumerate(zip(before, after, strict=False))
+                if b and not a and p != seat
+            )
+        before = after
+    return {"codes_broken": broken}
+
+
+FACTS = {"viisisataa": _viisisataa, "ravaytys": _ravaytys, "koodinmurtaja": _koodinmurtaja}
+"""The games with counters of their own (others: games, wins and scores only; Solo's
+best and average score are those)."""
+
+
+def game_facts(state: State[Any], seat: int, rec: Record) -> dict[str, int]:
+    """Counters one finished game adds to a seat's statistics for its game, beyond
+    games, wins and scores."""
+    fn = FACTS.get(rec.game)
+    return {} if fn is None else fn(state, seat, rec)
+
+
+def history(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """``{"games": [...], "stats": {game: {...}}}`` from rows with ``record`` (a
+    :class:`Record`), ``seat``, ``table_id``, ``table_name``, ``game_no``, ``finished``.
+
+    Each game lists its result and scores; ``stats`` per game has ``games``,
+    ``wins``, ``best`` and ``average`` (of the seat's final score) and the game's own
+    counters summed (:func:`game_facts`). A record that no longer replays is left
+    out (and logged)."""
+    games: list[dict[str, Any]] = []
+    stats: dict[str, dict[str, Any]] = {}
+    for row in rows:
+        rec: Record = row["record"]
+        seat = int(row["seat"])
+        try:
+            state = rec.replay()
+        except PakkaError:
+            log.warning("the record of %s game %s does not replay", row["table_id"], row["game_no"])
+            continue
+        if not state.is_terminal:
+            continue
+        scores = list(state.scores)
+        res = result_of(state, seat)
+        games.append(
+            {
+                "table_id": row["table_id"],
+                "table_name": row["table_name"],
+                "game": rec.game,
+                "game_no": row["game_no"],
+                "seat": seat,
+                "players": rec.players,
+                "finished": row["finished"],
+                "result": res,
+                "score": scores[seat] if seat < len(scores) else None,
+                "scores": scores,
+                "replay": f"#replay={row['table_id']}&game={row['game_no']}",
+            }
+        )
+        s = stats.setdefault(
+            rec.game, {"games": 0, "wins": 0, "draws": 0, "best": None, "total": 0}
+        )
+        s["games"] += 1
+        s["wins"] += res == "win"
+        s["draws"] += res == "draw"
+        if seat < len(scores):
+            s["best"] = scores[seat] if s["best"] is None else max(s["best"], scores[seat])
+            s["total"] += scores[seat]
+        for k, v in game_facts(state, seat, rec).items():
+            s[k] = s.get(k, 0) + v
+    for s in stats.values():
+        s["average"] = round(s.pop("total") / s["games"], 2) if s["games"] else None
+    return {"games": games, "stats": stats}

@@ -1,0 +1,106 @@
+"""The ``expert`` Viisisataa bot: legal moves only in every phase, deterministic with
+a seed, and blind to the hidden cards (it decides the same in every deal its seat
+cannot tell from the real one)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import pakka
+from pakka.bots import SeatHandle, levels, make_bot, play_bot_turn
+from pakka.bots.viisisataa_expert import ExpertBot, hand_points, taking_side
+from pakka.games.viisisataa.rules import PLAYING
+from pakka.games.viisisataa.state import ViisisataaState
+
+from .dd_helpers import BIDS, contract_state
+
+FAST = "expert:worlds=2,bid_worlds=2,discards=2,tries=3"
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [
+        (3, {"doubling": True}),
+        (3, {"misere": True, "all_pass": "grand_no_contract", "joker_suit_unled_only": True}),
+        (2, {}),
+    ],
+)
+def test_expert_plays_a_hand_with_legal_moves(players: int, options: dict[str, object]) -> None:
+    """Every decision of a whole hand (bids, doubling, discards, card play) is legal:
+    ``apply`` refuses anything else."""
+    game = pakka.load("viisisataa", players=players, max_hands=1, **options)
+    state = game.new_state(seed=players + 10)
+    bots = [make_bot(game, FAST if s == 0 else "rules", seed=s) for s in range(players)]
+    decisions = 0
+    while not state.is_terminal:
+        p = state.current_player or 0
+        if p == 0:
+            decisions += 1
+        play_bot_turn(bots[p], state, random.Random(1))
+    assert decisions >= 5
+
+
+def test_expert_is_registered_and_resolves() -> None:
+    game = pakka.load("viisisataa", players=3)
+    bot = make_bot(game, "expert", seed=1)
+    assert isinstance(bot, ExpertBot)
+    assert levels("viisisataa")["hard"] == "pimc"  # the label moves once expert > pimc
+
+
+def _decision_points() -> list[tuple[ViisisataaState, int]]:
+    """Real states at a bid, a discard and a card decision (3 players)."""
+    game = pakka.load("viisisataa", players=3, max_hands=1)
+    out: list[tuple[ViisisataaState, int]] = []
+    s = game.new_state(seed=4)
+    assert isinstance(s, ViisisataaState)
+    out.append((s.clone(), s.turn or 0))  # the first bid
+    p = contract_state(3, BIDS["hearts"], 8)
+    p.set_horizon(0)
+    out.append((p, p.turn or 0))  # the contractor's first lead
+    q = contract_state(3, BIDS["grand"], 9)
+    rng = random.Random(3)
+    for _ in range(7):
+        legal = q.legal_actions()
+        q.apply(legal[rng.randrange(len(legal))])
+    out.append((q, q.turn or 0))  # mid-trick, third trick
+    return out
+
+
+@pytest.mark.parametrize("index", [0, 1, 2])
+def test_expert_decides_the_same_in_every_deal_it_cannot_tell_apart(index: int) -> None:
+    """The bot reads nothing but its handle: on a redeal of the unseen cards consistent
+    with its view (same view, other hidden cards), the same seed chooses the same
+    action, and twice the same on the real state (deterministic)."""
+    state, seat = _decision_points()[index]
+    game = state.game
+    twin = state.sample_consistent(seat, random.Random(99))
+    assert twin.view(seat) == state.view(seat)
+    assert twin.hands != state.hands or twin.kitty != state.kitty
+    picks = []
+    for s in (state, twin, state):
+        bot = make_bot(game, FAST, seed=7)
+        picks.append(bot.choose(SeatHandle(s, seat, random.Random(5))))
+    assert picks[0] == picks[1] == picks[2]
+    assert picks[0] in state.legal_actions()
+
+
+def test_hand_points_follow_the_scoring() -> None:
+    """The search's hand value of a trick count is the real score's (R-5S-17/18/19):
+    a made 6♥ by the contractor of 3 players, a failed one, and misère (R-5S-20)."""
+    s = contract_state(3, BIDS["hearts"], 2)  # 6H
+    c = s.contractor
+    side = taking_side(s, c)
+    assert side == 1 << c
+    assert hand_points(s, c, side, 6) == 100 - 10 * 4 / 2
+    assert hand_points(s, c, side, 5) == -100 - 10 * 5 / 2
+    d = (c + 1) % 3
+    assert hand_points(s, d, side, 6) == 20 - (100 + 20) / 2
+    m = contract_state(3, BIDS["misere"], 2, misere=True)
+    mc = m.contractor
+    mside = taking_side(m, mc)
+    assert not mside >> mc & 1  # the defenders take tricks in misère
+    assert hand_points(m, mc, mside, 10) == 250.0
+    assert hand_points(m, mc, mside, 9) == -250.0 - 10.0
+    assert m.phase == PLAYING

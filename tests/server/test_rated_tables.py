@@ -1,0 +1,132 @@
+"""Rated tables over real HTTP and WebSockets (issue 17): who may create and sit at
+one, what is refused there, and that a finished rated game moves the account's rating
+exactly as ``openskill`` says (a bot's fixed rating never moves); the leaderboard."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import httpx
+from openskill.models import PlackettLuce
+
+from .conftest import Server, texts
+from .test_identity import PASSWORD, device, guest, ws_headers
+
+
+def account(server: Server, name: str) -> tuple[httpx.Client, dict[str, Any]]:
+    """A device signed in to a new account ``name``."""
+    d, me = guest(server, name)
+    r = d.post("/api/account", json={"account": name, "password": PASSWORD})
+    assert r.status_code == 201, r.text
+    return d, me
+
+
+def rated_toy(d: httpx.Client, **extra: Any) -> httpx.Response:
+    """Ask for a rated toy table: seat 0 the creator, seat 1 a bot."""
+    body: dict[str, Any] = {
+        "game": "toy",
+        "players": 2,
+        "seats": [{"kind": "human", "name": "Aino"}, {"kind": "bot", "level": "easy"}],
+        "take_seat": 0,
+        "rated": True,
+    }
+    return d.post("/api/tables", json=body | extra)
+
+
+def play_seat0_to_end(server: Server, d: httpx.Client, tid: str) -> None:
+    """Play seat 0 (the first legal move each turn) through the cookie until the end."""
+    c = server.client(tid, headers=ws_headers(server, d), session=True)
+    deadline = time.time() + 120
+    sent = -1
+    while True:
+        assert time.time() < deadline
+        c.drain(0.2)
+        f = c.latest.get(0)
+        if f is None:
+            continue
+        view = f["view"]
+        if view.get("is_terminal") or d.get(f"/api/tables/{tid}").json()["is_terminal"]:
+            break
+        if f["legal"] and f["state_id"] != sent:
+            c.send({"type": "action", "state_id": f["state_id"], "action": texts(f)[0]})
+            sent = f["state_id"]
+    c.close()
+
+
+def test_a_rated_game_moves_the_accounts_rating_as_openskill_says(any_server: Server) -> None:
+    d, me = account(any_server, "Aino")
+    r = rated_toy(d)
+    assert r.status_code == 201, r.text
+    t = r.json()
+    assert t["table"]["rated"] is True
+    tid = t["table_id"]
+    play_seat0_to_end(any_server, d, tid)
+    deadline = time.time() + 60
+    while not (mine := d.get("/api/me").json()["ratings"]):
+        assert time.time() < deadline
+        time.sleep(0.1)
+    (rating,) = mine
+    assert rating["game"] == "toy" and rating["games"] == 1
+    hist = d.get(f"/api/profiles/{me['id']}").json()["games"]
+    result = hist[0]["result"]
+    # The toy bot has no ladder rating: it plays as a new rating, which stays fixed.
+    model = PlackettLuce()
+    ranks = {"win": [0.0, 1.0], "loss": [1.0, 0.0], "draw": [0.0, 0.0]}[result]
+    (a,), (_b,) = model.rate([[model.rating()], [model.rating()]], ranks=ranks)
+    assert (rating["mu"], rating["sigma"]) == (a.mu, a.sigma)
+    assert rating["rating"] == round(1500 + 20 * (a.mu - 3 * a.sigma))
+    board = device(any_server).get("/api/leaderboards/toy", params={"min_games": 1}).json()
+    assert board["top"][0]["name"] == "Aino" and board["top"][0]["rating"] == rating["rating"]
+    assert board["me"] is None  # that device is not signed in
+    own = d.get("/api/leaderboards/toy").json()  # default minimum 5 games: no place yet
+    assert own["top"] == [] and own["me"]["place"] is None and own["me"]["games"] == 1
+    assert any_server.http.get("/api/leaderboards/nogame").status_code == 404
+    d.close()
+
+
+def test_who_may_create_and_sit_at_a_rated_table(any_server: Server) -> None:
+    g, _ = guest(any_server, "Eero")
+    r = rated_toy(g)
+    assert r.status_code == 400 and r.json()["error"] == "not_rated"
+    assert r.json()["msg"]["args"]["reason"]["key"] == "rating.no.guest"
+    d, _ = account(any_server, "Aino")
+    house = rated_toy(d, options={"hand": 1})
+    assert house.status_code == 400
+    assert house.json()["msg"]["args"]["reason"]["key"] == "rating.no.house_rules"
+    hot = rated_toy(d, hotseat=True, seats=None, take_seat=None)
+    assert hot.status_code == 400
+    assert "rating.no.hotseat" in hot.json()["msg"]["args"]["reasons"]
+    assert rated_toy(d, options={"dealer": 1}).status_code == 201  # who deals is no house rule
+    # An invited seat of a rated table takes accounts only.
+    r = d.post("/api/tables", json={"game": "toy", "players": 2, "take_seat": 0, "rated": True})
+    assert r.status_code == 201, r.text
+    code = r.json()["invites"][0]["code"]
+    refused = g.post("/api/invites/claim", json={"code": code, "name": "Eero"})
+    assert refused.status_code == 403 and refused.json()["error"] == "rated_account"
+    b, _ = account(any_server, "Bea")
+    assert b.post("/api/invites/claim", json={"code": code, "name": "Bea"}).status_code == 200
+    unrated = any_server.create(game="toy", players=2)
+    assert unrated["table"]["rated"] is False
+    for x in (g, d, b):
+        x.close()
+
+
+def test_autoplay_is_refused_at_a_rated_table(any_server: Server) -> None:
+    d, _ = account(any_server, "Aino")
+    t = rated_toy(d).json()
+    c = any_server.client(t["table_id"], headers=ws_headers(any_server, d), session=True)
+    c.send({"type": "autoplay", "seat": 0})
+    err = c.recv_type("error")
+    assert err["code"] == "rated_assist"
+    c.close()
+    d.close()
+
+
+def test_lobby_shows_bot_level_ratings() -> None:
+    from pakka.ratings.bots import level_ratings
+    from pakka.server.routes import games_catalogue
+
+    cat = {g["name"]: g for g in games_catalogue()}
+    for name, g in cat.items():
+        assert g["level_ratings"] == level_ratings(name)
