@@ -115,14 +115,21 @@ def test_same_state_through_two_processes_exactly_one_applied(
 class Process:
     """``pakka.server.run`` in a child process that this test alone starts and kills."""
 
-    def __init__(self, db: str, log: Path | None = None) -> None:
-        sock = socket.socket()
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-        sock.close()
+    def __init__(
+        self, db: str, log: Path | None = None, bot_pause: float = 0.5, port: int = 0
+    ) -> None:
+        self.db = db
+        self.log_path = log
+        self.bot_pause = bot_pause
+        if not port:
+            sock = socket.socket()
+            sock.bind(("127.0.0.1", 0))
+            port = sock.getsockname()[1]
+            sock.close()
+        self.port = port
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join([str(HERE.parent), env.get("PYTHONPATH", "")])
-        env["PAKKA_BOT_PAUSE"] = "0.5"
+        env["PAKKA_BOT_PAUSE"] = str(bot_pause)
         code = (
             "from server.toygame import register; register(); import pakka.server as s; "
             f"s.run(host='127.0.0.1', port={port}, db={db!r})"
@@ -148,6 +155,20 @@ class Process:
 
     def client(self, table_id: str, **hello: object) -> Client:
         return Client(self.ws_base + f"/ws/tables/{table_id}", dict(hello), self.http)
+
+    def restarted(self) -> Process:
+        """The same server started again on the same port (after :meth:`terminate`)."""
+        return Process(self.db, self.log_path, self.bot_pause, self.port)
+
+    def terminate(self, timeout: float = 60.0) -> int:
+        """SIGTERM this child (by its own pid): it drains (closes its connections,
+        gives its leases up) and exits; its exit status."""
+        if self.proc.poll() is None:
+            os.kill(self.proc.pid, signal.SIGTERM)
+        code = self.proc.wait(timeout)
+        self.http.close()
+        self.log.close()
+        return code
 
     def kill(self) -> None:
         """SIGKILL this child (by its own pid) and reap it."""

@@ -19,6 +19,7 @@ import contextlib
 import logging
 import secrets
 import time
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from sqlalchemy import Connection, text
@@ -85,10 +86,15 @@ class Leases:
         self.holder = f"{secrets.token_hex(6)}"
         self.held: set[str] = set()
         self.task: asyncio.Task[None] | None = None
+        self.sweeper: asyncio.Task[None] | None = None
+        self.taking: dict[str, asyncio.Task[None]] = {}
+        """Take-overs under way, by table id."""
 
     def start(self) -> None:
-        """Start renewing and sweeping."""
-        self.task = asyncio.create_task(self._run())
+        """Start renewing and sweeping (two tasks: a long sweep, loading many tables,
+        must never delay the renewal of the leases this process holds)."""
+        self.task = asyncio.create_task(self._run(self.renew))
+        self.sweeper = asyncio.create_task(self._run(self.sweep))
 
     async def acquire(self, table_id: str) -> bool:
         """Try to take one table's lease now (after creating or loading it)."""
@@ -97,18 +103,23 @@ class Leases:
             return True
         return False
 
-    async def _run(self) -> None:
+    async def _run(self, step: Callable[[], Awaitable[None]]) -> None:
         while True:
             try:
-                await self.tick()
+                await step()
             except asyncio.CancelledError:
                 raise
             except Exception:
-                log.exception("lease renewal failed")
+                log.exception("lease renewal or sweep failed")
             await asyncio.sleep(RENEW)
 
     async def tick(self) -> None:
         """Renew what we hold, drop what we lost, take orphaned tables."""
+        await self.renew()
+        await self.sweep()
+
+    async def renew(self) -> None:
+        """Renew what we hold; stop the bots and clocks of the tables we lost."""
         hub = self.hub
         mine = sorted(self.held)
         kept = await hub.dbx.tx(renew, self.holder, mine)
@@ -118,23 +129,45 @@ class Leases:
             if t is not None:
                 t.scheduler.stop()
                 log.warning("lost the lease of table %s", tid)
-        for tid in await hub.dbx.read(orphans):
-            t = await hub.ensure(tid)
-            if t is None or tid in self.held:
-                continue
-            if await self.acquire(tid):
-                async with t.lock:
-                    from pakka.server.bus import catch_up
 
-                    await catch_up(t)
-                    t.scheduler.schedule()
+    async def sweep(self) -> None:
+        """Take over the open tables that nobody holds."""
+        hub = self.hub
+        # Orphans are taken over side by side, each in a task of its own: a dead
+        # process's tables all expire together, and one slow replay (or a table
+        # whose lock is busy) must not hold up the others' bots and clocks, nor the
+        # next sweep.
+        for tid in await hub.dbx.read(orphans):
+            if tid in self.held or tid in self.taking:
+                continue
+            self.taking[tid] = asyncio.create_task(self._take_over(tid))
+
+    async def _take_over(self, tid: str) -> None:
+        """Take one orphaned table's lease; load it, catch it up and let it run."""
+        from pakka.server.bus import catch_up
+
+        try:
+            if not await self.acquire(tid):
+                return
+            t = await self.hub.ensure(tid)
+            if t is None:
+                return
+            async with t.lock:
+                await catch_up(t)
+                t.scheduler.schedule()
+            log.info("took over table %s", tid)
+        except Exception:
+            log.exception("taking over table %s failed", tid)
+        finally:
+            self.taking.pop(tid, None)
 
     async def stop(self) -> None:
         """Stop renewing and give the leases up."""
-        if self.task is not None:
-            self.task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self.task
+        for task in (self.task, self.sweeper, *self.taking.values()):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
         with contextlib.suppress(Exception):
             await self.hub.dbx.tx(release, self.holder)
         self.held.clear()

@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Connection, Engine, delete, insert, select, update
+from sqlalchemy import Connection, Engine, delete, insert, select, text, update
 
 from pakka.server import chat, db, eventlog, ratings
 from pakka.server.eventlog import Event
@@ -176,6 +176,7 @@ class Store:
 
     def load_open(self, c: Connection) -> list[StoredTable]:
         """Every table that is not closed, with the actions of its current game."""
+        _snapshot(c)
         rows = c.execute(select(db.tables).where(db.tables.c.closed.is_(False))).mappings()
         return [self._load(c, dict(row)) for row in list(rows)]
 
@@ -189,6 +190,7 @@ class Store:
 
     def load_table(self, c: Connection, table_id: str) -> StoredTable | None:
         """One table (closed or not), with the actions of its current game."""
+        _snapshot(c)
         row = c.execute(select(db.tables).where(db.tables.c.id == table_id)).mappings().first()
         return None if row is None else self._load(c, dict(row))
 
@@ -216,6 +218,15 @@ class Store:
         seq = eventlog.last_seq(c, tid)
         talk = chat.load_events(c, tid)
         return StoredTable(row=row, seats=seats, games=games, actions=acts, seq=seq, chat=talk)
+
+
+def _snapshot(c: Connection) -> None:
+    """Read a table in one snapshot (the first statement of the transaction): on
+    PostgreSQL each statement of a READ COMMITTED transaction sees the commits made
+    before it, so the actions and the newest event number could disagree while
+    another process writes the table, and the table would be loaded one event off."""
+    if c.dialect.name == "postgresql":
+        c.execute(text("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ"))
 
 
 def _action_data(row: dict[str, Any]) -> dict[str, Any]:
