@@ -91,7 +91,13 @@ class Player(threading.Thread):
                 c = self._connect()
                 continue
             if not ok:
-                self.failed.append("refused")
+                # a stale state (the client acted on a frame older than the table) is
+                # answered with the fresh state: one retry on it must succeed
+                if retry or c.frames[-1].get("code") != "stale_state":
+                    self.failed.append(f"refused: {c.frames[-1]}")
+                c.drain(0.3)
+                retry = True
+                continue
             retry = False
         c.close()
 
