@@ -84,7 +84,7 @@ class PairsState(State[PairsAction]):
                 raise Refusal("zoker.why.not_on_table", card=NAMES[c])
         if len(cards) == 2:
             action = ACTIONS[PAIR_ID[cards[0]][cards[1]]]
-            self._check_not_refuted(action)
+            self.verify_pair(action)
             return action
         ln = line_of([int(c) for c in cards])
         if ln is None or ln not in STRAIGHT_ACTION:
@@ -92,17 +92,25 @@ class PairsState(State[PairsAction]):
         return STRAIGHT_ACTION[ln]
 
     def verify(self, action: PairsAction) -> None:
+        """Raise the refusal of ``action`` if it is not legal now: the round is over, not
+        a trainer action, or refused by its kind's ``verify_<kind>`` (a pair of two
+        cards, a straight of four, or stopping)."""
         if not isinstance(action, PairsAction):
             raise Refusal("zoker.why.not_action", action=repr(action))
         if self.over:
             raise Refusal("zoker.why.round_over")
-        for c in action.cards:
-            if not self.table >> c & 1:
-                raise Refusal("zoker.why.not_on_table", card=NAMES[c])
-        self._check_not_refuted(action)
+        n = len(action.cards)
+        if n == 2:
+            self.verify_pair(action)
+        elif n == 4:
+            self.verify_straight(action)
+        else:
+            self.verify_stop(action)
 
-    def _check_not_refuted(self, action: PairsAction) -> None:
-        """R-ZK-6 trainer: a pick already explained as wrong cannot be repeated."""
+    def verify_pair(self, action: PairsAction) -> None:
+        """R-ZK-6 trainer: a pick of two cards both on the table, not already explained
+        as wrong (a wrong pick cannot be repeated, so the round ends)."""
+        self._check_on_table(action)
         if self.refuted >> action.id & 1:
             a, b = action.cards
             raise Refusal(
@@ -111,6 +119,18 @@ class PairsState(State[PairsAction]):
                 b=NAMES[b],
                 attrs=_attributes(differing_attributes(a, b)),
             )
+
+    def verify_straight(self, action: PairsAction) -> None:
+        """R-ZK-6 trainer: a straight is the four cards of one line, all on the table."""
+        self._check_on_table(action)
+
+    def verify_stop(self, action: PairsAction) -> None:
+        """R-ZK-6 trainer: the player may stop at any time while the round lasts."""
+
+    def _check_on_table(self, action: PairsAction) -> None:
+        for c in action.cards:
+            if not self.table >> c & 1:
+                raise Refusal("zoker.why.not_on_table", card=NAMES[c])
 
     def _apply(self, action: PairsAction) -> None:
         cards = action.cards
