@@ -52,6 +52,9 @@ def test_a_rated_game_against_a_bot_moves_the_rating_as_openskill_says(
     summary = page.evaluate(f"fetch('/api/tables/{table_id}').then((r) => r.json())")
     assert summary["rated"] is True
     wait_turn_or_end(page)
+    # Fair play: a rated table offers no probabilities (the unrated table's button is
+    # used in test_koodinmurtaja.py).
+    assert page.locator("#table").count() == 1 and page.locator("#km-hint").count() == 0
     rng = random.Random(5)
     play_to_end([page], lambda p: km_move(p, rng))
 

@@ -123,8 +123,15 @@ def test_serve_hands_over_to_the_server(
         pytest.skip("pakka.server is not installed")
     server = importlib.import_module("pakka.server")
     calls: list[tuple[object, ...]] = []
-    monkeypatch.setattr(server, "run", lambda *a: calls.append(a))
+    settings: list[dict[str, object]] = []
+
+    def fake_run(*a: object, **kw: object) -> None:
+        calls.append(a)
+        settings.append(kw)
+
+    monkeypatch.setattr(server, "run", fake_run)
     rc, _, _ = run_cli(monkeypatch, capsys, ["serve", "--port", "8123", "--lang", "en"])
     assert rc == 0 and calls == [("127.0.0.1", 8123, None)]
+    assert settings == [{"chat_retention_days": None}]  # unset: the server's default
     run_cli(monkeypatch, capsys, ["serve", "--host", "0.0.0.0", "--db", "x.db"])
     assert calls[-1] == ("0.0.0.0", 8000, "x.db")

@@ -434,6 +434,8 @@ export class TableScreen {
       name: (s) => this.name(s), isBot: (s) => this.isBot(s),
       act: (a) => this.act(a), ui: this.uiState, rerender: () => this.render(), frame,
       canUndo: this.canUndo(), undo: () => this.undo(),
+      // Fair play (docs/ratings.md): a rated table offers no hints or proposals.
+      hints: !(this.summary && this.summary.rated),
       lastAction: frame.last_action,
     };
 

@@ -79,7 +79,7 @@ export function render(ctx) {
   const fallback = ctx.mine && !structured(ctx.legal);
   const L = sortLegal(ctx.mine ? ctx.legal : []);
   if (ui.selected && !L.byCard.has(ui.selected)) ui.selected = null;
-  if (ui.showHint && ctx.seat !== null && !v.is_terminal) requestHint(ctx);
+  if (ui.showHint && ctx.hints && ctx.seat !== null && !v.is_terminal) requestHint(ctx);
   const hint = ui.showHint && ui.hint && ui.hint !== "na" ? ui.hint : null;
 
   // Middle of the table: the stock and the drawn card.
@@ -183,7 +183,7 @@ export function render(ctx) {
     controls = h("section", { class: "actions-box", "aria-label": t("legal_actions") }, parts);
   }
 
-  const hintBtn = ctx.seat !== null && !v.is_terminal ? h("button", {
+  const hintBtn = ctx.seat !== null && !v.is_terminal && ctx.hints ? h("button", {
     type: "button", class: "small secondary", id: "km-hint", "aria-pressed": String(!!ui.showHint), dataset: { fkey: "hint" },
     onclick: () => { ui.showHint = !ui.showHint; ctx.rerender(); },
   }, ui.showHint ? t("km_hide_hint") : t("km_hint")) : null;

@@ -219,7 +219,7 @@ export function render(ctx) {
       if (L.close) misc.unshift(L.close);
       const meld = L.first("meld");
       const ids = { meld: "rv-meld", cancel: "rv-cancel", build: "rv-close" };
-      if (meld) {
+      if (meld && ctx.hints) {
         controls.push(h("button", { type: "button", class: "secondary", id: "rv-propose", onclick: () => {
           ui.proposal = "…";
           ctx.rerender();
