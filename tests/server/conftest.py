@@ -145,6 +145,18 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 
 
 @pytest.fixture
+def pair(pg_url: str) -> Iterator[tuple[Server, Server]]:
+    """Two servers (two hubs, two event loops) on one fresh PostgreSQL database."""
+    url = fresh_pg_db(pg_url)
+    a = Server(url)
+    b = Server(url)
+    yield a, b
+    a.stop()
+    b.stop()
+    drop_pg_db(url)
+
+
+@pytest.fixture
 def sqlite_url(tmp_path: Path) -> str:
     """A fresh SQLite database."""
     return f"sqlite:///{tmp_path / 'pakka.sqlite3'}"

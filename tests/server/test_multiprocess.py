@@ -12,7 +12,6 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -24,18 +23,6 @@ from pakka.server.db import make_engine
 from .conftest import Client, Server, drop_pg_db, fresh_pg_db, texts, watch
 
 HERE = Path(__file__).resolve().parent
-
-
-@pytest.fixture
-def pair(pg_url: str) -> Iterator[tuple[Server, Server]]:
-    """Two servers (two hubs, two event loops) on one fresh PostgreSQL database."""
-    url = fresh_pg_db(pg_url)
-    a = Server(url)
-    b = Server(url)
-    yield a, b
-    a.stop()
-    b.stop()
-    drop_pg_db(url)
 
 
 def test_two_processes_one_table_frames_through_notify(pair: tuple[Server, Server]) -> None:

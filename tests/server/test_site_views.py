@@ -6,24 +6,10 @@ through ``NOTIFY``, forgotten when a process stops announcing)."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
-import pytest
-
-from .conftest import Client, Server, drop_pg_db, fresh_pg_db
-
-
-@pytest.fixture
-def pair(pg_url: str) -> Iterator[tuple[Server, Server]]:
-    """Two servers (two hubs, two event loops) on one fresh PostgreSQL database."""
-    url = fresh_pg_db(pg_url)
-    a = Server(url)
-    b = Server(url)
-    yield a, b
-    a.stop()
-    b.stop()
-    drop_pg_db(url)
+from .conftest import Client, Server
 
 
 def _until(what: Callable[[], Any], timeout: float = 20.0) -> Any:
