@@ -23,6 +23,10 @@ from pakka.games.koodinmurtaja.actions import Guess, GuessRank, Reveal, Stop
 from pakka.games.koodinmurtaja.cards import rank_of
 from pakka.games.koodinmurtaja.deduction import Knowledge, knowledge_from_view
 
+PUBLIC_TABLE_LIMIT = 5**7
+"""Largest public fill table the penalty reveal counts exactly (a seat's own view at 8
+players is at most this large; the public view of 8 players, 5^8, is not counted)."""
+
 _RANK_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
 
@@ -119,10 +123,20 @@ class DeduceBot:
         ]
         public["seat"] = -1
         know = knowledge_from_view(public)
-        marg = know.marginals(self.rng)
+        support: dict[int, int]
+        if know.num_states <= PUBLIC_TABLE_LIMIT:
+            _total, counts = know.marginal_counts([me])
+            support = {h: len(c) for h, c in counts.items()}
+        else:
+            # The public table of many players (up to 5^8 fill vectors) is too large to
+            # count: each place's own bounds and refutations give its possible cards.
+            j = know.seats.index(me)
+            support = {
+                sl.handle: know.allowed[j][f].bit_count() for f, sl in enumerate(know.slots[me])
+            }
         best = min(
             (a for a in legal if isinstance(a, Reveal)),
-            key=lambda a: (len(marg.get(code[a.position]["handle"], {})), a.position),
+            key=lambda a: (support.get(code[a.position]["handle"], 0), a.position),
         )
         return best
 
