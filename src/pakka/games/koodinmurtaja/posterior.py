@@ -174,21 +174,11 @@ class FillDP:
                         for (lo, hi), b in zip(inter, there, strict=True)
                     ),
                 )
-                need = i - p + 1  # F >= need
-                fmin = sum(lo for lo, _ in inter)
-                fmax = sum(hi for _, hi in inter)
-                mask: Array | None = None
-                if fmax >= need:
-                    if fmin < need:
-                        total = np.zeros(
-                            (1, *tuple(hi - lo + 1 for lo, hi in inter)), dtype=np.int64
-                        )
-                        for j, (lo, hi) in enumerate(inter):
-                            shape = [1] * (k + 1)
-                            shape[j + 1] = hi - lo + 1
-                            total = total + np.arange(lo, hi + 1, dtype=np.int64).reshape(shape)
-                        mask = (total >= need).astype(U64)
-                    layer.append(_Edge(-1, src, dst, mask, 0, ()))
+                # With i - F >= P already, a state cannot be completed (more places
+                # than cards remain) and its backward count is 0, so the bound needs no
+                # per-state mask; only an edge where no state has room is dropped.
+                if sum(hi for _, hi in inter) >= i - p + 1:
+                    layer.append(_Edge(-1, src, dst, None, 0, ()))
             # Seat j takes card i into its place f (its fill goes f -> f + 1).
             for j in range(k):
                 lo = max(here[j][0], there[j][0] - 1)
