@@ -22,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -76,29 +77,36 @@ def run(games: int = 4, players: tuple[int, ...] = (2, 4, 6, 8), seed: int = 0) 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def baseline(rev: str, games: int, players: str, seed: int) -> dict[str, Any]:
-    """The same measurement on the source tree of git revision ``rev``."""
-    with tempfile.TemporaryDirectory() as tmp:
-        archive = subprocess.run(
-            ["git", "archive", rev, "src"], cwd=ROOT, capture_output=True, check=True
-        ).stdout
-        subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
-        env = dict(os.environ, PYTHONPATH=str(Path(tmp) / "src"))
-        out = Path(tmp) / "old.json"
-        subprocess.run(
-            [
-                sys.executable,
-                __file__,
-                *("--games", str(games), "--players", players),
-                *("--seed", str(seed), "--json", str(out)),
-            ],
-            env=env,
-            check=True,
-            stdout=subprocess.DEVNULL,
-        )
+def baseline(rev: str, games: int, players: str, seed: int) -> Callable[[], dict[str, Any]]:
+    """Start the same measurement on the source tree of git revision ``rev`` in a
+    subprocess (it runs beside this one); the returned function waits for its figures."""
+    tmp = tempfile.TemporaryDirectory()
+    archive = subprocess.run(
+        ["git", "archive", rev, "src"], cwd=ROOT, capture_output=True, check=True
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", tmp.name], input=archive, check=True)
+    env = dict(os.environ, PYTHONPATH=str(Path(tmp.name) / "src"))
+    out = Path(tmp.name) / "old.json"
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            __file__,
+            *("--games", str(games), "--players", players),
+            *("--seed", str(seed), "--json", str(out)),
+        ],
+        env=env,
+        stdout=subprocess.DEVNULL,
+    )
+
+    def wait() -> dict[str, Any]:
+        if proc.wait() != 0:
+            raise RuntimeError(f"the baseline run failed ({proc.returncode})")
         data: dict[str, Any] = json.loads(out.read_text())
         data["revision"] = rev
+        tmp.cleanup()
         return data
+
+    return wait
 
 
 def main() -> None:
@@ -109,9 +117,10 @@ def main() -> None:
     ap.add_argument("--baseline", default=None, help="git revision to measure as well")
     ap.add_argument("--json", default=None, help="write the figures here")
     args = ap.parse_args()
+    wait = baseline(args.baseline, args.games, args.players, args.seed) if args.baseline else None
     out: dict[str, Any] = run(args.games, tuple(int(x) for x in args.players.split(",")), args.seed)
-    if args.baseline:
-        out["baseline"] = baseline(args.baseline, args.games, args.players, args.seed)
+    if wait is not None:
+        out["baseline"] = wait()
     text = json.dumps(out, indent=1)
     if args.json:
         Path(args.json).write_text(text + "\n")
