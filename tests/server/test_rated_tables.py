@@ -4,13 +4,14 @@ exactly as ``openskill`` says (a bot's fixed rating never moves); the leaderboar
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
 import httpx
 from openskill.models import PlackettLuce
 
-from .conftest import Server, texts
+from .conftest import Server, check_error_msg, texts
 from .test_identity import PASSWORD, device, guest, ws_headers
 
 
@@ -118,7 +119,8 @@ def test_autoplay_is_refused_at_a_rated_table(any_server: Server) -> None:
     c = any_server.client(t["table_id"], headers=ws_headers(any_server, d), session=True)
     c.send({"type": "autoplay", "seat": 0})
     err = c.recv_type("error")
-    assert err["code"] == "rated_assist"
+    assert err["code"] == "rated_assist" and err["msg"]["key"] == "error.rated_autoplay"
+    check_error_msg(err["msg"])
     c.close()
     d.close()
 
@@ -130,3 +132,57 @@ def test_lobby_shows_bot_level_ratings() -> None:
     cat = {g["name"]: g for g in games_catalogue()}
     for name, g in cat.items():
         assert g["level_ratings"] == level_ratings(name)
+
+
+def _km_table(d: httpx.Client, rated: bool) -> dict[str, Any]:
+    """A 2-player Koodinmurtaja table made on device ``d``: seat 0 its profile, seat 1
+    a bot; returned once it is seat 0's turn (the bot does not move on before)."""
+    r = d.post(
+        "/api/tables",
+        json={
+            "game": "koodinmurtaja",
+            "players": 2,
+            "seats": [{"kind": "human", "name": "Aino"}, {"kind": "bot", "level": "easy"}],
+            "take_seat": 0,
+            "rated": rated,
+        },
+    )
+    assert r.status_code == 201, r.text
+    t: dict[str, Any] = r.json()
+    deadline = time.time() + 60
+    while d.get(f"/api/tables/{t['table_id']}").json()["current_player"] != 0:
+        assert time.time() < deadline
+        time.sleep(0.1)
+    return t
+
+
+def test_a_rated_table_refuses_hints_and_an_unrated_one_answers(any_server: Server) -> None:
+    """Fair play enforced by the server: at a rated table the hint (Koodinmurtaja's
+    probabilities; Räväytys' lay-down proposal is the same endpoint) is refused with
+    ``rated_assist`` (key ``error.rated_hints``) through the session cookie and the seat
+    token alike, and nothing at the table changes; the same table unrated answers
+    with the display layer's hint of the seat's own view."""
+    d, _ = account(any_server, "Aino")
+    for rated in (True, False):
+        t = _km_table(d, rated)
+        tid = t["table_id"]
+        url = f"/api/tables/{tid}/hint"
+        before = d.get(f"/api/tables/{tid}").json()
+        seq = any_server.hub.tables[tid].seq
+        by_token = {"Authorization": f"Bearer {t['seat_tokens']['0']}"}
+        answers = [d.post(url, json={}), any_server.http.post(url, json={}, headers=by_token)]
+        for r in answers:
+            if rated:
+                assert r.status_code == 403, r.text
+                assert r.json()["error"] == "rated_assist"
+                assert r.json()["msg"]["key"] == "error.rated_hints"
+                check_error_msg(r.json()["msg"])
+            else:
+                assert r.status_code == 200, r.text
+                table = any_server.hub.tables[tid]
+                want = table.game.display.hint(table.st.view(0))
+                assert want is not None and r.json()["hint"] == json.loads(json.dumps(want))
+                assert r.json()["seat"] == 0
+        after = d.get(f"/api/tables/{tid}").json()
+        assert after == before and any_server.hub.tables[tid].seq == seq
+    d.close()
