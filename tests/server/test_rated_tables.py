@@ -11,8 +11,10 @@ from typing import Any
 import httpx
 from openskill.models import PlackettLuce
 
+from pakka.server.profiles import COOKIE
+
 from .conftest import Server, check_error_msg, texts
-from .test_identity import PASSWORD, device, guest, ws_headers
+from .test_identity import PASSWORD, device, guest, toy_table, ws_headers
 
 
 def account(server: Server, name: str) -> tuple[httpx.Client, dict[str, Any]]:
@@ -186,3 +188,72 @@ def test_a_rated_table_refuses_hints_and_an_unrated_one_answers(any_server: Serv
         after = d.get(f"/api/tables/{tid}").json()
         assert after == before and any_server.hub.tables[tid].seq == seq
     d.close()
+
+
+def test_a_renamed_profile_shows_its_new_name_everywhere(any_server: Server) -> None:
+    """``POST /api/me/name``: the new name shows in "my tables", on the seats of the
+    tables it sits at (a ``table`` frame to their clients at once, and the summary),
+    on the profile page and on the leaderboard (read from the profile row)."""
+    d, me = account(any_server, "Aino")
+    rated = rated_toy(d).json()
+    play_seat0_to_end(any_server, d, rated["table_id"])
+    deadline = time.time() + 60
+    while not d.get("/api/me").json()["ratings"]:
+        assert time.time() < deadline
+        time.sleep(0.1)
+    live = toy_table(any_server, d)
+    c = any_server.client(live["table_id"], headers=ws_headers(any_server, d), session=True)
+    c.drain(0.2)
+    r = d.post("/api/me/name", json={"name": "Aino Uusi"})
+    assert r.status_code == 200, r.text
+    assert r.json()["name"] == "Aino Uusi"
+    deadline = time.time() + 30
+    while not any(
+        f["type"] == "table" and f["table"]["seats"][0]["name"] == "Aino Uusi" for f in c.frames
+    ):
+        assert time.time() < deadline
+        c.recv(30)
+    c.close()
+    for tid in (rated["table_id"], live["table_id"]):
+        summary = d.get(f"/api/tables/{tid}").json()
+        assert summary["seats"][0]["name"] == "Aino Uusi"
+    mine = {x["table_id"]: x for x in d.get("/api/me/tables").json()["tables"]}
+    assert mine[rated["table_id"]]["names"][0] == "Aino Uusi"
+    assert mine[live["table_id"]]["names"][0] == "Aino Uusi"
+    assert d.get("/api/me").json()["name"] == "Aino Uusi"
+    assert device(any_server).get(f"/api/profiles/{me['id']}").json()["name"] == "Aino Uusi"
+    board = any_server.http.get("/api/leaderboards/toy", params={"min_games": 1}).json()
+    assert [x["name"] for x in board["top"]] == ["Aino Uusi"]
+    d.close()
+
+
+def test_a_rename_reaches_tables_that_are_not_live(sqlite_url: str) -> None:
+    """A closed table is no longer live after a restart: the rename changes its seat
+    through the store (a ``seat`` event and the seat row), and "my tables" shows it."""
+    a = Server(sqlite_url)
+    try:
+        d, _ = account(a, "Aino")
+        t = toy_table(a, d)
+        tid = t["table_id"]
+        r = a.http.post(
+            f"/api/tables/{tid}/close", headers={"Authorization": f"Bearer {t['admin_token']}"}
+        )
+        assert r.status_code == 200, r.text
+        cookie = d.cookies[COOKIE]
+        d.close()
+    finally:
+        a.stop()
+    b = Server(sqlite_url)
+    try:
+        assert tid not in b.hub.tables
+        d = device(b)
+        d.cookies.set(COOKIE, cookie)
+        assert d.post("/api/me/name", json={"name": "Aino Uusi"}).status_code == 200
+        (row,) = d.get("/api/me/tables").json()["tables"]
+        assert row["table_id"] == tid and row["closed"] and row["names"][0] == "Aino Uusi"
+        with b.hub.store.engine.connect() as c:
+            stored = b.hub.store.load_table(c, tid)
+        assert stored is not None and stored.seats[0]["name"] == "Aino Uusi"
+        d.close()
+    finally:
+        b.stop()

@@ -111,11 +111,46 @@ async def me(request: Request) -> dict[str, Any]:
     return p.to_json() | {"ratings": mine}
 
 
+def _rename(c: Connection, profile_id: str, name: str, live: set[str]) -> list[tuple[str, int]]:
+    """Rename the profile and every seat bound to it at tables that are not ``live``
+    here (a ``seat`` event in the table's log and the seat row, as deletion does);
+    returns its seats at the ``live`` tables (renamed through the table, under its
+    lock)."""
+    profiles.rename(c, profile_id, name)
+    seats = profiles.profile_seats(c, profile_id)
+    for tid, seat in seats:
+        if tid in live:
+            continue
+        seq = eventlog.last_seq(c, tid) + 1
+        eventlog.append(c, tid, seq, eventlog.SEAT, {"seat": seat, "values": {"name": name}})
+        c.execute(
+            update(db.seats)
+            .where(db.seats.c.table_id == tid, db.seats.c.seat == seat)
+            .values(name=name)
+        )
+    return [(t, s) for t, s in seats if t in live]
+
+
 @router.post("/api/me/name")
 async def rename(hub: HubDep, body: RenameBody, request: Request) -> dict[str, Any]:
-    """Change the display name (seats already taken keep the name they were taken with)."""
+    """Change the display name: the profile's, and the name on every seat bound to it
+    (the tables it sits or sat at, their frames and "my tables"; a live table's seat
+    changes through the table, so its clients and the other processes see it at
+    once). The leaderboard and the profile page read the profile row."""
     p = await profiles.require(request)
-    await hub.dbx.tx(profiles.rename, p.id, body.name)
+    bound = await hub.dbx.read(profiles.profile_seats, p.id)
+    live: set[str] = set()
+    for tid, _ in bound:
+        if await hub.ensure(tid) is not None:
+            live.add(tid)
+    for tid, seat in await hub.dbx.tx(_rename, p.id, body.name, live):
+        table = hub.tables.get(tid)
+        if table is None:
+            continue
+        async with table.lock:
+            if table.seats[seat].profile_id == p.id:
+                await table.set_seat(seat, name=body.name)
+                table.broadcast_table()
     return Profile(p.id, body.name, p.account, p.created).to_json()
 
 
@@ -229,6 +264,15 @@ def _my_tables(c: Connection, profile_id: str) -> list[dict[str, Any]]:
         .where(db.seats.c.profile_id == profile_id)
         .order_by(db.tables.c.created.desc(), db.seats.c.seat)
     ).all()
+    ids = list(dict.fromkeys(str(r.id) for r in rows))
+    names: dict[str, list[str | None]] = {tid: [] for tid in ids}
+    if ids:
+        for seat_row in c.execute(
+            select(db.seats.c.table_id, db.seats.c.name)
+            .where(db.seats.c.table_id.in_(ids))
+            .order_by(db.seats.c.table_id, db.seats.c.seat)
+        ):
+            names[str(seat_row[0])].append(seat_row[1])
     out: dict[str, dict[str, Any]] = {}
     for r in rows:
         t = out.setdefault(
@@ -242,6 +286,7 @@ def _my_tables(c: Connection, profile_id: str) -> list[dict[str, Any]]:
                 "created": r.created,
                 "hotseat": bool(r.hotseat),
                 "seats": [],
+                "names": names[str(r.id)],
             },
         )
         if r.status == "claimed":
@@ -253,7 +298,8 @@ def _my_tables(c: Connection, profile_id: str) -> list[dict[str, Any]]:
 async def my_tables(hub: HubDep, request: Request) -> dict[str, Any]:
     """The tables where the profile holds (or held) a seat, newest first, on every
     device of an account; ``seats`` are those it still holds (no tokens: ``hello``
-    with ``session: true`` takes them)."""
+    with ``session: true`` takes them), ``names`` every seat's name in seat order
+    (``null``: a bot or a seat nobody took)."""
     p = await profiles.require(request)
     return {"tables": await hub.dbx.read(_my_tables, p.id)}
 
