@@ -441,6 +441,11 @@ def test_history_lists_games_with_results_and_replays(any_server: Server) -> Non
     assert s["best"] == g["score"] == s["average"]
     assert "account" not in prof and "sessions" not in prof
     assert any_server.http.get("/api/profiles/nobody").status_code == 404
+    # A finished game is replayed once: the next request answers from the result cache.
+    builds, hits = any_server.hub.results.builds, any_server.hub.results.hits
+    assert builds >= 1
+    assert device(any_server).get(f"/api/profiles/{me['id']}").json() == prof
+    assert any_server.hub.results.builds == builds and any_server.hub.results.hits == hits + 1
     # the replay of the unlisted table is readable with the profile's cookie
     assert d.get(f"/api/tables/{t['table_id']}/games/1/replay").status_code == 200
     d.close()

@@ -309,6 +309,8 @@ HISTORY_MAX = 200
 
 
 def _history_rows(c: Connection, profile_id: str) -> list[dict[str, Any]]:
+    """The profile's newest finished games (at most :data:`HISTORY_MAX`), without
+    their records (:func:`_records` loads those the result cache does not know)."""
     rows = c.execute(
         select(
             db.tables.c.id,
@@ -328,38 +330,56 @@ def _history_rows(c: Connection, profile_id: str) -> list[dict[str, Any]]:
         .order_by(db.games.c.finished.desc())
         .limit(HISTORY_MAX)
     ).all()
-    out = []
-    for r in rows:
+    return [
+        {
+            "table_id": r.id,
+            "table_name": r.name,
+            "game": r.game,
+            "players": r.players,
+            "game_no": r.game_no,
+            "seat": r.seat,
+            "finished": r.finished,
+            "seed": r.seed,
+            "options": r.options,
+            "deck": r.deck,
+        }
+        for r in rows
+    ]
+
+
+def _records(c: Connection, rows: list[dict[str, Any]]) -> None:
+    """Give each of ``rows`` its game's :class:`Record` (its actions read here)."""
+    for row in rows:
         acts = c.execute(
             select(db.actions.c.action)
-            .where(db.actions.c.table_id == r.id, db.actions.c.game_no == r.game_no)
+            .where(db.actions.c.table_id == row["table_id"], db.actions.c.game_no == row["game_no"])
             .order_by(db.actions.c.idx)
         ).scalars()
-        out.append(
-            {
-                "table_id": r.id,
-                "table_name": r.name,
-                "game_no": r.game_no,
-                "seat": r.seat,
-                "finished": r.finished,
-                "record": Record(
-                    game=r.game,
-                    players=r.players,
-                    options=json.loads(r.options),
-                    seed=int(r.seed),
-                    deck=json.loads(r.deck) if r.deck else None,
-                    actions=list(acts),
-                ),
-            }
+        row["record"] = Record(
+            game=row["game"],
+            players=row["players"],
+            options=json.loads(row["options"]),
+            seed=int(row["seed"]),
+            deck=json.loads(row["deck"]) if row["deck"] else None,
+            actions=list(acts),
         )
-    return out
 
 
 async def history(hub: Hub, profile_id: str) -> dict[str, Any]:
     """A profile's finished games (newest first) with results, and its statistics per
-    game (:mod:`pakka.server.playerstats`)."""
+    game (:mod:`pakka.server.playerstats`). A finished game never changes: its result
+    is kept in ``hub.results`` (:class:`~pakka.server.playerstats.ResultCache`), so
+    only the games not seen before are read with their actions and replayed."""
     rows = await hub.dbx.read(_history_rows, profile_id)
-    return await asyncio.to_thread(playerstats.history, rows)
+    known = hub.results.lookup([playerstats.result_key(r) for r in rows])
+    new = [r for r in rows if playerstats.result_key(r) not in known]
+    if new:
+        await hub.dbx.read(_records, new)
+        # Replaying is CPU work: off the event loop (the cache is touched only on it).
+        got = await asyncio.to_thread(playerstats.results, new)
+        hub.results.put(got)
+        known |= got
+    return playerstats.history(rows, known)
 
 
 @router.get("/api/profiles/{profile_id}")
