@@ -139,7 +139,9 @@ async def rename(hub: HubDep, body: RenameBody, request: Request) -> dict[str, A
     once). The leaderboard and the profile page read the profile row."""
     p = await profiles.require(request)
     bound = await hub.dbx.read(profiles.profile_seats, p.id)
-    live: set[str] = set()
+    # Every table live here changes through the table, also one whose seat the
+    # profile takes while this runs (it is in ``hub.tables`` already).
+    live: set[str] = set(hub.tables)
     for tid, _ in bound:
         if await hub.ensure(tid) is not None:
             live.add(tid)
