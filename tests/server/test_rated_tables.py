@@ -257,3 +257,42 @@ def test_a_rename_reaches_tables_that_are_not_live(sqlite_url: str) -> None:
         d.close()
     finally:
         b.stop()
+
+
+def test_a_second_device_at_another_process_hints_renames_and_leaves(
+    pair: tuple[Server, Server],
+) -> None:
+    """PostgreSQL, two processes: the account's second device, served by the other
+    process (which loads the table from the database), gets the seat's hint with its
+    cookie, renames the profile (the first device's connection at the first process
+    sees the new name on the seat) and leaves the seat."""
+    p, q = pair
+    d1, _ = account(p, "Aino")
+    d2 = device(q)
+    assert d2.post("/api/login", json={"account": "Aino", "password": PASSWORD}).status_code == 200
+    t = _km_table(d1, rated=False)
+    tid = t["table_id"]
+    r = d2.post(f"/api/tables/{tid}/hint", json={})
+    assert r.status_code == 200, r.text
+    table = p.hub.tables[tid]
+    want = table.game.display.hint(table.st.view(0))
+    assert r.json()["seat"] == 0 and r.json()["hint"] == json.loads(json.dumps(want))
+    c = p.client(tid, headers=ws_headers(p, d1), session=True)
+    c.drain(0.2)
+    assert d2.post("/api/me/name", json={"name": "Aino Uusi"}).status_code == 200
+    deadline = time.time() + 30
+    while not any(
+        f["type"] in ("table", "state")
+        and (f.get("table") or {}).get("seats", [{}])[0].get("name") == "Aino Uusi"
+        for f in c.frames
+    ):
+        assert time.time() < deadline
+        c.recv(30)
+    assert d2.post(f"/api/tables/{tid}/leave", json={}).status_code == 200
+    deadline = time.time() + 30
+    while d1.get(f"/api/tables/{tid}").json()["seats"][0]["status"] != "left":
+        assert time.time() < deadline
+        time.sleep(0.1)
+    c.close()
+    d1.close()
+    d2.close()
