@@ -138,6 +138,22 @@ ENTRIES: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        id="profile-history",
+        title="Profile page: `GET /api/profiles/{id}` with 200 finished games",
+        command=(
+            "uv run python benchmarks/profile_history.py --games 200 --repeats 5 --json {out}",
+        ),
+        kind="history",
+        note=(
+            "One player's 200 finished games (Viisisataa, Räväytys, Koodinmurtaja and Solo "
+            "in turn, seeded random legal moves) in SQLite, served by the real application "
+            "over HTTP. CPU seconds of the whole process per request (every thread), median "
+            "of the repeats. Uncached: every game read with its actions and replayed through "
+            "its engine (what each request did before); cached: each finished game's result "
+            "kept by the server (`pakka.server.playerstats.ResultCache`)."
+        ),
+    ),
+    Entry(
         id="viisisataa-dd",
         title="Viisisataa double-dummy solver: full 10-card positions, 3 players",
         command=("uv run python benchmarks/viisisataa_dd.py --positions 30 --seed 1 --json {out}",),
@@ -420,7 +436,20 @@ def _hand_arena_table(result: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _history_table(result: dict[str, Any]) -> list[str]:
+    lo, hi = result["uncached_cpu_s_range"]
+    clo, chi = result["cached_cpu_s_range"]
+    return [
+        "| games | actions | uncached CPU s | cached CPU s | uncached / cached |",
+        "|---:|---:|---:|---:|---:|",
+        f"| {result['games']} | {result['actions']:,} | {result['uncached_cpu_s']:.3f} "
+        f"({lo:.3f}..{hi:.3f}) | {result['cached_cpu_s']:.4f} ({clo:.4f}..{chi:.4f}) | "
+        f"{result['speedup']:.0f}× |",
+    ]
+
+
 RENDER: dict[str, Callable[[Any], list[str]]] = {
+    "history": _history_table,
     "bot-ratings": _bot_ratings_table,
     "dd": _dd_table,
     "hand-arena": _hand_arena_table,
