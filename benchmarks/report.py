@@ -389,6 +389,19 @@ def _bot_ratings_table(result: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _decision_cpu_table(result: list[dict[str, Any]]) -> list[str]:
+    lines = [
+        "| bot | games | decisions | mean ms | p50 ms | p90 ms | p99 ms | max ms |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in result:
+        lines.append(
+            f"| `{r['bot']}` | {r['games']} | {r['decisions']} | {r['mean_ms']:.2f} | "
+            f"{r['p50_ms']:.2f} | {r['p90_ms']:.2f} | {r['p99_ms']:.2f} | {r['max_ms']:.2f} |"
+        )
+    return lines
+
+
 def _dd_table(result: list[dict[str, Any]]) -> list[str]:
     lines = [
         "| players | positions | mean ms | median ms | p90 ms | max ms | nodes (mean) | target | |",
@@ -423,6 +436,7 @@ def _hand_arena_table(result: dict[str, Any]) -> list[str]:
 RENDER: dict[str, Callable[[Any], list[str]]] = {
     "bot-ratings": _bot_ratings_table,
     "dd": _dd_table,
+    "decision-cpu": _decision_cpu_table,
     "hand-arena": _hand_arena_table,
     "review": _review_table,
     "peers": _peers_table,

@@ -229,6 +229,10 @@ class RolloutBot:
 
     PLAN_LIMIT = 200_000
     """Greedy plans kept (the cache starts again beyond this)."""
+    MAX_PLAN_HAND = 10
+    """A playout stops (and is valued) when the seat to move holds more cards than this:
+    :func:`plan_turn` tries every order of the placeable cards, which a hand grown by
+    turns without placing makes costly."""
 
     def __init__(
         self,
@@ -267,6 +271,8 @@ class RolloutBot:
                 last = s.turn
                 if self.turns and turns >= self.turns:
                     break
+            if len(s.hands[s.turn]) > self.MAX_PLAN_HAND:
+                break  # the greedy plan grows exponentially with the hand: value it here
             legal = s.legal_actions()
             s.apply_legal(
                 greedy_choice(legal, s.board, s.hands[s.turn], s.geo, s.line_points, plans=plans)
