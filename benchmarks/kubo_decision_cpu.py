@@ -35,7 +35,9 @@ def measure(specs: list[str], games: int, seed: int, players: int = 2) -> list[d
     times: dict[str, list[float]] = {s: [] for s in specs}
     for g in range(games):
         assign = [specs[(g + s) % len(specs)] for s in range(players)]
-        bots = [make_bot(game, spec, seed=seed * 1000 + g * 10 + s) for s, spec in enumerate(assign)]
+        bots = [
+            make_bot(game, spec, seed=seed * 1000 + g * 10 + s) for s, spec in enumerate(assign)
+        ]
         rngs = [random.Random(seed * 1000 + g * 10 + s) for s in range(players)]
         state = game.new_state(seed=seed + g)
         while not state.is_terminal:

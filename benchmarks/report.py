@@ -116,25 +116,9 @@ ENTRIES: tuple[Entry, ...] = (
         note=(
             "One seeded game played by the `medium` bots, seat 0 reviewed "
             "(`pakka.review.review_record`); a Viisisataa match and a Räväytys game are "
-            "divided by their hands and rounds. Target: at most 30 s of CPU per unit."
-        ),
-    ),
-    Entry(
-        id="review-speed-caches",
-        title="Post-game review speed of Solo and Kubo with the judges' caches",
-        command=(
-            "uv run python benchmarks/review_speed.py --seed 3 --games zoker-solo,zoker-kubo"
-            " --json {out}",
-        ),
-        kind="review",
-        note=(
-            "As above, the two games that were over or at the 30 s target, re-measured after "
-            "the Solo judge kept solved positions and the Kubo judge the greedy plans across "
-            "decisions (pure caches: the same judgements), the Solo solver stopped turning "
-            "its line into actions (the same scores) and the Solo judge's budget went from "
-            "2,000 to 1,500 positions a solve (caches and line alone: Solo 32.2 s, Kubo "
-            "21.2 s at commit f3073a6, load average 26.1). A partial run: the machine's load "
-            "left no time for the whole benchmark."
+            "divided by their hands and rounds. Target: at most 30 s of CPU per unit. "
+            "Run under `nice -n 10` while the shared machine's load average went from 1 "
+            "to 24 (the figure beside it is the highest seen); CPU time of the process."
         ),
     ),
     Entry(
