@@ -22,6 +22,7 @@ from typing import Any
 import pakka
 from pakka.bots import make_bot
 from pakka.bots.base import SeatHandle
+from pakka.cli.main import split_specs
 
 
 def _quantile(xs: list[float], q: float) -> float:
@@ -67,12 +68,12 @@ def measure(specs: list[str], games: int, seed: int, players: int = 2) -> list[d
 
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    ap.add_argument("--bots", default="hard,medium", help="two comma-separated bot specs")
+    ap.add_argument("--bots", default="hard,medium", help="two bot specs, as for pakka arena --bots")
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", metavar="FILE")
     args = ap.parse_args(argv)
-    rows = measure(args.bots.split(","), args.games, args.seed)
+    rows = measure(split_specs(args.bots), args.games, args.seed)
     for r in rows:
         print(
             f"{r['bot']:36} {r['decisions']:6} decisions  mean {r['mean_ms']:8.2f}  "
