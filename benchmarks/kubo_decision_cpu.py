@@ -68,7 +68,7 @@ def measure(specs: list[str], games: int, seed: int, players: int = 2) -> list[d
 
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    ap.add_argument("--bots", default="hard,medium", help="two bot specs, as for pakka arena --bots")
+    ap.add_argument("--bots", default="hard,medium", help="two bot specs (as pakka arena --bots)")
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", metavar="FILE")

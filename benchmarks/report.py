@@ -162,6 +162,35 @@ ENTRIES: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        id="kubo-decision-cpu",
+        title="Zoker Kubo: CPU per decision of the rollout bot and `medium` (2 players)",
+        command=(
+            "uv run python benchmarks/kubo_decision_cpu.py --bots rollout:worlds=8,turns=3,medium"
+            " --games 10 --json {out}",
+        ),
+        kind="decision-cpu",
+        note=(
+            "Every `choose` call of each bot over 10 seeded games, the two bots taking turns "
+            "in the seats, in CPU milliseconds (`time.process_time`, under `nice -n 10`). "
+            "Target (issue 18): under 200 ms per decision. The rollout bot: 8 sampled deals, "
+            "every legal action played out 3 turns by the greedy policy."
+        ),
+    ),
+    Entry(
+        id="strength-kubo",
+        title="Strength: Zoker Kubo rollout bot against `medium` (greedy), 2 players",
+        command=(
+            "uv run pakka --lang en arena zoker-kubo --players 2 "
+            "--bots medium,rollout:worlds=8,turns=3 --deals 150 --seed 1 --jobs 2 --json {out}",
+        ),
+        kind="arena",
+        note=(
+            "Duplicate deals, each bot in each seat; fixed budget (8 sampled deals, 3-turn "
+            "greedy playouts), run under `nice -n 10`. `medium` and `hard` were both `greedy` "
+            "before this measurement."
+        ),
+    ),
+    Entry(
         id="strength-tiko",
         title="Strength: Zoker Tiko, 3 players (`pakka arena`, duplicate deals)",
         command=(
