@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Final
 from pakka.core.cards import CARDS, JOKER_INDEX, SUITS
 from pakka.core.errors import IllegalAction
 from pakka.core.log import LogEntry
-from pakka.core.render import render
+from pakka.core.render import one_based_args, render
 from pakka.core.rng import Rng
 from pakka.core.seam import Message
 from pakka.games.viisisataa.actions import (
@@ -170,7 +170,7 @@ class _Base:
         if len(labels) > 14:
             labels = [*labels[:12], {"key": "vs.list.ellipsis", "args": {}}, labels[-1]]
         phase = {"key": f"vs.phase.{PHASE_NAMES[self.phase]}", "args": {}}
-        seat = (self.turn or 0) + 1
+        seat = self.turn or 0  # a seat index, as in every message; read from 1
         return {
             "key": "error.allowed",
             "args": {"phase": phase, "seat": seat, "legal": word_list(labels)},
@@ -216,13 +216,15 @@ class Refusal(IllegalAction):
     key: str
 
     def __init__(self, key: str, **fields: Any) -> None:
-        super().__init__(render(MESSAGES["en"], key, fields, card_names("en")), key, **fields)
+        text = render(MESSAGES["en"], key, one_based_args(fields), card_names("en"))
+        super().__init__(text, key, **fields)
 
     def text(self, lang: str = "en") -> str:
         """The reason in ``lang`` (``en`` or ``fi``; English for anything else), cards
-        and bids in words (the display layer's names)."""
+        and bids in words (the display layer's names), seats counted from 1 as players
+        count them (the fields hold seat indices, which the browser shows as names)."""
         lang = lang if lang in MESSAGES else "en"
-        return render(MESSAGES[lang], self.key, self.fields, card_names(lang))
+        return render(MESSAGES[lang], self.key, one_based_args(self.fields), card_names(lang))
 
 
 def word_list(items: list[Any]) -> Message:
