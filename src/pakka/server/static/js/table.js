@@ -18,6 +18,7 @@ import { ChatPanel, chatKey } from "./chat.js";
 export const SEAT_ARGS = new Set([
   "player", "seat", "target", "winner", "guesser", "by", "to", "from", "next", "dealer",
   "leader", "bidder", "buyer", "declarer", "partner", "taker", "owner", "loser", "starter", "claimer",
+  "same", "other",
 ]);
 // Log argument names that hold a list of seat numbers.
 export const SEAT_LIST_ARGS = new Set(["winners", "losers", "players", "seats", "partners", "team"]);
