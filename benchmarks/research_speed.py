@@ -179,11 +179,11 @@ def batch(game: pakka.Game[Any], kind: str = "auto", num_envs: int = 64) -> Call
     """Learner steps of one :class:`BatchEnv` of ``num_envs`` games (made and reset
     once, outside the timed runs; later runs go on stepping the same games)."""
     env = BatchEnv(game, num_envs, seed=1, encoder=kind)
-    box = list(env.reset())
+    box = [env.reset()[1]]
     rng = np.random.default_rng(1)
 
     def run(seconds: float) -> int:
-        mask = box[1]
+        mask = box[0]
         end = time.process_time() + seconds
         steps = 0
         while time.process_time() < end:
@@ -191,7 +191,7 @@ def batch(game: pakka.Game[Any], kind: str = "auto", num_envs: int = 64) -> Call
             scores = rng.random(mask.shape) * mask
             _, mask, _, _ = env.step(scores.argmax(axis=1))
             steps += num_envs
-        box[1] = mask
+        box[0] = mask
         return steps
 
     return run
@@ -336,9 +336,9 @@ def main() -> None:
     if a.batch:
         names = pakka.games() if a.game == "all" else [a.game]
         sizes = [int(x) for x in a.envs.split(",")]
-        rows = batch_vs_singles(names, a.players, a.seconds, a.repeats, sizes)
+        found = batch_vs_singles(names, a.players, a.seconds, a.repeats, sizes)
         if a.json:
-            Path(a.json).write_text(json.dumps(rows, indent=1) + "\n")
+            Path(a.json).write_text(json.dumps(found, indent=1) + "\n")
         return
     if a.targets:
         found = targets(
