@@ -109,6 +109,22 @@ ENTRIES: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        id="research-batch",
+        title="Research adapters: BatchEnv against N single Gymnasium environments",
+        command=(
+            "uv run python benchmarks/research_speed.py --batch --envs 1,8,64 --game all "
+            "--seconds 0.3 --repeats 5 --json {out}",
+        ),
+        kind="research-batch",
+        note=(
+            "Learner steps per CPU second (seat 0 learns, `random` bots play the other "
+            "seats), median [min, max] of the repeats, the two loops taking turns: one "
+            "`BatchEnv` of N games against N `gymnasium_env`s stepped in a Python loop "
+            "into the same stacked arrays (both made and reset outside the timed runs). "
+            "Keep `BatchEnv` only if it beats the singles."
+        ),
+    ),
+    Entry(
         id="review-speed",
         title="Post-game review speed: CPU per game, per Viisisataa hand, per Räväytys round",
         command=("uv run python benchmarks/review_speed.py --seed 3 --json {out}",),
@@ -339,6 +355,23 @@ def _research_table(result: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
+def _research_batch_table(result: list[dict[str, Any]]) -> list[str]:
+    def cell(values: list[float]) -> str:
+        med = sorted(values)[len(values) // 2]
+        return f"{med:,.0f} [{min(values):,.0f}, {max(values):,.0f}]"
+
+    lines = [
+        "| game, players | N | BatchEnv | N Gymnasium envs | batch / singles |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    for r in result:
+        lines.append(
+            f"| {r['game']}, {r['players']} | {r['envs']} | {cell(r['batch'])} | "
+            f"{cell(r['singles'])} | {r['batch_over_singles']:.2f} |"
+        )
+    return lines
+
+
 def _review_table(result: list[dict[str, Any]]) -> list[str]:
     lines = [
         "| game, players | per | decisions judged | CPU s per unit | target | |",
@@ -485,6 +518,7 @@ RENDER: dict[str, Callable[[Any], list[str]]] = {
     "bench": _bench_table,
     "arena": _arena_table,
     "research": _research_table,
+    "research-batch": _research_batch_table,
     "seam": _seam_table,
 }
 
