@@ -35,6 +35,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -198,9 +199,12 @@ def run(
     seed: int,
     hands: int,
     rounds: int,
-    log: Callable[[str], None] = print,
+    log: Callable[[str], None] | None = None,
 ) -> tuple[list[Ladder], list[float]]:
-    """Play every game's ladder in the bound; the ladders and the load averages seen."""
+    """Play every game's ladder in the bound; the ladders and the load averages seen.
+    ``log`` gets a progress line after every game (default: standard error)."""
+    if log is None:
+        log = lambda line: print(line, file=sys.stderr, flush=True)  # noqa: E731
     ladders = [Ladder(n, ladder_options(n, hands)) for n in names]
     deadline = time.monotonic() + minutes * 60.0
     queue: list[tuple[Ladder, int, int]] = []  # rotations of started deals, not yet sent
