@@ -11,8 +11,9 @@ levels play the specs and **fixed search budgets** the site plays them at
 rating does not depend on the machine's load.
 
 The run is bounded: the games of all ladders go to a process pool of ``--jobs``
-workers (2 by default; run the script under ``nice -n 10``), the next deal always
-going to the game with the fewest deals started, until every game has ``--deals``
+workers (2 by default; run the script under ``nice -n 10``), the next deal going to
+the game with the fewest deals started (after the games whose deals are nearly free,
+:func:`priority`), until every game has ``--deals``
 deals or ``--minutes`` of wall time have passed. After the bound no deal is started;
 the deals in progress are finished (at most one per worker, a few games), and only
 complete deals (all rotations) are rated. Long games are capped per deal:
@@ -191,6 +192,26 @@ def summary(lad: Ladder, seed: int, hands: int, rounds: int) -> dict[str, Any]:
     }
 
 
+CHEAP = 0.1
+"""A game whose deals cost under this share of the dearest game's (CPU per deal so far)
+plays all its deals first: they are nearly free and need not wait for the slow games."""
+
+
+def priority(lad: Ladder, ladders: Sequence[Ladder]) -> tuple[bool, bool, int]:
+    """The order in which games get their next deal (smallest first; ties in the order
+    of the games): every game its first deal, then the cheap games (:data:`CHEAP`),
+    then the game with the fewest deals started."""
+
+    def cost(x: Ladder) -> float | None:
+        done = len(x.complete_deals())
+        return x.cpu_seconds / done if done else None
+
+    known = [c for x in ladders if (c := cost(x)) is not None]
+    own = cost(lad)
+    cheap = own is not None and own < CHEAP * max(known)
+    return lad.started > 0, not cheap, lad.started
+
+
 def run(
     names: Sequence[str],
     deals: int,
@@ -214,7 +235,7 @@ def run(
         if not queue and time.monotonic() < deadline:
             open_ = [lad for lad in ladders if lad.started < deals]
             if open_:
-                lad = min(open_, key=lambda x: x.started)  # ties: the order of the games
+                lad = min(open_, key=lambda x: priority(x, ladders))
                 queue.extend((lad, lad.started, r) for r in range(PLAYERS))
                 lad.started += 1
         return queue.pop(0) if queue else None
