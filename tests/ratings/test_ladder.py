@@ -106,3 +106,20 @@ def test_bots_file_replaces_measured_games_and_keeps_the_others() -> None:
     assert out["games"]["zoker-kubo"]["deals"] == 20
     assert out["games"]["zoker-kubo"]["levels"]["easy"]["spec"] == "random"
     assert "koodinmurtaja" not in out["games"]  # a game without a complete deal is not written
+
+
+def test_cheap_games_play_their_deals_first_then_the_fewest_deals_go_next() -> None:
+    def lad(name: str, started: int, cpu: float) -> rate_bots.Ladder:
+        x = rate_bots.Ladder(name, {}, started, cpu)
+        for d in range(started):
+            for r in range(rate_bots.PLAYERS):
+                x.rows[(d, r)] = _row(d, r, (0, 1, 2), (0.0, 0.0, 0.0))
+        return x
+
+    fresh = lad("zoker-memo", 0, 0.0)
+    slow, slower, cheap = lad("viisisataa", 3, 30.0), lad("ravaytys", 2, 24.0), lad("k", 9, 1.0)
+    ladders = [slow, slower, cheap, fresh]
+    order = sorted(ladders, key=lambda x: rate_bots.priority(x, ladders))
+    # A game without a deal first; then 1 CPU s a deal (under a tenth of 12) runs ahead;
+    # then the slow games by deals started.
+    assert [x.name for x in order] == ["zoker-memo", "k", "ravaytys", "viisisataa"]
