@@ -244,20 +244,26 @@ ENTRIES: tuple[Entry, ...] = (
         id="bot-ratings",
         title="Bot ratings: every game's levels on the players' scale (`benchmarks/rate_bots.py`)",
         command=(
-            "uv run python benchmarks/rate_bots.py --games 30 --seconds 60 --seed 1 --write "
-            "--json {out}",
+            "nice -n 10 uv run python benchmarks/rate_bots.py --minutes 36 --jobs 2 --deals 30 "
+            "--hands 5 --rounds 2 --seed 1 --write --json {out}",
         ),
         kind="bot-ratings",
         note=(
-            "The three levels of each game at a 3-player table, duplicate deals (every deal "
-            "once per seat rotation) until 30 deals or 60 s per game; every game is one "
-            "openskill Plackett–Luce update from (μ 25, σ 25/3). Shown rating = "
-            "1500 + 20 (μ − 3σ), the scale of people's ratings (docs/ratings.md); a new "
-            "player shows 1500. These are the fixed ratings in `src/pakka/ratings/bots.json`. "
-            "Win rate: share of the win per game, 95% bootstrap interval over deals. The "
-            "budget is checked between deals: one deal of the slow searches (Viisisataa's "
-            "`pimc`, Kubo's and Räväytys' `search`) took longer than the budget, so those "
-            "games rest on one deal (σ still near 7.6)."
+            "The three levels of each game at one 3-player table, so every pairing of levels "
+            "meets in every deal; duplicate deals (every deal once per seat rotation, the same "
+            "seeded deals for every pairing), at the fixed search budgets the levels play at "
+            "on the site (docs/ratings.md). Bounded run: a pool of 2 worker processes under "
+            "`nice -n 10`, the next deal to the game with the fewest deals (nearly free games "
+            "first), until 30 "
+            "deals per game or 36 minutes; only complete deals are rated. Caps per deal: a "
+            "Viisisataa match ends at 500 or after 5 hands (`max_hands`, R-5S-22, highest "
+            "total wins), a Räväytys game after its first 2 rounds (lowest total wins, "
+            "R-RV-22). Every game is one openskill Plackett–Luce update from (μ 25, σ 25/3), "
+            "in deal order; μ ± σ is the fit and its uncertainty. Shown rating = "
+            "1500 + 20 (μ − 3σ), the scale of people's ratings; a new player shows 1500. "
+            "These are the fixed ratings in `src/pakka/ratings/bots.json` (the lobby's). "
+            "Win rate: share of the win per game, 95% bootstrap interval over deals; ms per "
+            "decision is CPU time."
         ),
     ),
 )
@@ -435,18 +441,29 @@ def _peers_table(result: dict[str, Any]) -> list[str]:
 
 
 def _bot_ratings_table(result: dict[str, Any]) -> list[str]:
-    lines = [
-        "| game | deals (games) | level | bot | μ | σ | rating | win rate |",
-        "|---|---:|---|---|---:|---:|---:|---|",
+    load = result.get("load_average")
+    lines = []
+    if isinstance(load, dict):
+        lines += [
+            f"Load average (1 min) during the run: {load['min']}..{load['max']} "
+            f"(mean {load['mean']}), {result['jobs']} workers at nice {result['nice']}, "
+            f"{result['seconds'] / 60:.1f} min.",
+            "",
+        ]
+    lines += [
+        "| game | deals (games) | cap | level | bot | μ ± σ | rating | win rate | ms/decision |",
+        "|---|---:|---|---|---|---:|---:|---|---:|",
     ]
     for r in result["rows"]:
         for lv, v in r["levels"].items():
             win = f"{v['win_rate']:.3f}"
             if v.get("win_low") is not None:
                 win += f" [{v['win_low']:.3f}, {v['win_high']:.3f}]"
+            ms = v.get("ms_per_decision")
             lines.append(
-                f"| {r['game']} | {r['deals']} ({r['games']}) | {lv} | `{v['spec']}` | "
-                f"{v['mu']:.2f} | {v['sigma']:.2f} | {v['rating']} | {win} |"
+                f"| {r['game']} | {r['deals']} ({r['games']}) | {r.get('cap') or '—'} | {lv} | "
+                f"`{v['spec']}` | {v['mu']:.2f} ± {v['sigma']:.2f} | {v['rating']} | {win} | "
+                f"{'—' if ms is None else f'{ms:.1f}'} |"
             )
     return lines
 
