@@ -552,10 +552,16 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 if time.time() > deadline:
                     raise SystemExit("the site did not answer")
                 await asyncio.sleep(0.1)
+            plans = []
             for k in range(args.tables):
                 game = games[k % len(games)]
+                plans.append(seat_plan(game, args.players or players_of(game), args.bots, rng))
+            made: dict[int, Table] = {}
+
+            async def make(k: int) -> None:
+                game = games[k % len(games)]
                 n = args.players or players_of(game)
-                kinds = seat_plan(game, n, args.bots, rng)
+                kinds = plans[k]
                 body: dict[str, Any] = {
                     "game": game,
                     "players": n,
@@ -581,9 +587,13 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 watch = t["spectator"]["code"]
                 conns += [Conn(None, {"watch": watch}) for _ in range(args.spectators)]
                 table = Table(t["table_id"], game, humans, conns, watch)
-                tables.append(table)
+                made[k] = table
                 for c in conns:
                     await load.open(table, c)
+
+            for first in range(0, args.tables, 10):  # ten tables at a time
+                await asyncio.gather(*(make(k) for k in range(first, min(first + 10, args.tables))))
+            tables.extend(made[k] for k in sorted(made))
             settle = time.time() + 30
             while any(t.ready_state() is None and t.last_sid == 0 for t in tables):
                 if time.time() > settle:
