@@ -614,6 +614,14 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                     with contextlib.suppress(Exception):
                         meter_pg.sample(pg_backends(url))
 
+            # The servers' CPU while the tables are held and nothing is offered: the
+            # fixed cost (lease renewals, presence, sweeps) apart from the per-action one.
+            idle = CpuMeter()
+            idle.sample(pids()[0])
+            idle_t0 = time.perf_counter()
+            await asyncio.sleep(args.idle)
+            idle.sample(pids()[0])
+            idle_per_s = idle.used() / (time.perf_counter() - idle_t0)
             sample()
             sid0 = {t.id: t.last_sid for t in tables}
             acked0 = sum(len(t.acked) for t in tables)
@@ -697,6 +705,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             "p99_ms": quantile(every, 0.99) * 1000,
             "max_ms": max(every) * 1000 if every else 0.0,
             "server_cpu_ms_per_action": srv_cpu / changes * 1000 if changes else None,
+            "server_idle_cpu_per_s": idle_per_s,
+            "server_marginal_cpu_ms_per_action": (srv_cpu - idle_per_s * elapsed) / changes * 1000
+            if changes
+            else None,
             "proxy_cpu_ms_per_action": px_cpu / changes * 1000 if changes and multi else None,
             "db_cpu_ms_per_action": pg_cpu / changes * 1000
             if changes and url.startswith("postgres")
@@ -792,6 +804,10 @@ def report(r: dict[str, Any]) -> None:
         if r[key] is not None:
             print(f"CPU of the {who}: {r[key]:.2f} ms per accepted action")
     print(
+        f"server CPU with the tables held and idle: {r['server_idle_cpu_per_s']:.3f} s/s;"
+        f" beyond that per action: {r['server_marginal_cpu_ms_per_action'] or 0:.2f} ms"
+    )
+    print(
         f"load generator CPU: {r['load_generator_cpu_s']} s; load average {r['load_average']:.1f}"
     )
     print(
@@ -829,6 +845,9 @@ def main() -> None:
     ap.add_argument("--kill-at", type=float, default=None, metavar="SECONDS")
     ap.add_argument("--restart-at", type=float, default=None, metavar="SECONDS")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument(
+        "--idle", type=float, default=3.0, help="seconds of idle CPU measured before the run"
+    )
     ap.add_argument("--debug", action="store_true", help="show stuck tables, keep the logs")
     ap.add_argument("--json", metavar="FILE", help="also write the figures as JSON here")
     args = ap.parse_args()

@@ -42,6 +42,8 @@ FIGURES = (
     "p50_ms",
     "p99_ms",
     "server_cpu_ms_per_action",
+    "server_idle_cpu_per_s",
+    "server_marginal_cpu_ms_per_action",
     "db_cpu_ms_per_action",
     "proxy_cpu_ms_per_action",
     "load_average",
