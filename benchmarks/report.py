@@ -241,6 +241,43 @@ ENTRIES: tuple[Entry, ...] = (
         kind="arena",
     ),
     Entry(
+        id="server-load",
+        title="Server load: one process on SQLite and PostgreSQL, two behind nginx, a SIGKILL",
+        command=("uv run python benchmarks/load_matrix.py --repeats 3 --seconds 12 --json {out}",),
+        kind="load",
+        note=(
+            "`benchmarks/load.py` per configuration (its arguments in the first column's "
+            "row below), the configurations taking turns, median [min, max] of the 3 runs. "
+            "60 tables of the 8 games round robin, seat 0 and about half the other seats "
+            "people (one WebSocket client each), the rest `easy` bots moving at once, one "
+            "spectator connection per table. Latency runs from the moment an action was "
+            "offered to the moment every client of its table has the new state; an offered "
+            "action that waited for a busy table waits in the figure, one never served "
+            "counts as infinite (shown as ∞). Accepted actions/s counts every state change "
+            "(bots' moves and new games too). CPU per action: CPU seconds of the server "
+            "processes (and of the database's backends, and of nginx) from /proc divided by "
+            "the accepted actions; it is the figure that survives the machine's load, while "
+            "the wall-clock ones show the share of 2 cores the load left the server "
+            "(`nice -n 10` beside up to 8 engineers' jobs). Durability: every action a "
+            "client saw acknowledged looked up in the event log at its state number after "
+            "the run."
+        ),
+    ),
+    Entry(
+        id="notify-rate",
+        title="PostgreSQL NOTIFY: notices one LISTEN connection receives, commit cost",
+        command=(
+            "uv run python benchmarks/notify_rate.py --seconds 10 --producers 2 --with-insert "
+            "--json {out}",
+        ),
+        kind="notify",
+        note=(
+            "Two producer connections commit one event-like row and one `pg_notify` per "
+            "transaction (as the server does); one connection listens. Wall-clock figures "
+            "on the shared machine; CPU per commit and per notice from the backends' /proc."
+        ),
+    ),
+    Entry(
         id="bot-ratings",
         title="Bot ratings: every game's levels on the players' scale (`benchmarks/rate_bots.py`)",
         command=(
@@ -524,8 +561,68 @@ def _history_table(result: dict[str, Any]) -> list[str]:
     ]
 
 
+def _ms(x: float | None) -> str:
+    return "∞" if x is None else f"{x:,.0f}" if x >= 100 else f"{x:.1f}"
+
+
+def _med(row: dict[str, Any], key: str, fmt: Callable[[float | None], str] = _ms) -> str:
+    rng = row.get(key + "_range")
+    if row.get(key) is None and rng is None:
+        return "—"
+    cell = fmt(row[key])
+    if rng and rng[0] != rng[1]:
+        cell += f" [{fmt(rng[0])}, {fmt(rng[1])}]"
+    return cell
+
+
+def _load_table(result: dict[str, Any]) -> list[str]:
+    lines = [
+        "| configuration | tables held | accepted actions/s | people's actions/s | p50 ms | "
+        "p99 ms | server CPU ms/action | PostgreSQL CPU ms/action | nginx CPU ms/action | "
+        "load average | acknowledged checked: lost, duplicated |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+    ]
+    for r in result["rows"]:
+        lines.append(
+            f"| {r['config']} | {r['tables_held']}/{r['tables']} | "
+            f"{_med(r, 'accepted_per_s')} | {_med(r, 'people_accepted_per_s')} | "
+            f"{_med(r, 'p50_ms')} | {_med(r, 'p99_ms')} | "
+            f"{_med(r, 'server_cpu_ms_per_action')} | {_med(r, 'db_cpu_ms_per_action')} | "
+            f"{_med(r, 'proxy_cpu_ms_per_action')} | {_med(r, 'load_average')} | "
+            f"{r['checked']}: {r['lost']}, {r['duplicated']} |"
+        )
+    lines += ["", "Arguments of `benchmarks/load.py` per configuration:", ""]
+    lines += [f"- {r['config']}: `{r['args']}`" for r in result["rows"]]
+    ratio = result.get("pg_over_sqlite_saturated")
+    if ratio is not None:
+        lines += [
+            "",
+            f"PostgreSQL / SQLite saturated throughput (wall clock, medians): {ratio:.2f} "
+            "(target ≥ 0.8); PostgreSQL p99 at 200 offered actions/s: "
+            f"{_ms(result.get('pg_p99_at_200_ms'))} ms (target < 50).",
+        ]
+    return lines
+
+
+def _notify_table(result: dict[str, Any]) -> list[str]:
+    r = result
+    return [
+        "| producers | insert in the transaction | commits/s | notices received/s | "
+        "backlog at end | lag p50 ms | lag p99 ms | commit ms (wall) | "
+        "producer backend CPU ms/commit | listener backend CPU ms/notice |",
+        "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+        f"| {r['producers']} | {'yes' if r['with_insert'] else 'no'} | "
+        f"{r['committed_per_s']:,.0f} | {r['delivered_per_s']:,.0f} | {r['backlog_at_end']} | "
+        f"{_ms(r['lag_p50_ms'])} | {_ms(r['lag_p99_ms'])} | {r['commit_ms']:.2f} | "
+        f"{r['producer_backend_cpu_ms_per_commit']:.3f} | "
+        f"{r['listener_backend_cpu_ms_per_notice']:.4f} |",
+    ]
+
+
 RENDER: dict[str, Callable[[Any], list[str]]] = {
     "history": _history_table,
+    "load": _load_table,
+    "notify": _notify_table,
     "bot-ratings": _bot_ratings_table,
     "dd": _dd_table,
     "decision-cpu": _decision_cpu_table,

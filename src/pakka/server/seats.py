@@ -25,6 +25,9 @@ if TYPE_CHECKING:
     from pakka.server.tables import LiveTable
 
 HUMAN, BOT = "human", "bot"
+CLAIM_ATTEMPTS = 5
+"""How often a claim is tried again when other events of its table won the next
+log number (chat, presence of another process): each try first catches up."""
 OPEN, CLAIMED, LEFT, BOTSEAT = "open", "claimed", "left", "bot"
 
 
@@ -195,15 +198,14 @@ class Seating:
         if table.rated:
             await self._check_account(profile_id)
         s = table.seats[seat]
-        if s.invite_hash:
-            self.invites.pop(s.invite_hash, None)
-        if s.token_hash:
-            self.tokens.pop(s.token_hash, None)
+        old_invite, old_token = s.invite_hash, s.token_hash
         tok = new_secret()
         h = digest(tok)
+        # The indexes change only once the event is in the log: a claim that loses the
+        # insert race leaves them as they were (the catch-up then updates them).
         await table.set_seat(
             seat,
-            CLAIM if s.invite_hash else "seat",
+            CLAIM if old_invite else "seat",
             status=CLAIMED,
             token_hash=h,
             invite_hash=None,
@@ -211,6 +213,10 @@ class Seating:
             name=name or s.name,
             profile_id=profile_id,
         )
+        if old_invite:
+            self.invites.pop(old_invite, None)
+        if old_token:
+            self.tokens.pop(old_token, None)
         table.scheduler.timed_out.discard(seat)
         self.tokens[h] = (table.id, seat)
         table.broadcast(table=True)
@@ -236,10 +242,18 @@ class Seating:
             raise ApiError(410, "invite_used", "this invite link was used or revoked")
         table = self.hub.table(hit[0])
         async with table.lock:
-            s = table.seats[hit[1]]
-            if s.invite_hash != digest(code):
-                raise ApiError(410, "invite_used", "this invite link was used or revoked")
-            tok = await self._give_seat(table, hit[1], name, profile_id)
+            for attempt in range(CLAIM_ATTEMPTS):
+                if table.seats[hit[1]].invite_hash != digest(code):
+                    raise ApiError(410, "invite_used", "this invite link was used or revoked")
+                try:
+                    tok = await self._give_seat(table, hit[1], name, profile_id)
+                    break
+                except ApiError as e:
+                    # Another process appended first (maybe this very claim, before
+                    # its notice arrived here): the table has caught up from the log,
+                    # so look at the invite again: used means 410, never stale_state.
+                    if e.code != "stale_state" or attempt == CLAIM_ATTEMPTS - 1:
+                        raise
         return {"table_id": table.id, "seat": hit[1], "token": tok}
 
     async def join(
