@@ -165,6 +165,23 @@ ENTRIES: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        id="koodinmurtaja-deduce",
+        title="Koodinmurtaja `deduce`: CPU per decision at 2-8 players, exact posterior",
+        command=(
+            "uv run python benchmarks/koodinmurtaja_deduce.py --games 3 --players 2,4,6,8 "
+            "--baseline 8efdd79 --json {out}",
+        ),
+        kind="deduce",
+        note=(
+            "Every decision of 3 seeded games per player count, all seats `deduce` "
+            "(threshold 0.5); CPU time of `choose` (`time.process_time`). `before` is "
+            "revision 8efdd79 (exact only up to 20,000 fill vectors, 600 samples above: "
+            "8 players start at 78,125), `now` the exact vectorised posterior at every "
+            "size. The games differ where the sampled bot decided otherwise. "
+            "Target (issue 18): p99 under 50 ms."
+        ),
+    ),
+    Entry(
         id="strength-viisisataa-expert",
         title="Strength: Viisisataa `expert` against `pimc`, 3 players, per hand",
         command=(
@@ -549,6 +566,30 @@ def _hand_arena_table(result: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _deduce_table(result: dict[str, Any]) -> list[str]:
+    before = {r["players"]: r for r in result.get("baseline", {}).get("rows", [])}
+    lines = [
+        "| players | code | decisions | p50 ms | p90 ms | p99 ms | max ms | p99 < 50 ms |",
+        "|---:|---|---:|---:|---:|---:|---:|---|",
+    ]
+    for r in result["rows"]:
+        rows = [("before", before[r["players"]])] if r["players"] in before else []
+        for label, x in [*rows, ("now", r)]:
+            met = "met" if x["p99_ms"] < 50 else "**not met**"
+            lines.append(
+                f"| {r['players']} | {label} | {x['decisions']} | {x['p50_ms']:.1f} | "
+                f"{x['p90_ms']:.1f} | {x['p99_ms']:.1f} | {x['max_ms']:.1f} | {met} |"
+            )
+    load = result.get("load")
+    if load:
+        lines += [
+            "",
+            f"Load average during the run (now): {load[0]} .. {load[1]} on "
+            f"{result.get('cpus')} cores.",
+        ]
+    return lines
+
+
 def _history_table(result: dict[str, Any]) -> list[str]:
     lo, hi = result["uncached_cpu_s_range"]
     clo, chi = result["cached_cpu_s_range"]
@@ -620,6 +661,7 @@ def _notify_table(result: dict[str, Any]) -> list[str]:
 
 
 RENDER: dict[str, Callable[[Any], list[str]]] = {
+    "deduce": _deduce_table,
     "history": _history_table,
     "load": _load_table,
     "notify": _notify_table,
