@@ -1,5 +1,7 @@
 """Bots for Zoker Kubo: ``greedy`` (most points now, fewest chances left for the
-next player) and ``search`` (ISMCTS with greedy rollouts and a depth limit)."""
+next player), ``rollout`` (flat Monte Carlo over the legal actions with short greedy
+playouts of sampled deals) and ``search`` (ISMCTS with greedy rollouts and a depth
+limit)."""
 
 from __future__ import annotations
 
