@@ -327,7 +327,9 @@ BOTS: dict[str, Any] = {"greedy": GreedyBot, "rollout": RolloutBot, "search": se
 LEVELS: dict[str, str] = {"easy": "random", "medium": "greedy", "hard": "greedy"}
 """``hard`` is the best bot measured so far, ``greedy``: ``search`` (about 2 s a decision)
 has never been shown stronger than ``greedy`` in a duplicate arena (post-game review
-issue), so no level points at it until it is; it stays available by name."""
+issue), and ``rollout:worlds=8,turns=3`` (7 ms a decision) lost to it clearly over 150
+duplicate deals (docs/benchmarks.md), so no level points at either until one is; both
+stay available by name."""
 ROLLOUT_POLICIES: dict[str, Any] = {"greedy": greedy_rollout}
 
 __all__ = ["BOTS", "LEVELS", "ROLLOUT_POLICIES", "GreedyBot", "greedy_choice", "plan_turn"]
