@@ -237,8 +237,9 @@ class KoodinmurtajaDisplay(Display):
             return None
         target = view.get("target")
         if view.get("options", {}).get("guess", "positional") == "positional":
-            return msg("koodinmurtaja.legend", example=f"{target}/1=Q")
-        return msg("koodinmurtaja.legend_rank", example=f"{target}=Q")
+            # the notation counts seats from 0; ``target`` is read as a seat (from 1)
+            return msg("koodinmurtaja.legend", example=f"{target}/1=Q", target=target)
+        return msg("koodinmurtaja.legend_rank", example=f"{target}=Q", target=target)
 
     # -- which guesses to offer first -----------------------------------------------------------
     @staticmethod

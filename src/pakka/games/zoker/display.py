@@ -95,8 +95,10 @@ def value_words(attribute: str, lang: str) -> tuple[str, ...]:
     return CORNER_WORDS[lang]
 
 
-def _action(action: Action, kind: ActionKind, label: Message, cards: list[str] | None = None,
+def legal_action(action: Action, kind: ActionKind, label: Message, cards: list[str] | None = None,
             target: Target | None = None) -> LegalAction:  # fmt: skip
+    """One structured legal action of a Zoker game, as the five games' displays build it:
+    its id and notation, its kind, its label in words, the cards it names and its target."""
     return {
         "id": action.id,
         "text": str(action),

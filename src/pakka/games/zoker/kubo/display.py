@@ -22,7 +22,7 @@ from pakka.games.zoker.display import (
     AXIS_CODES,
     KIND_KEYS,
     ZokerDisplay,
-    _action,
+    legal_action,
     value_words,
 )
 
@@ -157,13 +157,15 @@ class KuboDisplay(ZokerDisplay):
                 # R-KU-7: the lines this card completes (claimed by hand with manual claims).
                 points = sum(state.line_points[ln] for ln in done)
                 label = msg("kubo.act.scores", place=label, lines=len(done), points=points)
-            return _action(action, ActionKind.PLACE, label, [NAMES[i]], target)
+            return legal_action(action, ActionKind.PLACE, label, [NAMES[i]], target)
         if i == DRAW_ID:
-            return _action(action, ActionKind.DRAW, msg("kubo.act.draw"), [], {"pile": "stock"})
+            return legal_action(
+                action, ActionKind.DRAW, msg("kubo.act.draw"), [], {"pile": "stock"}
+            )
         if i == END_ID:
-            return _action(action, ActionKind.STOP, msg("kubo.act.end"))
+            return legal_action(action, ActionKind.STOP, msg("kubo.act.end"))
         if i == PASS_ID:
-            return _action(action, ActionKind.PASS, msg("kubo.act.pass"))
+            return legal_action(action, ActionKind.PASS, msg("kubo.act.pass"))
         ln = i - CLAIM_BASE
         cards = [NAMES[c] for c in LINES[ln]]
         label = msg(
@@ -172,7 +174,7 @@ class KuboDisplay(ZokerDisplay):
             cards=cards,
             points=state.line_points[ln],
         )
-        return _action(action, ActionKind.CLAIM, label, cards)
+        return legal_action(action, ActionKind.CLAIM, label, cards)
 
     def prompt(self, view: Mapping[str, Any]) -> Message:
         if view["is_terminal"]:

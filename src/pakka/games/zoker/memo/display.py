@@ -10,7 +10,7 @@ from pakka.core.seam import ActionKind, LegalAction, Message, Target, msg
 from pakka.games.zoker.deck import (
     NAMES,
 )
-from pakka.games.zoker.display import ZokerDisplay, _action
+from pakka.games.zoker.display import ZokerDisplay, legal_action
 
 
 class MemoDisplay(ZokerDisplay):
@@ -35,8 +35,10 @@ class MemoDisplay(ZokerDisplay):
         if state.seen >> c & 1:
             # Seen face up before: public (perfect recall, the view shows it).
             label = msg("memo.act.turn_seen", place=place, card=NAMES[c])
-            return _action(action, ActionKind.REVEAL, label, [NAMES[c]], target)
-        return _action(action, ActionKind.REVEAL, msg("memo.act.turn", place=place), [], target)
+            return legal_action(action, ActionKind.REVEAL, label, [NAMES[c]], target)
+        return legal_action(
+            action, ActionKind.REVEAL, msg("memo.act.turn", place=place), [], target
+        )
 
     def prompt(self, view: Mapping[str, Any]) -> Message:
         if view["is_terminal"]:

@@ -10,7 +10,7 @@ from pakka.core.seam import ActionKind, LegalAction, Message, msg
 from pakka.games.zoker.deck import (
     NAMES,
 )
-from pakka.games.zoker.display import ZokerDisplay, _action
+from pakka.games.zoker.display import ZokerDisplay, legal_action
 
 
 class PairsDisplay(ZokerDisplay):
@@ -23,12 +23,12 @@ class PairsDisplay(ZokerDisplay):
         assert isinstance(state, PairsState) and isinstance(action, PairsAction)
         cards = [NAMES[c] for c in action.cards]
         if not cards:
-            return _action(action, ActionKind.STOP, msg("pairs.act.stop", score=state.score))
+            return legal_action(action, ActionKind.STOP, msg("pairs.act.stop", score=state.score))
         if len(cards) == 2:
             label = msg("pairs.act.pair", a=cards[0], b=cards[1])
         else:
             label = msg("pairs.act.straight", cards=cards)
-        return _action(action, ActionKind.CLAIM, label, cards)
+        return legal_action(action, ActionKind.CLAIM, label, cards)
 
     def prompt(self, view: Mapping[str, Any]) -> Message:
         return msg("zoker.over") if view["is_terminal"] else msg("pairs.prompt")

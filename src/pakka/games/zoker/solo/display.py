@@ -10,7 +10,7 @@ from pakka.core.seam import ActionKind, LegalAction, Message, Target, msg
 from pakka.games.zoker.deck import (
     NAMES,
 )
-from pakka.games.zoker.display import COLUMNS, ZokerDisplay, _action
+from pakka.games.zoker.display import COLUMNS, ZokerDisplay, legal_action
 
 
 class SoloDisplay(ZokerDisplay):
@@ -29,7 +29,7 @@ class SoloDisplay(ZokerDisplay):
         if action.src < 0:
             # R-SO-5 / D-SO-2: four cards, or what is left of the stock.
             n = min(4, len(state.stock))
-            return _action(action, ActionKind.DEAL, msg("solo.act.deal", n=n), target=None)
+            return legal_action(action, ActionKind.DEAL, msg("solo.act.deal", n=n), target=None)
         dst = UPPER + action.dst
         target: Target = {"source": action.src, "position": dst}
         pile = state.piles[action.dst]
@@ -42,7 +42,7 @@ class SoloDisplay(ZokerDisplay):
                 label = msg(  # R-SO-3
                     "solo.act.move", card=c, place=place, source=source, top=NAMES[pile[-1]]
                 )
-            return _action(action, ActionKind.MOVE, label, [c], target)
+            return legal_action(action, ActionKind.MOVE, label, [c], target)
         moving = [NAMES[x] for x in state.piles[action.src - UPPER]]
         label = msg(  # R-SO-4: the whole pile moves, its top stays on top
             "solo.act.pile",
@@ -52,7 +52,7 @@ class SoloDisplay(ZokerDisplay):
             source=source,
             top=NAMES[pile[-1]],
         )
-        return _action(action, ActionKind.MOVE, label, moving, target)
+        return legal_action(action, ActionKind.MOVE, label, moving, target)
 
     def prompt(self, view: Mapping[str, Any]) -> Message:
         return msg("zoker.over") if view["is_terminal"] else msg("solo.prompt")

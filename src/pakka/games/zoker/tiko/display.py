@@ -11,7 +11,7 @@ from pakka.games.zoker.deck import (
     NAMES,
     STRONGER,
 )
-from pakka.games.zoker.display import ZokerDisplay, _action
+from pakka.games.zoker.display import ZokerDisplay, legal_action
 
 
 class TikoDisplay(ZokerDisplay):
@@ -30,7 +30,7 @@ class TikoDisplay(ZokerDisplay):
             # R-TI-2 / D-TI-2: only the comparison with the top card counts.
             key = "tiko.act.over" if STRONGER[c * 64 + top] else "tiko.act.under"
             label = msg(key, card=NAMES[c], top=NAMES[top])
-        return _action(action, ActionKind.PLAY, label, [NAMES[c]])
+        return legal_action(action, ActionKind.PLAY, label, [NAMES[c]])
 
     def prompt(self, view: Mapping[str, Any]) -> Message:
         if view["is_terminal"]:
