@@ -112,6 +112,22 @@ ENTRIES: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        id="research-after-bits",
+        title="Research adapters after the Tiko and Pairs fast paths (beside the table above)",
+        command=(
+            "uv run python benchmarks/research_speed.py --targets --game all --seconds 0.5 "
+            "--repeats 5 --json {out}",
+        ),
+        kind="research",
+        note=(
+            "The same command as the table above, measured again after Zoker Tiko and the "
+            "pairs trainer got observations from the state's fields (every 0/1 element as "
+            "one bit of one integer, `encoders.base.bits_to_floats`); the table above is "
+            "the measurement before (commit `ccd468a`). The other games' encoders are "
+            "unchanged, so their rows show the machine's noise. Targets as above."
+        ),
+    ),
+    Entry(
         id="research-batch",
         title="Research adapters: BatchEnv against N single Gymnasium environments",
         command=(
