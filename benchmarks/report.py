@@ -56,6 +56,9 @@ class Entry:
     """``bench`` (``pakka bench --json``) or ``arena`` (``pakka arena --json``)."""
     note: str = ""
     targets: tuple[Target, ...] = ()
+    frozen: str = ""
+    """Set (to why) for the record of something since removed: ``run`` no longer
+    measures it and the document keeps its last figures."""
 
 
 ENTRIES: tuple[Entry, ...] = (
@@ -109,6 +112,22 @@ ENTRIES: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        id="research-after-bits",
+        title="Research adapters after the Tiko and Pairs fast paths (beside the table above)",
+        command=(
+            "uv run python benchmarks/research_speed.py --targets --game all --seconds 0.5 "
+            "--repeats 5 --json {out}",
+        ),
+        kind="research",
+        note=(
+            "The same command as the table above, measured again after Zoker Tiko and the "
+            "pairs trainer got observations from the state's fields (every 0/1 element as "
+            "one bit of one integer, `encoders.base.bits_to_floats`); the table above is "
+            "the measurement before (commit `ccd468a`). The other games' encoders are "
+            "unchanged, so their rows show the machine's noise. Targets as above."
+        ),
+    ),
+    Entry(
         id="research-batch",
         title="Research adapters: BatchEnv against N single Gymnasium environments",
         command=(
@@ -122,6 +141,12 @@ ENTRIES: tuple[Entry, ...] = (
             "`BatchEnv` of N games against N `gymnasium_env`s stepped in a Python loop "
             "into the same stacked arrays (both made and reset outside the timed runs). "
             "Keep `BatchEnv` only if it beats the singles."
+        ),
+        frozen=(
+            "**Verdict: `BatchEnv` was removed** (commit after 41c9693): it did not beat N "
+            "single environments — batch / singles 0.92–1.26, and the min..max ranges "
+            "of the two overlap in every row. These are its last figures; the command ran "
+            "at commit 41c9693."
         ),
     ),
     Entry(
@@ -739,6 +764,8 @@ def render() -> str:
         ]
         if entry.note:
             out += [entry.note, ""]
+        if entry.frozen:
+            out += [entry.frozen, ""]
         out += RENDER[entry.kind](rec["result"])
         out.append("")
         for t in entry.targets:
@@ -773,10 +800,13 @@ def main(argv: list[str]) -> int:
     ap.add_argument("ids", nargs="*", help="entries to run (default: all)")
     args = ap.parse_args(argv)
     if args.what == "run":
-        chosen = [e for e in ENTRIES if not args.ids or e.id in args.ids]
+        chosen = [e for e in ENTRIES if not e.frozen and (not args.ids or e.id in args.ids)]
         unknown = set(args.ids) - {e.id for e in ENTRIES}
         if unknown:
             ap.error(f"no entries {sorted(unknown)}; they are {[e.id for e in ENTRIES]}")
+        frozen = sorted(e.id for e in ENTRIES if e.frozen and e.id in args.ids)
+        if frozen:
+            ap.error(f"{frozen}: the record of something removed, no longer measured")
         for e in chosen:
             print(f"{e.id}: {run(e)}", flush=True)
         DOC.write_text(render())
