@@ -56,6 +56,8 @@ from websockets.exceptions import WebSocketException
 
 ROOT = Path(__file__).resolve().parents[1]
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+PROFILE_DIR: str | None = None
+"""``--profile DIR``: run each server under cProfile, its profile written here at exit."""
 STATE_EVENTS = ("action", "undo", "game")
 """Event kinds that change a table's state number (each by one; the first game of a
 table is its ``create`` event, number 0)."""
@@ -146,6 +148,9 @@ class ServerProc:
         else:
             pakka = str(Path(sys.executable).parent / "pakka")
             argv = [pakka, "serve", "--host", "127.0.0.1", "--port", str(port), "--db", db]
+            if PROFILE_DIR is not None:  # the event loop's thread under cProfile
+                prof = Path(PROFILE_DIR) / f"{log.stem}-{port}.prof"
+                argv = [sys.executable, "-m", "cProfile", "-o", str(prof), *argv]
         with log.open("ab") as out:
             self.proc = subprocess.Popen(
                 argv, env=server_env(multi), stdout=subprocess.DEVNULL, stderr=out
@@ -850,7 +855,10 @@ def main() -> None:
     )
     ap.add_argument("--debug", action="store_true", help="show stuck tables, keep the logs")
     ap.add_argument("--json", metavar="FILE", help="also write the figures as JSON here")
+    ap.add_argument("--profile", metavar="DIR", help="profile the servers (cProfile) into DIR")
     args = ap.parse_args()
+    global PROFILE_DIR
+    PROFILE_DIR = args.profile
     r = asyncio.run(run(args))
     report(r)
     if args.json:
