@@ -194,6 +194,22 @@ ENTRIES: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        id="strength-kubo-margin",
+        title="Strength: Zoker Kubo rollout bot correcting the greedy plan, against `medium`",
+        command=(
+            "uv run pakka --lang en arena zoker-kubo --players 2 "
+            "--bots medium,rollout:worlds=8,turns=3,margin=1 --deals 100 --seed 1 --jobs 2 "
+            "--json {out}",
+        ),
+        kind="arena",
+        note=(
+            "As above, but the rollout bot keeps the greedy choice unless another action's "
+            "playouts beat it by more than one point on average. Still clearly weaker than "
+            "`greedy`: the playouts' verdicts where they disagree with the plan are wrong "
+            "more often than right."
+        ),
+    ),
+    Entry(
         id="strength-tiko",
         title="Strength: Zoker Tiko, 3 players (`pakka arena`, duplicate deals)",
         command=(
