@@ -58,9 +58,9 @@ def test_full_game_against_deduce_and_random_in_english(
         ["1"] * 300,
     )
     assert rc == 0
-    assert "Codebreaker — 3 players. You are seat 0." in out
+    assert "Codebreaker — 3 players. You are seat 1." in out
     assert "Your code: " in out and "['" not in out  # cards as notation, not a Python list
-    assert "seat 0 (you)" in out and "You drew " in out
+    assert "seat 1 (you)" in out and "You drew " in out
     assert "The game is over." in out and "Winner(s): seat" in out
     data = json.loads(save.read_text())
     assert data["options"]["deck"] == "full"
@@ -77,7 +77,7 @@ def test_full_game_in_finnish_with_hint(
         ["vihje", *["1"] * 300],
     )
     assert rc == 0
-    assert "Koodinmurtaja — 2 pelaajaa. Olet paikalla 0." in out
+    assert "Koodinmurtaja — 2 pelaajaa. Olet paikalla 1." in out
     assert "Vihje: " in out and "todennäköisyys" in out
     assert "Koodisi: " in out and "Peli on päättynyt." in out and "Voittaja(t): paikka" in out
 
@@ -138,19 +138,20 @@ def test_renderer_shows_codes_stock_drawn_card_and_target() -> None:
     state.apply("2/1=5")  # wrong: seat 2's lowest card is 4S; the drawn 8S goes face up
     view = state.view(2)
     text = _text(view)
-    assert "Game 1/1 · dealer: seat 0 · stock: 12 cards" in text
-    assert "seat 2 (you)" in text and "▶ to play" in text and "◎ target" in text
+    assert "Game 1/1 · dealer: seat 1 · stock: 12 cards" in text  # seats read from 1
+    assert "seat 3 (you)" in text and "▶ to play" in text and "◎ target" in text
     assert "[♠4]" in text and "[♥7]" in text  # own hidden cards in brackets
     assert "♠8" in text  # the wrongly placed card is face up in seat 1's code
     assert "[♠4]≠5" in text  # the refuted rank is attached to seat 2's lowest card
     assert "1:?≠5" in _text(state.view(0))
     assert "You drew ♥8." in text
-    assert "Seat 2 must guess a hidden card of seat 0." in text
-    assert "Guess: SEAT/POSITION=RANK, e.g. 0/1=Q" in text
+    assert "Seat 3 must guess a hidden card of seat 1." in text
+    # the notation counts seats from 0, the screen from 1: the hint says both
+    assert "Guess: SEAT/POSITION=RANK with seats counted from 0, e.g. 0/1=Q for seat 1" in text
     spectator = _text(state.view(None), "fi")
-    assert "Paikka 2 on nostanut kortin." in spectator and "[♠4]" not in spectator
+    assert "Paikka 3 on nostanut kortin." in spectator and "[♠4]" not in spectator
     omniscient = _text(state.full_view())
-    assert "stock (top first):" in omniscient and "Seat 2 drew ♥8." in omniscient
+    assert "stock (top first):" in omniscient and "Seat 3 drew ♥8." in omniscient
 
 
 def test_menu_offers_stop_first_and_plausible_guesses() -> None:
@@ -199,7 +200,8 @@ def test_replay_of_a_koodinmurtaja_game(
     rc, out, _ = run_cli(
         monkeypatch, capsys, ["replay", str(save), "--lang", "en"], ["n", "n", "s 1", "j -1", "q"]
     )
-    assert rc == 0 and "Move 2/" in out and "Showing: seat 1" in out
+    # "s 1" types the seat index 1; the screen counts seats from 1
+    assert rc == 0 and "Move 2/" in out and "Showing: seat 2" in out
     assert "Codebreaker: seat" in out
 
 

@@ -35,9 +35,9 @@ def test_full_game_against_bots_in_english(
         ["1"] * 5,
     )
     assert rc == 0
-    assert "You are seat 0" in out
+    assert "You are seat 1" in out  # seats as players count them (issue 15)
     assert "You were dealt 2S 9S." in out  # the seat's private log entry
-    assert "Player 1 plays" in out  # bots' moves come through the log
+    assert "Player 2 plays" in out  # bots' moves come through the log
     assert "The game is over." in out and "Winner(s): seat" in out
     data = json.loads(save.read_text())
     assert data["game"] == toy and data["seed"] == 5 and len(data["actions"]) == 6
@@ -56,8 +56,8 @@ def test_full_game_in_finnish(
         ["apu", "1", "1"],
     )
     assert rc == 0
-    assert "Olet paikalla 0" in out and "Komennot:" in out
-    assert "Sait kortit" in out and "Pelaaja 1 pelaa kortin" in out
+    assert "Olet paikalla 1" in out and "Komennot:" in out
+    assert "Sait kortit" in out and "Pelaaja 2 pelaa kortin" in out
     assert "Peli on päättynyt." in out and "Pisteet" in out
 
 
@@ -168,7 +168,7 @@ def test_save_and_resume(
     )
     assert rc == 0
     assert "Game resumed from" in out and "after 4 moves" in out
-    assert "You are seat 1" in out and "The game is over." in out
+    assert "You are seat 2" in out and "The game is over." in out
     done = json.loads(save.read_text())  # resuming saves back to the same file
     assert done["actions"][:4] == saved["actions"] and len(done["actions"]) == 6
     record = pakka.Record.from_json(save.read_text())
@@ -228,4 +228,4 @@ def test_hint_uses_the_games_hint(
         ["vihje", "poistu"],
     )
     assert "Vihje: pelaa 9S" in out and "2S: ok" in out
-    assert "Paikat: 0: sinä, 1: Botti (keskitaso)" in out
+    assert "Paikat: 1: sinä, 2: Botti (keskitaso)" in out

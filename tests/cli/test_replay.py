@@ -34,9 +34,10 @@ def test_step_through_omniscient_and_as_a_seat(
     assert rc == 0
     screens = out.split("Move ")
     assert "Start of the game (move 0/6)." in out
-    assert "You were dealt 2S 9S. [→ 0]" in out  # omniscient: private entries marked
-    assert "Move 1: seat 0 plays 2S" in out and "Move 2: seat 1 plays 5S" in out
-    assert "Showing: seat 1" in out
+    assert "You were dealt 2S 9S. [→ 1]" in out  # omniscient: private entries marked
+    # seats read from 1 (issue 15); the command "seat 1" types the index 1
+    assert "Move 1: seat 1 plays 2S" in out and "Move 2: seat 2 plays 5S" in out
+    assert "Showing: seat 2" in out
     assert "End of the record." in out
     assert "Unknown command 'bogus'." in out
     assert len(screens) > 6
@@ -54,7 +55,7 @@ def test_seat_view_hides_other_hands(
     assert "You were dealt 3S 5S." in out
     assert "2S 9S" not in out and "6S 8S" not in out
     rc, out, _ = run_cli(monkeypatch, capsys, ["replay", str(f), "--at", "0", "--lang", "fi"])
-    assert "Sait kortit 2S 9S. [→ 0]" in out and "Näkymä: kaikki" in out
+    assert "Sait kortit 2S 9S. [→ 1]" in out and "Näkymä: kaikki" in out
 
 
 def test_replay_errors(

@@ -40,7 +40,7 @@ def test_omniscient_replay_shows_every_hand(
     hands = state.full_view()["hands"]
     names = card_names(game, "en")  # cards in words where the game names them
     for seat, hand in enumerate(hands):
-        line = next(x for x in out.splitlines() if x.strip().startswith(f"seat {seat}:"))
+        line = next(x for x in out.splitlines() if x.strip().startswith(f"seat {seat + 1}:"))
         if names:
             assert all(names[c] in line for c in hand), (seat, hand, line)
         else:

@@ -2,7 +2,9 @@
 random positions, random illegal action ids and malformed or illegal notation are
 refused with an :class:`~pakka.core.errors.IllegalAction` that carries a message key
 of the game's catalogue, present in English and Finnish, whose Finnish text differs
-from the English one and shows no rule id (rule ids belong to the rules reference).
+from the English one, shows no rule id (rule ids belong to the rules reference) and
+names every card and bid in words, never as a code (``4H``, ``2S=7``, ``6NT``,
+``BS1``); only what the player typed may be quoted back as typed.
 A scan of the engines' source checks that no refusal is raised as a bare English
 sentence outside the short list of programmer errors below."""
 
@@ -43,13 +45,59 @@ JUNK = [
     "pass",
     "stop",
     "take",
+    "discard 7H",
+    "discard JK",
+    "play AS",
+    "10H",
+    "JK",
+    "lay 4H M1 lo",
+    "lay 9C M1",
+    "lay 2S M1 hi",
+    "swap 4S M1 JK",
+    "place M1 lo",
+    "add 7H",
+    "set 7",
+    "run H 4",
+    "meld",
+    "close",
+    "buy",
+    "bid 6S",
+    "bid 7NT",
+    "bid 10H",
+    "double",
+    "call AS",
+    "partner 2",
 ]
 """Texts a player may type by mistake (some are legal somewhere; those are skipped)."""
 
 RULE_ID = re.compile(r"\b[RD]-[A-Z0-9]{2,3}-\d")
 
+CODE = re.compile(
+    r"(?<!\w)(?:10|[2-9JQKA])[SHDC](?:=\w+)?(?!\w)"  # a French card, a wild card as 7
+    r"|(?<!\w)JK=\w+"  # the joker standing for a card (Räväytys)
+    r"|(?<!\w)(?:[6-9]|10)NT(?!\w)"  # a no-trump bid (Viisisataa)
+    r"|(?<!\w)[BGOR](?:XL|S|M|L)[1-4](?!\w)"  # a Zoker card
+)
+"""The card and bid notation of every built-in game: none of it in a refusal's words."""
 
-def _says_it_in_both(game: str, e: PakkaError) -> None:
+
+NOTATION_EXAMPLE = re.compile(r"(?:\be\.g\.|\besim\.|\blike) [^\s,;()]+")
+"""A notation example ("e.g. GS1", "like BS1+BS2"): a hint of what to type, where
+notation belongs."""
+
+
+def _codes(text: str, typed: str) -> list[str]:
+    """The card or bid codes in ``text`` outside what the player typed (a refusal may
+    quote the typed text, or a word of it, back as it was typed) and outside notation
+    examples (:data:`NOTATION_EXAMPLE`)."""
+    text = NOTATION_EXAMPLE.sub("", text)
+    for part in sorted({typed, *typed.split()}, key=len, reverse=True):
+        if part:
+            text = re.sub(re.escape(part), "", text, flags=re.I)
+    return CODE.findall(text)
+
+
+def _says_it_in_both(game: str, e: PakkaError, typed: str = "") -> None:
     why = reason_message(e)
     assert why is not None, f"{game}: a refusal without a message key: {e}"
     cat = messages(game)
@@ -60,6 +108,7 @@ def _says_it_in_both(game: str, e: PakkaError) -> None:
     assert fi != en, (why["key"], fi)
     assert not RULE_ID.search(en) and not RULE_ID.search(fi), (en, fi)
     assert "{" not in en and "{" not in fi, (en, fi)  # no placeholder left unfilled
+    assert not _codes(en, typed) and not _codes(fi, typed), (typed, en, fi)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -88,7 +137,7 @@ def test_every_refusal_has_a_key_in_both_languages(game: str) -> None:
                         try:
                             c.apply(text)
                         except PakkaError as e:
-                            _says_it_in_both(game, e)
+                            _says_it_in_both(game, e, text)
                             refusals += 1
                 if state.is_terminal or step > 400:
                     break

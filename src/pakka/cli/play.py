@@ -31,6 +31,7 @@ from pakka.cli.text import command_of, t
 from pakka.core.errors import PakkaError, RecordError
 from pakka.core.game import Action, State
 from pakka.core.record import Record, undone
+from pakka.core.render import one_based
 from pakka.core.seam import LegalAction
 from pakka.core.undo import undo_blocker
 from pakka.i18n import card_names, messages, render_entry
@@ -47,6 +48,7 @@ def entry_text(game: str, entry: dict[str, Any], lang: str) -> str:
     names where the game names its cards, even if the template prints it plainly
     (``{card}``); a list that the template names with ``{x:cards}`` is left to it;
     any other list reads as its items, not as ``['3S', …]``."""
+    entry = one_based(entry)  # seats as a player counts them, from 1
     args = entry.get("args") or {}
     names = card_names(game, lang)
     if not names and not any(isinstance(v, list | tuple) for v in args.values()):
@@ -97,7 +99,7 @@ def refusal_text(game: str, error: Exception, lang: str, typed: str = "") -> str
     key = getattr(error, "key", None)
     if isinstance(key, str) and key:
         fields = getattr(error, "fields", None) or {}
-        return render_entry(game, {"key": key, "args": dict(fields)}, lang)
+        return render_entry(game, one_based({"key": key, "args": dict(fields)}), lang)
     if lang == "en" or not typed:
         return str(error)
     return t(lang, "play.refused", text=typed)
@@ -184,7 +186,7 @@ class PlaySession:
 
     def seat_name(self, p: int) -> str:
         """How a seat is named on screen: ``seat 2 (you)`` / ``seat 1 (medium)``."""
-        return f"{self.tr('play.seat_label', seat=p)} ({self.who(p)})"
+        return f"{self.tr('play.seat_label', seat=p + 1)} ({self.who(p)})"
 
     def who(self, p: int) -> str:
         """Who plays seat ``p``: ``you``/``sinä`` or ``Bot (medium)``/``Botti (keskitaso)``."""
@@ -255,7 +257,7 @@ class PlaySession:
         if la is None:
             la = self.structured().get(action.id)
         if la is not None and la["label"].get("key") != "action.generic":
-            return render_entry(self.state.game.name, la["label"], self.lang)
+            return render_entry(self.state.game.name, one_based(la["label"]), self.lang)
         if self.describe is not None:
             desc = self.describe(text, self.state.view(self.seat), self.lang)
             if desc:
@@ -405,7 +407,7 @@ class PlaySession:
         self.show_new_log()
         self.show_board()
         legal = self.numbered()
-        self.console.print(f"[bold]{self.tr('play.your_turn', seat=self.seat)}[/]")
+        self.console.print(f"[bold]{self.tr('play.your_turn', seat=self.seat + 1)}[/]")
         self.show_choices(legal)
         while True:
             line = self.ask(self.tr("play.prompt"))
@@ -468,7 +470,7 @@ class PlaySession:
         rng = random.Random(bot_seed(self.state.seed, p, len(self.state.history)))
         handle = SeatHandle(self.state, p, rng)
         if self.console.is_terminal:
-            with self.console.status(self.tr("play.thinking", seat=p, bot=self.who(p))):
+            with self.console.status(self.tr("play.thinking", seat=p + 1, bot=self.who(p))):
                 action = self.bots[p].choose(handle)
         else:
             action = self.bots[p].choose(handle)
@@ -479,9 +481,9 @@ class PlaySession:
         """Play until the end or until the human quits; the exit status."""
         game = self.state.game
         title = game.title.get(self.lang) or game.name
-        welcome = self.tr("play.welcome", title=title, players=game.num_players, seat=self.seat)
+        welcome = self.tr("play.welcome", title=title, players=game.num_players, seat=self.seat + 1)
         self.console.print(f"[bold]{escape(welcome)}[/]")
-        seats = ", ".join(f"{p}: {self.who(p)}" for p in range(game.num_players))
+        seats = ", ".join(f"{p + 1}: {self.who(p)}" for p in range(game.num_players))
         self.console.print(self.tr("play.seats", seats=seats), highlight=False)
         while not self.state.is_terminal:
             p = self.state.current_player

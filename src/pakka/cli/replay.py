@@ -16,11 +16,11 @@ from rich.markup import escape
 
 from pakka.cli.play import entry_text
 from pakka.cli.render import renderer
-from pakka.cli.text import t
+from pakka.cli.text import say, t
 from pakka.core.errors import PakkaError, RecordError
 from pakka.core.game import State
 from pakka.core.record import Record
-from pakka.i18n import card_names, render_entry
+from pakka.i18n import card_names
 
 
 def replay_states(record: Record) -> list[State[Any]]:
@@ -62,7 +62,7 @@ class ReplaySession:
         who = (
             self.tr("replay.omniscient")
             if self.seat is None
-            else self.tr("play.seat_label", seat=self.seat)
+            else self.tr("play.seat_label", seat=self.seat + 1)
         )
         self.console.rule(self.tr("replay.position", n=self.pos, total=total))
         self.console.print(self.tr("replay.viewing", who=who), highlight=False)
@@ -76,7 +76,7 @@ class ReplaySession:
             if self.seat is None or public or actor == self.seat:
                 action = self.action_words(before, self.record.actions[self.pos - 1])
                 self.console.print(
-                    self.tr("replay.action", n=self.pos, seat=actor, action=action),
+                    self.tr("replay.action", n=self.pos, seat=(actor or 0) + 1, action=action),
                     highlight=False,
                     markup=False,
                 )
@@ -85,7 +85,7 @@ class ReplaySession:
             if self.seat is not None and not entry.visible_to(self.seat):
                 continue
             text = entry_text(self.record.game, entry.to_json(), self.lang)
-            mark = "" if entry.to is None or self.seat is not None else f" [→ {entry.to}]"
+            mark = "" if entry.to is None or self.seat is not None else f" [→ {entry.to + 1}]"
             self.console.print("  • " + text + mark, highlight=False, markup=False)
         view = state.full_view() if self.seat is None else state.view(self.seat)
         self.console.print(self.render(view, self.lang))
@@ -102,7 +102,7 @@ class ReplaySession:
             return text
         if label.get("key") == "action.generic":
             return text
-        words = render_entry(self.record.game, label, self.lang)
+        words = say(self.record.game, label, self.lang)
         return text if words == text else f"{words} [{text}]"
 
     def show_hands(self, view: dict[str, Any]) -> None:
@@ -120,7 +120,7 @@ class ReplaySession:
                 if isinstance(hand, list)
                 else str(hand)
             )
-            label = self.tr("play.seat_label", seat=p)
+            label = self.tr("play.seat_label", seat=p + 1)
             self.console.print(
                 f"  {label}: {cards or '-'}", highlight=False, markup=False, soft_wrap=True
             )

@@ -7,10 +7,12 @@ table holds only what the CLI itself says: prompts, commands, errors, tables.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from typing import Any
 
 from pakka.core.messages import MESSAGES as CORE
-from pakka.i18n import fill
+from pakka.core.render import one_based
+from pakka.i18n import fill, render_entry
 from pakka.option_words import OPTION_TEXT as OPTION_TEXT
 
 TEXT: dict[str, dict[str, str]] = {
@@ -300,3 +302,10 @@ def command_of(word: str) -> str | None:
         if w in words:
             return cmd
     return None
+
+
+def say(game: str, message: Mapping[str, Any], lang: str) -> str:
+    """A game's message (a log entry, label or prompt) in ``lang`` as the terminal
+    shows it: seat numbers counted from 1, as players count seats
+    (:func:`~pakka.core.render.one_based`)."""
+    return render_entry(game, one_based(message), lang)

@@ -70,3 +70,41 @@ def render(
     catalogue); ``cards`` names card codes for ``{card:card}``. A missing key is
     a :class:`KeyError` (a catalogue test catches it, not a player)."""
     return fill(texts[key], args, _Formatter(texts, cards or {}))
+
+
+SEAT_ARGS = frozenset(
+    {
+        "player", "seat", "target", "winner", "guesser", "by", "to", "from", "next", "dealer",
+        "leader", "bidder", "buyer", "declarer", "partner", "taker", "owner", "loser",
+        "starter", "claimer", "same", "other",
+    }
+)  # fmt: skip
+"""Message argument names that hold a seat number (counted from 0, as engines number
+seats); the browser shows them as names (``SEAT_ARGS`` in ``static/js/table.js``,
+kept equal by a test), the terminal from 1 (:func:`one_based`)."""
+
+SEAT_LIST_ARGS = frozenset({"winners", "losers", "players", "seats", "partners", "team"})
+"""Message argument names that hold a list of seat numbers."""
+
+
+def one_based(message: Mapping[str, Any]) -> dict[str, Any]:
+    """``message`` (``{"key", "args"}``, nested messages too) with every seat number
+    counted from 1, as a player reads seats ("seat 1" is the first seat): integer
+    :data:`SEAT_ARGS`, lists of integers in :data:`SEAT_LIST_ARGS`."""
+    args = message.get("args") or {}
+    return {**message, "args": one_based_args(args)}
+
+
+def one_based_args(args: Mapping[str, Any]) -> dict[str, Any]:
+    """The arguments of a message with seat numbers counted from 1 (:func:`one_based`)."""
+    out: dict[str, Any] = {}
+    for k, v in args.items():
+        if k in SEAT_ARGS and isinstance(v, int) and not isinstance(v, bool):
+            v = v + 1
+        elif k in SEAT_LIST_ARGS and isinstance(v, list | tuple):
+            if all(isinstance(x, int) and not isinstance(x, bool) for x in v):
+                v = [x + 1 for x in v]
+        elif isinstance(v, Mapping) and "key" in v:
+            v = one_based(v)
+        out[k] = v
+    return out

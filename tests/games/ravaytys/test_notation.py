@@ -32,15 +32,15 @@ def test_r_rv_17_place_without_end_on_a_run_when_only_one_end_fits() -> None:
 
 def test_r_rv_17_place_without_end_where_both_ends_fit_says_lo_or_hi() -> None:
     """R-RV-17 notation: on 5H-8H both ends take the wild card: the short form is
-    refused, naming both full forms; the state is unchanged."""
+    refused, saying to add ``lo`` or ``hi``; the state is unchanged."""
     s = runs_on_table()
     play(s, "swap 4D M3 JK")
     before = s.view(1)
     with pytest.raises(Refusal) as e:
         s.apply("place M1")
-    assert "place M1 lo" in str(e.value) and "place M1 hi" in str(e.value)
-    assert "both ends" in e.value.text("en")
-    assert "kumpaankin päähän" in e.value.text("fi")
+    assert "the wild card fits both ends of M1" in str(e.value)
+    assert "add lo or hi to the move" in e.value.text("en")
+    assert "kumpaankin päähän" in e.value.text("fi") and "lo tai hi" in e.value.text("fi")
     assert s.view(1) == before
 
 
@@ -49,8 +49,9 @@ def test_r_rv_14_lay_without_end_where_neither_end_fits() -> None:
     s = runs_on_table()
     with pytest.raises(Refusal) as e:
         s.apply("lay 4D M1")
-    assert "does not fit" in e.value.text("en") and "4H lo" in e.value.text("en")
-    assert "ei sovi" in e.value.text("fi")
+    en, fi = e.value.text("en"), e.value.text("fi")
+    assert "does not fit" in en and "4 of hearts at the low end" in en
+    assert "ei sovi" in fi and "hertta-4 alapäähän" in fi
 
 
 def test_r_rv_13_meld_not_offered_when_the_contract_cannot_be_made() -> None:

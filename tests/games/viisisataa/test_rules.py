@@ -187,24 +187,31 @@ def _refusal(state: object, text: str) -> tuple[str, str]:
 
 def test_r_5s_9_a_bid_that_does_not_beat_the_highest_says_what_to_beat() -> None:
     """R-5S-9: a bid must be higher in value than the highest so far: ``bid 7C`` (160)
-    after ``bid 7D`` (180) is refused saying it must beat 7D, 180 (English and Finnish)."""
+    after ``bid 7D`` (180) is refused saying it must beat 7D, 180 (English and Finnish;
+    bids in words, issue 15)."""
     s = _slam_state()
     run(s, "bid 7D")
     en, fi = _refusal(s, "bid 7C")
     assert en == (
-        "7C (160) does not beat the highest bid 7D (180): a bid must be worth more than 180; "
-        "bid 7H (200) or more, or pass."
+        "seven clubs, 160 points does not beat the highest bid seven diamonds, 180 points: "
+        "a bid must be worth more than 180 points; bid seven hearts, 200 points or more, "
+        "or pass."
     )
     assert fi == (
-        "7C (160) ei ylitä korkeinta tarjousta 7D (180): tarjouksen arvon on oltava yli 180; "
-        "tarjoa vähintään 7H (200) tai passaa."
+        "seitsemän ristiä, 160 pistettä ei ylitä korkeinta tarjousta seitsemän ruutua, "
+        "180 pistettä: tarjouksen arvon on oltava yli 180 pistettä; tarjoa vähintään "
+        "seitsemän herttaa, 200 pistettä tai passaa."
     )
-    assert _refusal(s, "160")[0].startswith("7C (160) does not beat the highest bid 7D (180)")
+    assert _refusal(s, "160")[0].startswith("seven clubs, 160 points does not beat")
     run(s, "bid 10NT")
     en, fi = _refusal(s, "bid 7H")
-    assert en == ("7H (200) does not beat the highest bid 10NT (520), and no bid does: pass.")
+    assert en == (
+        "seven hearts, 200 points does not beat the highest bid ten no trumps, 520 points, "
+        "and no bid does: pass."
+    )
     assert fi == (
-        "7H (200) ei ylitä korkeinta tarjousta 10NT (520), eikä mikään tarjous ylitä: passaa."
+        "seitsemän herttaa, 200 pistettä ei ylitä korkeinta tarjousta kymmenen sangia, "
+        "520 pistettä, eikä mikään tarjous ylitä: passaa."
     )
 
 
@@ -216,11 +223,12 @@ def test_r_5s_9_the_minimum_bid_is_six_tricks() -> None:
         s = new(n=n, seed=1)
         en, fi = _refusal(s, "bid 5S")
         assert en == (
-            "5S is not a bid: the minimum bid is six tricks; bids go from 6S (40) to 10NT (520)."
+            "5S is not a bid: the minimum bid is six tricks; bids go from six spades "
+            "(40 points) to ten no trumps (520 points)."
         )
         assert fi == (
             "5S ei ole tarjous: pienin tarjous on kuusi tikkiä; tarjoukset ovat "
-            "6S (40) – 10NT (520)."
+            "kuusi pataa (40 pistettä) – kymmenen sangia (520 pistettä)."
         )
         assert _refusal(s, "5 spades")[0].startswith("5S is not a bid: the minimum bid is six")
     en, fi = _refusal(s, "bid 11H")
@@ -324,7 +332,8 @@ def test_r_5s_14_contractor_leads_must_follow_no_duty_to_trump() -> None:
     assert s.current_player == 2
     assert len(s.legal_actions()) == 10  # void in clubs: anything, no duty to trump
     run(s, "AS")
-    with pytest.raises(pakka.IllegalAction, match="follow suit C"):
+    follow = "you must follow clubs; play one of 8 of clubs, 9 of clubs"
+    with pytest.raises(pakka.IllegalAction, match=follow):
         s.apply("QD")
     run(s, "AC")
     assert s.view(0)["last_trick"]["winner"] == 0 and s.current_player == 0
@@ -728,7 +737,7 @@ def test_d_5s_7_partner_by_card_called_after_discards_then_doubling() -> None:
     assert s.view(0)["phase"] == "doubling" and s.current_player == 2
     assert s.legal_actions() == [s.parse_action("pass")]
     before = s.to_json()
-    with pytest.raises(pakka.IllegalAction, match=r"called card QH .* only pass"):
+    with pytest.raises(pakka.IllegalAction, match=r"called card queen of hearts .* only pass"):
         s.apply("double")
     assert s.to_json() == before
     run(s, "pass")

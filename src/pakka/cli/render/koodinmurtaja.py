@@ -20,10 +20,12 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from pakka.cli.text import say
 from pakka.core.cards import parse_card
+from pakka.core.render import one_based_args
 from pakka.core.seam import ActionKind
 from pakka.games.koodinmurtaja.display import DISPLAY
-from pakka.i18n import fill, render_entry
+from pakka.i18n import fill
 
 GAME = "koodinmurtaja"
 
@@ -69,7 +71,7 @@ LABELS: dict[str, dict[str, str]] = {
 
 def _l(lang: str, key: str, **args: Any) -> str:
     table = LABELS.get(lang, LABELS["en"])
-    return fill(table.get(key, LABELS["en"][key]), args)
+    return fill(table.get(key, LABELS["en"][key]), one_based_args(args))
 
 
 def card_text(card: str) -> Text:
@@ -173,10 +175,10 @@ def render(view: dict[str, Any], lang: str) -> RenderableType:
         for w in view.get("winners", []):
             parts.append(Text(_l(lang, "winner", seat=w), style="bold green"))
     elif phase in ("guess", "continue", "reveal"):
-        parts.append(Text(render_entry(GAME, DISPLAY.prompt(view), lang)))
+        parts.append(Text(say(GAME, DISPLAY.prompt(view), lang)))
     legend = DISPLAY.legend(view)
     if legend is not None:
-        parts.append(Text(render_entry(GAME, legend, lang), style="dim"))
+        parts.append(Text(say(GAME, legend, lang), style="dim"))
     return Group(*parts)
 
 
@@ -192,7 +194,7 @@ def describe_action(text: str, view: dict[str, Any], lang: str) -> str:
     action = DISPLAY.describe_view(view, text)
     if action["kind"] == ActionKind.GUESS.value:
         return ""
-    return render_entry(GAME, action["label"], lang)
+    return say(GAME, action["label"], lang)
 
 
 def plausible_ranks(view: dict[str, Any], seat: int, position: int) -> set[int]:

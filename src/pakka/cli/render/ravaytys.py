@@ -13,15 +13,15 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from pakka.cli.text import say
 from pakka.games.ravaytys.display import RavaytysDisplay
-from pakka.i18n import render_entry
 
 _SYM = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _DISPLAY = RavaytysDisplay()
 
 
 def _tr(key: str, lang: str, **args: Any) -> str:
-    return render_entry("ravaytys", {"key": key, "args": args}, lang)
+    return say("ravaytys", {"key": key, "args": args}, lang)
 
 
 def card_text(t: str) -> Text:
@@ -51,7 +51,7 @@ def render(view: dict[str, Any], lang: str = "en") -> RenderableType:
     """The board as the view's seat sees it (log excluded)."""
     d = _DISPLAY
     parts: list[RenderableType] = []
-    parts.append(Text(render_entry("ravaytys", d.round_title(view), lang), style="bold"))
+    parts.append(Text(say("ravaytys", d.round_title(view), lang), style="bold"))
     rows = d.sheet(view)
     sheet = Table(show_header=True, box=None)
     sheet.add_column(_tr("rv.ui.seat", lang))
@@ -63,7 +63,8 @@ def render(view: dict[str, Any], lang: str = "en") -> RenderableType:
     for r in rows:
         p = r["seat"]
         sheet.add_row(
-            f"{p}{'*' if r['to_act'] else ''}" + (f" {you}" if p == view["seat"] and you else ""),
+            f"{p + 1}{'*' if r['to_act'] else ''}"
+            + (f" {you}" if p == view["seat"] and you else ""),
             str(r["hand_size"]),
             *[str(x) for x in r["rounds"]],
             str(r["total"]),
@@ -86,9 +87,9 @@ def render(view: dict[str, Any], lang: str = "en") -> RenderableType:
     )
     note = d.stage_note(view)
     if note is not None:
-        parts.append(Text(render_entry("ravaytys", note, lang), style="yellow"))
+        parts.append(Text(say("ravaytys", note, lang), style="yellow"))
     if view["phase"] == "place" or (view["phase"] == "buy" and view.get("asked") == view["seat"]):
-        parts.append(Text(render_entry("ravaytys", d.prompt(view), lang), style="bold yellow"))
+        parts.append(Text(say("ravaytys", d.prompt(view), lang), style="bold yellow"))
     hand = view.get("hand")
     if hand is not None:
         parts.append(Text(_tr("rv.ui.hand", lang), style="bold underline"))
@@ -128,4 +129,4 @@ def _hand(view: dict[str, Any], hand: list[str], lang: str) -> RenderableType:
 def describe_action(text: str, view: dict[str, Any], lang: str = "en") -> str:
     """The display layer's label of a legal action, in words."""
     label = _DISPLAY.label_for_text(view, text)
-    return text if label is None else render_entry("ravaytys", label, lang)
+    return text if label is None else say("ravaytys", label, lang)

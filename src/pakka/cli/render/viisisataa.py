@@ -14,10 +14,13 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from pakka.cli.text import say
 from pakka.core.cards import parse_card
+from pakka.core.render import one_based_args
 from pakka.core.seam import Message
 from pakka.games.viisisataa.display import (
     PHASE_KEYS,
+    card_name,
     contract_message,
     describe_text,
     notation_message,
@@ -25,7 +28,6 @@ from pakka.games.viisisataa.display import (
     sheet_rows,
     sort_hand,
 )
-from pakka.i18n import render_entry
 
 GAME = "viisisataa"
 
@@ -49,6 +51,8 @@ LABELS: dict[str, dict[str, str]] = {
         "discards": "your discards: {cards} ({left} to go)",
         "winners": "Winners: {seats}",
         "to_act": "seat {seat} to act",
+        "partner_hint": "[type the number of a choice, or partner N with seats counted from "
+        "0 as the notation counts them: partner {example} is seat {shown}]",
     },
     "fi": {
         "head": "Jako {hand} · jakaja: paikka {dealer} · {phase}",
@@ -69,13 +73,15 @@ LABELS: dict[str, dict[str, str]] = {
         "discards": "kaatamasi: {cards} ({left} jäljellä)",
         "winners": "Voittajat: {seats}",
         "to_act": "vuorossa paikka {seat}",
+        "partner_hint": "[kirjoita vaihtoehdon numero tai partner N, jossa paikat lasketaan "
+        "nollasta kuten merkintätavassa: partner {example} on paikka {shown}]",
     },
 }
 
 
 def _l(lang: str, key: str, **args: Any) -> str:
     table = LABELS.get(lang, LABELS["en"])
-    return table.get(key, LABELS["en"][key]).format(**args)
+    return table.get(key, LABELS["en"][key]).format(**one_based_args(args))
 
 
 def card_text(card: str) -> Text:
@@ -97,7 +103,7 @@ def _cards(cards: list[str]) -> Text:
 
 def _m(message: Message | None, lang: str) -> str:
     """A display message (or nothing) as text."""
-    return "" if message is None else render_entry(GAME, message, lang)
+    return "" if message is None else say(GAME, message, lang)
 
 
 def _seat(lang: str, seat: int, me: int | None) -> str:
@@ -119,6 +125,11 @@ def render(view: dict[str, Any], lang: str) -> RenderableType:
     parts.append(head)
     if view.get("current_player") is not None:
         parts.append(Text(_m(prompt(view), lang), style="cyan"))
+        if view["phase"] == "partner" and view["current_player"] == me:
+            # The notation ``partner N`` counts seats from 0, the screen from 1.
+            other = next(s for s in range(n) if s != me)
+            hint = _l(lang, "partner_hint", example=other, shown=other + 1)
+            parts.append(Text(hint, style="dim"))
     trump = view.get("trump")
     contract = contract_message(view)
     if contract is not None:
@@ -127,7 +138,7 @@ def render(view: dict[str, Any], lang: str) -> RenderableType:
     if view.get("partner") is not None and n == 5:
         extras.append(_l(lang, "partner", seat=view["partner"]))
     if view.get("partner_card"):
-        extras.append(_l(lang, "partner_card", card=view["partner_card"]))
+        extras.append(_l(lang, "partner_card", card=card_name(view["partner_card"], lang)))
     if view.get("sitting_out") is not None:
         extras.append(_l(lang, "sitting_out", seat=view["sitting_out"]))
     if extras:
@@ -178,7 +189,7 @@ def render(view: dict[str, Any], lang: str) -> RenderableType:
     if last:
         t = Text(_l(lang, "last", seat=last["winner"]) + ": ", style="dim")
         for e in last["cards"]:
-            t.append(f"{e['seat']}:", style="dim")
+            t.append(f"{e['seat'] + 1}:", style="dim")
             t.append_text(card_text(e["card"]))
             t.append(" ")
         parts.append(t)
@@ -201,17 +212,14 @@ def render(view: dict[str, Any], lang: str) -> RenderableType:
     for row in shown["rows"]:
         what = _m(row["contract"], lang) or "—"
         if row["contractor"] is not None:
-            what = f"{what} ({row['contractor']})"
+            what = f"{what} ({_l(lang, 'seat', seat=row['contractor'])})"
         sheet.add_row(str(row["hand"]), what, *(f"{d:+d}" for d in row["deltas"]))
     sheet.add_row("Σ", "", *(str(x) for x in shown["totals"]), style="bold")
     sheet.add_row("500−", "", *(str(x) for x in shown["to_go"]), style="dim")
     parts.append(sheet)
     if view.get("is_terminal"):
-        parts.append(
-            Text(
-                _l(lang, "winners", seats=", ".join(map(str, view["winners"]))), style="bold green"
-            )
-        )
+        seats = ", ".join(str(w + 1) for w in view["winners"])
+        parts.append(Text(_l(lang, "winners", seats=seats), style="bold green"))
     return Group(*parts)
 
 

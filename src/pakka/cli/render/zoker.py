@@ -16,9 +16,10 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from pakka.cli.text import say
 from pakka.core.registry import game_class
+from pakka.core.render import one_based_args
 from pakka.games.zoker.kubo.display import KuboDisplay
-from pakka.i18n import render_entry
 
 KUBO = KuboDisplay()
 
@@ -69,7 +70,7 @@ LABELS: dict[str, dict[str, str]] = {
 
 def _l(lang: str, key: str, **args: Any) -> str:
     table = LABELS.get(lang, LABELS["en"])
-    return table.get(key, LABELS["en"][key]).format(**args)
+    return table.get(key, LABELS["en"][key]).format(**one_based_args(args))
 
 
 def card(name: str | None, dim: bool = False, width: int = 6) -> Text:
@@ -120,7 +121,7 @@ def render(view: dict[str, Any], lang: str) -> RenderableType:
     if view.get("current_player") == view.get("seat") or view.get("phase") == "claims":
         # What the position asks of the player to act, from the display layer.
         prompt = game_class(game).display.prompt(view)
-        return Group(body, Text(render_entry(game, prompt, lang), style="italic"))
+        return Group(body, Text(say(game, prompt, lang), style="italic"))
     return body
 
 
@@ -207,7 +208,7 @@ def _kubo(view: dict[str, Any], lang: str) -> RenderableType:
     panels: list[RenderableType] = []
     for n, layer in enumerate(KUBO.cells(view)):
         t = Table(
-            title=render_entry("zoker-kubo", KUBO.layer_title(layers, n, lang), lang),
+            title=say("zoker-kubo", KUBO.layer_title(layers, n, lang), lang),
             show_header=True,
             box=None,
             padding=(0, 0),
@@ -233,7 +234,7 @@ def _kubo(view: dict[str, Any], lang: str) -> RenderableType:
         _seat_line(view, lang, view.get("totals", []), _l(lang, "totals")),
         Columns(panels, padding=(0, 3)),
         Text(_l(lang, "legend_kubo"), style="dim"),
-        Text(render_entry("zoker-kubo", KUBO.score_rule(view["options"]), lang), style="dim"),
+        Text(say("zoker-kubo", KUBO.score_rule(view["options"]), lang), style="dim"),
     ]
     if "hand" in view:
         h = Text(_l(lang, "hand") + ": ")

@@ -80,6 +80,13 @@ def _card_names(lang: str) -> dict[str, str]:
     return out
 
 
+def card_names(lang: str) -> Mapping[str, str]:
+    """Every card code (and ``WILD=REP`` code of a wild card in a meld) -> its name
+    in words in ``lang`` (Finnish for ``fi``, else English): "hertta-4", "4 of
+    hearts", "musta kakkonen jokerina 7"."""
+    return _card_names(lang)
+
+
 def wild_code(wild: int, meld_is_run: bool, key: int, pos: int) -> str:
     """The code ``WILD=REP`` of a wild card at run position ``pos`` (or in a set of
     rank ``key``), as groups are written in the log."""
@@ -141,7 +148,7 @@ def meld_message(m: Meld, index: int) -> Message:
     return msg("rv.meld.set", meld=index + 1, owner=m.owner, rank=_rank_plural(m.key))
 
 
-def _group_cards(m: Meld) -> list[str]:
+def group_cards(m: Meld) -> list[str]:
     """A group's cards as codes, each wild card with what it stands for."""
     return [
         wild_code(c, m.is_run, m.key, m.lo + i) if IS_WILD[c] else name(c)
@@ -228,7 +235,7 @@ class RavaytysDisplay(Display):
             done = sets == c["sets"] and len(pending) - sets == c["runs"]  # R-RV-13
             key = "rv.act.close_down" if done else "rv.act.close"
             cards = [name(x) for x in g.cards]
-            return ActionKind.BUILD, cards, None, msg(key, cards=_group_cards(g))
+            return ActionKind.BUILD, cards, None, msg(key, cards=group_cards(g))
         if k == A.CANCEL:
             return ActionKind.CANCEL, [], None, msg("rv.act.cancel")
         m = meld_from_view(view["melds"][a.meld])
@@ -277,7 +284,8 @@ class RavaytysDisplay(Display):
             return msg("rv.prompt.start", player=view["turn_player"], card=top)  # R-RV-10
         if phase == "buy":
             key = "rv.prompt.buy_free" if view["stage"] == 2 else "rv.prompt.buy"
-            return msg(key, player=view["asked"], left=view["turn_player"], card=top)  # D-RV-3
+            # D-RV-3; ``from`` (a seat argument, as front ends name seats) left the discard
+            return msg(key, player=view["asked"], card=top, **{"from": view["turn_player"]})
         if phase == "build":
             c = view["contract"]
             return msg("rv.prompt.build", contract=contract_message(c["sets"], c["runs"]))
@@ -391,7 +399,7 @@ def hint_for_hand(hand: list[str], contract: Mapping[str, Any], options: Mapping
     for g in arr.groups:
         m = Meld(-1, g.is_run, g.key, g.lo)
         m.cards = list(g.cards)
-        groups.append(_group_cards(m))
+        groups.append(group_cards(m))
     left = [name(c) for c in range(NUM_KINDS) for _ in range(arr.remainder[c])]
     return {
         "possible": True,

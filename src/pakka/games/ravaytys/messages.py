@@ -42,14 +42,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rv.why.over": "the game is over",
         "rv.why.not_action": "{text!r} is not an action here",
         "rv.why.not_card": "{text!r} is not a card: ranks are 2-10 J Q K A, suits S H D C, the joker is JK",
-        "rv.why.not_allowed": "{action} is not allowed now",
+        "rv.why.not_allowed": "not allowed now: {action}",
         "rv.what.open": "the dealer must discard one card to start the round: discard CARD",
         "rv.what.start": "take the top discard or draw (leave it): take | draw",
         "rv.what.buy": "you are asked whether you buy the discard: buy | pass",
         "rv.what.play": "discard CARD, meld, lay CARD Mn [lo|hi], swap CARD Mn WILD",
         "rv.what.build": "set RANK | run SUIT START | add CARD | close | cancel",
         "rv.what.place": "place the freed wild card: place Mn [lo|hi]",
-        "rv.why.not_held": "you do not hold {card}",
+        "rv.why.not_held": "you do not hold {card:card}",
         "rv.why.drawn": "a card drawn from the new stock may not be discarded this turn",
         "rv.why.not_down": "lay-offs and swaps come after laying down your own contract",
         "rv.why.down": "your contract is already on the table",
@@ -65,32 +65,51 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rv.why.no_more_runs": "the contract has no more runs to open: open a set or close",
         "rv.why.no_group_for": "your hand cannot make {group}",
         "rv.why.no_group_open": "no group is open: open one first (set RANK | run SUIT START)",
-        "rv.why.add_run": "the next card of the run is {want} (or a wild card), not {card}",
+        "rv.why.add_run": "the next card of the run is {want:card} (or a wild card), not {card:card}",
         "rv.why.add_run_end": "the run ends at {to}: nothing goes above it",
-        "rv.why.add_set": "a set of {rank}s takes a {rank} or a wild card, not {card}",
-        "rv.why.wild_limit": "{group} already holds the most wild cards allowed",
+        "rv.why.add_set": "a set of {rank}s takes a {rank} or a wild card, not {card:card}",
+        "rv.why.wild_limit": "{group}: it already holds the most wild cards allowed",
         "rv.why.small_set": "a set needs at least 3 cards and a natural card",
         "rv.why.small_run": "a run needs at least 4 cards and a natural card",
         "rv.why.adjacent": "two runs of one suit in a contract may not continue each other",
         "rv.why.no_meld": "there is no meld M{meld}",
-        "rv.why.fit_set": "{card} does not fit on M{meld}, a set of {rank}s: it takes a {rank} "
+        "rv.why.fit_set": "{card:card} does not fit on M{meld}, a set of {rank}s: it takes a {rank} "
         "or a wild card",
-        "rv.why.fit_run": "{card} does not fit on M{meld}, a run {lo}-{hi}: it takes {ends}",
+        "rv.why.fit_run": "{card:card} does not fit on M{meld}, a run {lo}-{hi}: it takes {ends}",
         "rv.why.run_full": "M{meld} ({lo}-{hi}) cannot grow at either end: the ace is at one "
         "end only",
-        "rv.why.set_end": "M{meld} is a set: it has no ends ({text})",
-        "rv.why.which_end": "{what} fits both ends of M{meld}: say which ({forms})",
-        "rv.why.no_wild": "there is no {wild} in M{meld}",
-        "rv.why.swap_run": "{wild} in M{meld} stands for {rep}; only that card can take its "
-        "place, not {card}",
-        "rv.why.swap_set": "{wild} in M{meld} stands for a {rank}; only a natural {rank} can "
-        "take its place, not {card}",
+        "rv.why.set_end": "M{meld} is a set: it has no ends (leave out lo and hi)",
+        "rv.why.which_end": "{what} fits both ends of M{meld}: say which (add lo or hi to the move)",
+        "rv.why.no_wild": "there is no {wild:card} in M{meld}",
+        "rv.why.swap_run": "{wild:card} in M{meld} stands for {rep}; only that card can take its "
+        "place, not {card:card}",
+        "rv.why.swap_set": "{wild:card} in M{meld} stands for a {rank}; only a natural {rank} can "
+        "take its place, not {card:card}",
         "rv.why.no_place": "the freed wild card would have no place on the table",
         "rv.why.place_set": "M{meld} is a set: place M{meld}",
         "rv.why.place_end": "the wild card cannot go at that end of M{meld} ({lo}-{hi}); "
-        "it fits {ends}",
+        "it fits at the {ends}",
         "rv.word.wild": "the wild card",
         "rv.word.wild_card": "a wild card",
+        "rv.word.card": "{card:card}",
+        "rv.word.at_lo": "{card:card} at the low end",
+        "rv.word.at_hi": "{card:card} at the high end",
+        "rv.word.group": "the group ({cards:cards})",
+        "rv.word.meld": "M{meld}",
+        "rv.word.set": "a set of {rank}",
+        "rv.word.run": "a run from {card:card} upwards",
+        "rv.do.take": "take the discard",
+        "rv.do.buy": "buy the discard",
+        "rv.do.pass": "decline to buy the discard",
+        "rv.do.meld": "lay down the contract",
+        "rv.do.close": "close the group",
+        "rv.do.lay": "lay {card:card} on M{meld}",
+        "rv.do.lay_lo": "lay {card:card} on M{meld}, at the low end",
+        "rv.do.lay_hi": "lay {card:card} on M{meld}, at the high end",
+        "rv.do.place": "put the freed wild card on M{meld}",
+        "rv.do.place_lo": "put the freed wild card on M{meld}, at the low end",
+        "rv.do.place_hi": "put the freed wild card on M{meld}, at the high end",
+        "rv.do.swap": "put {card:card} in place of {wild:card} on M{meld}",
         "rv.why.and": "{why}; {what}",
         "rv.or.1": "{a0}",
         "rv.or.2": "{a0} or {a1}",
@@ -144,9 +163,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rv.prompt.open": "Seat {dealer} deals and opens the discard pile with one card.",
         "rv.prompt.start": "Seat {player}: take the discard {card:card}, or leave it and draw.",
         "rv.prompt.start_empty": "Seat {player}: draw from the stock.",
-        "rv.prompt.buy": "Seat {left} left the discard {card:card}: seat {player}, do you buy "
+        "rv.prompt.buy": "Seat {from} left the discard {card:card}: seat {player}, do you buy "
         "it (with a penalty card)?",
-        "rv.prompt.buy_free": "Seat {left} left the discard {card:card}: seat {player}, do you "
+        "rv.prompt.buy_free": "Seat {from} left the discard {card:card}: seat {player}, do you "
         "buy it (no penalty card any more)?",
         "rv.prompt.play": "Seat {player}: lay down the contract ({contract}) if you can, then "
         "discard.",
@@ -203,14 +222,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rv.why.over": "peli on päättynyt",
         "rv.why.not_action": "{text!r} ei ole siirto tässä",
         "rv.why.not_card": "{text!r} ei ole kortti: arvot 2-10 J Q K A, maat S H D C, jokeri JK",
-        "rv.why.not_allowed": "{action} ei ole sallittu nyt",
+        "rv.why.not_allowed": "ei sallittu nyt: {action}",
         "rv.what.open": "jakaja aloittaa kierroksen laittamalla yhden kortin pois: discard KORTTI",
         "rv.what.start": "ota poislaitettu kortti tai nosta (jätä se): take | draw",
         "rv.what.buy": "sinulta kysytään, ostatko poislaitetun kortin: buy | pass",
         "rv.what.play": "discard KORTTI, meld, lay KORTTI Mn [lo|hi], swap KORTTI Mn VILLI",
         "rv.what.build": "set ARVO | run MAA ALKU | add KORTTI | close | cancel",
         "rv.what.place": "sijoita vapautunut villi kortti: place Mn [lo|hi]",
-        "rv.why.not_held": "sinulla ei ole korttia {card}",
+        "rv.why.not_held": "sinulla ei ole korttia {card:card}",
         "rv.why.drawn": "uudesta umpipakasta nostettua korttia ei saa laittaa pois samalla "
         "vuorolla",
         "rv.why.not_down": "kortteja lyödään ja villejä vaihdetaan vasta oman tavoitteen "
@@ -226,38 +245,57 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rv.why.group_open": "sulje ensin avoin ryhmä (close) tai peru kaikki (cancel)",
         "rv.why.no_more_sets": "tavoitteessa ei ole enempää kolmosia: aloita värisuora tai sulje",
         "rv.why.no_more_runs": "tavoitteessa ei ole enempää värisuoria: aloita kolmoset tai sulje",
-        "rv.why.no_group_for": "kädestäsi ei saa ryhmää {group}",
+        "rv.why.no_group_for": "kädestäsi ei saa ryhmää: {group}",
         "rv.why.no_group_open": "mikään ryhmä ei ole auki: aloita ensin ryhmä "
         "(set ARVO | run MAA ALKU)",
-        "rv.why.add_run": "värisuoran seuraava kortti on {want} (tai villi kortti), ei {card}",
+        "rv.why.add_run": "värisuoran seuraava kortti on {want:card} (tai villi kortti), ei {card:card}",
         "rv.why.add_run_end": "värisuora päättyy korttiin {to}: sen yläpuolelle ei tule mitään",
-        "rv.why.add_set": "kolmosiin (arvo {rank}) käy arvo {rank} tai villi kortti, ei {card}",
-        "rv.why.wild_limit": "ryhmässä {group} on jo suurin sallittu määrä villejä",
+        "rv.why.add_set": "kolmosiin (arvo {rank}) käy arvo {rank} tai villi kortti, ei {card:card}",
+        "rv.why.wild_limit": "{group}: siinä on jo suurin sallittu määrä villejä",
         "rv.why.small_set": "kolmosissa on oltava vähintään 3 korttia ja yksi luonnollinen kortti",
         "rv.why.small_run": "värisuorassa on oltava vähintään 4 korttia ja yksi luonnollinen "
         "kortti",
         "rv.why.adjacent": "saman maan kaksi värisuoraa eivät saa jatkaa toisiaan tavoitteessa",
         "rv.why.no_meld": "pöydässä ei ole pöytäystä M{meld}",
-        "rv.why.fit_set": "{card} ei sovi pöytäykseen M{meld} (kolmoset, arvo {rank}): siihen "
+        "rv.why.fit_set": "{card:card} ei sovi pöytäykseen M{meld} (kolmoset, arvo {rank}): siihen "
         "käy arvo {rank} tai villi kortti",
-        "rv.why.fit_run": "{card} ei sovi pöytäykseen M{meld} (värisuora {lo}-{hi}): "
+        "rv.why.fit_run": "{card:card} ei sovi pöytäykseen M{meld} (värisuora {lo}-{hi}): "
         "siihen käy {ends}",
         "rv.why.run_full": "pöytäystä M{meld} ({lo}-{hi}) ei voi jatkaa kummastakaan päästä: "
         "ässä on vain toisessa päässä",
-        "rv.why.set_end": "M{meld} on kolmoset: sillä ei ole päitä ({text})",
+        "rv.why.set_end": "M{meld} on kolmoset: sillä ei ole päitä (jätä lo ja hi pois)",
         "rv.why.which_end": "{what} sopii pöytäyksen M{meld} kumpaankin päähän: kerro kumpaan "
-        "({forms})",
-        "rv.why.no_wild": "pöytäyksessä M{meld} ei ole korttia {wild}",
-        "rv.why.swap_run": "{wild} pöytäyksessä M{meld} on {rep}; vain se kortti voi tulla sen "
-        "tilalle, ei {card}",
-        "rv.why.swap_set": "{wild} pöytäyksessä M{meld} on arvoa {rank}; vain luonnollinen "
-        "arvon {rank} kortti voi tulla sen tilalle, ei {card}",
+        "(lisää siirron loppuun lo tai hi)",
+        "rv.why.no_wild": "pöytäyksessä M{meld} ei ole korttia {wild:card}",
+        "rv.why.swap_run": "{wild:card} pöytäyksessä M{meld} on {rep}; vain se kortti voi tulla sen "
+        "tilalle, ei {card:card}",
+        "rv.why.swap_set": "{wild:card} pöytäyksessä M{meld} on arvoa {rank}; vain luonnollinen "
+        "arvon {rank} kortti voi tulla sen tilalle, ei {card:card}",
         "rv.why.no_place": "vapautuvalle villille ei olisi paikkaa pöydässä",
         "rv.why.place_set": "M{meld} on kolmoset: place M{meld}",
         "rv.why.place_end": "villi ei käy pöytäyksen M{meld} ({lo}-{hi}) siihen päähän; "
         "se käy: {ends}",
         "rv.word.wild": "villi kortti",
         "rv.word.wild_card": "villi kortti",
+        "rv.word.card": "{card:card}",
+        "rv.word.at_lo": "{card:card} alapäähän",
+        "rv.word.at_hi": "{card:card} yläpäähän",
+        "rv.word.group": "ryhmä ({cards:cards})",
+        "rv.word.meld": "pöytäys M{meld}",
+        "rv.word.set": "kolmoset ({rank})",
+        "rv.word.run": "värisuora kortista {card:card} ylöspäin",
+        "rv.do.take": "ota poislaitettu kortti",
+        "rv.do.buy": "osta poislaitettu kortti",
+        "rv.do.pass": "jätä poislaitettu kortti ostamatta",
+        "rv.do.meld": "pöydätä tavoite",
+        "rv.do.close": "sulje ryhmä",
+        "rv.do.lay": "lyö {card:card} pöytäykseen M{meld}",
+        "rv.do.lay_lo": "lyö {card:card} pöytäykseen M{meld}, alapäähän",
+        "rv.do.lay_hi": "lyö {card:card} pöytäykseen M{meld}, yläpäähän",
+        "rv.do.place": "sijoita vapautunut villi pöytäykseen M{meld}",
+        "rv.do.place_lo": "sijoita vapautunut villi pöytäykseen M{meld}, alapäähän",
+        "rv.do.place_hi": "sijoita vapautunut villi pöytäykseen M{meld}, yläpäähän",
+        "rv.do.swap": "laita {card:card} villin {wild:card} tilalle pöytäyksessä M{meld}",
         "rv.why.and": "{why}; {what}",
         "rv.or.1": "{a0}",
         "rv.or.2": "{a0} tai {a1}",
@@ -309,9 +347,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rv.prompt.open": "Paikka {dealer} jakaa ja aloittaa avopakan yhdellä kortilla.",
         "rv.prompt.start": "Paikka {player}: ota poislaitettu {card:card} tai jätä se ja nosta.",
         "rv.prompt.start_empty": "Paikka {player}: nosta umpipakasta.",
-        "rv.prompt.buy": "Paikka {left} jätti kortin {card:card}: paikka {player}, ostatko sen "
+        "rv.prompt.buy": "Paikka {from} jätti kortin {card:card}: paikka {player}, ostatko sen "
         "(+ sakkokortti)?",
-        "rv.prompt.buy_free": "Paikka {left} jätti kortin {card:card}: paikka {player}, ostatko "
+        "rv.prompt.buy_free": "Paikka {from} jätti kortin {card:card}: paikka {player}, ostatko "
         "sen (sakkokorttia ei enää tule)?",
         "rv.prompt.play": "Paikka {player}: pöydätä tavoite ({contract}), jos voit, ja laita "
         "kortti pois.",

@@ -17,6 +17,7 @@ from pakka.games.ravaytys.cards import (
     pos_name,
     rank_name,
 )
+from pakka.games.ravaytys.display import card_names, group_cards
 from pakka.games.ravaytys.melds import Meld
 from pakka.games.ravaytys.messages import MESSAGES
 from pakka.games.ravaytys.rules import BUILD, BUY, OPEN, OVER, PLACE, PLAY, START
@@ -25,16 +26,61 @@ Reason = tuple[str, dict[str, Any]]
 """One part of a refusal: a message key of the catalogue and its arguments."""
 
 
-def _alternatives(v: list[str]) -> dict[str, Any]:
+def _alternatives(v: list[Any]) -> dict[str, Any]:
     """A list of alternatives as the message ``rv.or.<n>`` ("a, b or c"); an
-    alternative that is a catalogue key (``rv.word.*``) is a nested message; more
-    than four are ``rv.or.more`` (the first, then the others)."""
+    alternative is a nested message (``{"key", "args"}``) or a catalogue key
+    (``rv.word.*``) of one; more than four are ``rv.or.more`` (the first, then the
+    others)."""
     if len(v) > 4:
         return {"key": "rv.or.more", "args": {"first": v[0], "rest": _alternatives(v[1:])}}
     args = {
-        f"a{i}": {"key": w, "args": {}} if w.startswith("rv.word.") else w for i, w in enumerate(v)
+        f"a{i}": {"key": w, "args": {}} if isinstance(w, str) and w.startswith("rv.") else w
+        for i, w in enumerate(v)
     }
     return {"key": f"rv.or.{len(v)}", "args": args}
+
+
+def _card(code: str) -> dict[str, Any]:
+    """A card code as a nested message that names it in words (``rv.word.card``)."""
+    return {"key": "rv.word.card", "args": {"card": code}}
+
+
+def _rank(rank: int) -> dict[str, Any]:
+    """A rank in the plural in words (``rv.ranks.*``: "sevens", "seiskat")."""
+    return {"key": f"rv.ranks.{rank_name(rank)}", "args": {}}
+
+
+def _action(a: RvAction) -> dict[str, Any]:
+    """An action in words, from its structure alone (no position: it may be
+    illegal now), as a nested message: ``discard the 7 of hearts``."""
+    k = a.kind
+    m = a.meld + 1
+    if k in (A.DISCARD, A.ADD):
+        word = "discard" if k == A.DISCARD else "add"
+        return {"key": f"rv.act.{word}", "args": {"card": name(a.card)}}
+    if k == A.SET:
+        return {"key": "rv.act.set", "args": {"rank": _rank(a.arg)}}
+    if k == A.RUN:
+        suit, start = divmod(a.arg, 16)
+        return {"key": "rv.act.run", "args": {"card": name(card_at(suit, start))}}
+    if k == A.LAY:
+        end = "" if a.arg == A.NO_END else ("_lo" if a.arg == A.LOW else "_hi")
+        return {"key": f"rv.do.lay{end}", "args": {"card": name(a.card), "meld": m}}
+    if k == A.PLACE:
+        end = "" if a.arg == A.NO_END else ("_lo" if a.arg == A.LOW else "_hi")
+        return {"key": f"rv.do.place{end}", "args": {"meld": m}}
+    if k == A.SWAP:
+        return {"key": "rv.do.swap", "args": {"card": name(a.card), "wild": name(a.arg), "meld": m}}
+    key = {
+        A.TAKE: "rv.do.take",
+        A.DRAW: "rv.act.draw",
+        A.BUY: "rv.do.buy",
+        A.PASS: "rv.do.pass",
+        A.MELD: "rv.do.meld",
+        A.CLOSE: "rv.do.close",
+        A.CANCEL: "rv.act.cancel",
+    }[k]
+    return {"key": key, "args": {}}
 
 
 def _message(key: str, args: dict[str, Any]) -> dict[str, Any]:
@@ -63,12 +109,14 @@ class Refusal(IllegalAction):
         else:
             assert len(msgs) == 2
             key, fields = "rv.why.and", {"why": msgs[0], "what": msgs[1]}
-        super().__init__(render(MESSAGES["en"], key, fields), key, **fields)
+        super().__init__(render(MESSAGES["en"], key, fields, card_names("en")), key, **fields)
 
     def text(self, lang: str = "en") -> str:
-        """The reason in ``lang`` (``en`` or ``fi``; English for anything else)."""
+        """The reason in ``lang`` (``en`` or ``fi``; English for anything else), cards
+        named in words (:func:`~pakka.games.ravaytys.display.card_names`)."""
         assert self.key is not None
-        return render(MESSAGES.get(lang, MESSAGES["en"]), self.key, self.fields)
+        lang = lang if lang in MESSAGES else "en"
+        return render(MESSAGES[lang], self.key, self.fields, card_names(lang))
 
 
 class _Refusals(_Base):
@@ -97,7 +145,7 @@ class _Refusals(_Base):
         return (
             Refusal(*why)
             if why
-            else Refusal(("rv.why.not_allowed", {"action": str(a)}), self._what())
+            else Refusal(("rv.why.not_allowed", {"action": _action(a)}), self._what())
         )
 
     def _why_not(self, a: RvAction) -> list[Reason]:
@@ -155,9 +203,14 @@ class _Refusals(_Base):
                 return [("rv.why.no_more_sets", {})]
             if k == A.RUN and runs >= self.need_runs:
                 return [("rv.why.no_more_runs", {})]
-            return [("rv.why.no_group_for", {"group": str(a)})]
+            if k == A.SET:
+                group = {"key": "rv.word.set", "args": {"rank": _rank(a.arg)}}
+            else:
+                suit, start = divmod(a.arg, 16)
+                group = {"key": "rv.word.run", "args": {"card": name(card_at(suit, start))}}
+            return [("rv.why.no_group_for", {"group": group})]
         if k == A.CLOSE and self.pending_open:
-            return [(self._close_reason() or "rv.why.not_allowed", {"action": "close"})]
+            return [(self._close_reason() or "rv.why.not_allowed", {"action": _action(a)})]
         if k == A.ADD:
             if not self.pending_open:
                 return [("rv.why.no_group_open", {})]
@@ -165,9 +218,8 @@ class _Refusals(_Base):
                 return [("rv.why.keep", {})]
             g = self.pending[-1]
             c = a.card
-            desc = g.describe() or str(self._group_text(g))
             if IS_WILD[c]:
-                return [("rv.why.wild_limit", {"group": desc})]
+                return [("rv.why.wild_limit", {"group": self._group_words(g)})]
             if g.is_run:
                 nxt = g.next_pos()
                 if nxt > 14 or (g.lo == 1 and nxt == 14):
@@ -177,18 +229,23 @@ class _Refusals(_Base):
         return []
 
     @staticmethod
-    def _group_text(g: Meld) -> str:
+    def _group_words(g: Meld) -> dict[str, Any]:
+        """The open group in words: its cards (each wild card with what it stands
+        for), or what it is while it has none."""
+        if g.cards:
+            return {"key": "rv.word.group", "args": {"cards": group_cards(g)}}
         if g.is_run:
-            return f"run {'SHDC'[g.key]} {pos_name(g.lo)}"
-        return f"set {rank_name(g.key)}"
+            return {"key": "rv.word.run", "args": {"card": name(card_at(g.key, g.lo))}}
+        return {"key": "rv.word.set", "args": {"rank": _rank(g.key)}}
 
-    def _ends(self, c: int, m: Meld) -> list[str]:
-        """The alternatives that fit a run (for a refusal): ``4H lo``, ``9H hi``, a wild."""
-        out = []
+    def _ends(self, c: int, m: Meld) -> list[Any]:
+        """The alternatives that fit a run (for a refusal), as nested messages: the
+        4 of hearts at the low end, the 9 of hearts at the high end, a wild card."""
+        out: list[Any] = []
         if m.can_grow_low():
-            out.append(name(card_at(m.key, m.lo - 1)) + " lo")
+            out.append({"key": "rv.word.at_lo", "args": {"card": name(card_at(m.key, m.lo - 1))}})
         if m.can_grow_high():
-            out.append(name(card_at(m.key, m.hi + 1)) + " hi")
+            out.append({"key": "rv.word.at_hi", "args": {"card": name(card_at(m.key, m.hi + 1))}})
         if out and self._wild_room(m):
             out.append("rv.word.wild_card")
         return out
@@ -198,18 +255,21 @@ class _Refusals(_Base):
         m = self.melds[mi]
         meld = mi + 1
         if IS_WILD[c] and not self._wild_room(m):
-            return [("rv.why.wild_limit", {"group": f"M{meld}"})]
+            return [
+                ("rv.why.wild_limit", {"group": {"key": "rv.word.meld", "args": {"meld": meld}}})
+            ]
         if not m.is_run:
             if end != A.NO_END:
-                text = f"place M{meld}" if place else f"lay {name(c)} M{meld}"
-                return [("rv.why.set_end", {"meld": meld, "text": text})]
+                return [("rv.why.set_end", {"meld": meld})]
             return [("rv.why.fit_set", {"card": name(c), "meld": meld, "rank": rank_name(m.key)})]
         lo, hi = pos_name(m.lo), pos_name(m.hi)
         if not m.can_grow_low() and not m.can_grow_high():
             return [("rv.why.run_full", {"meld": meld, "lo": lo, "hi": hi})]
         ends = self._ends(c, m)
         if place:
-            ends = [e.split()[-1] for e in ends if not e.startswith("rv.")]
+            ends = [
+                {"key": "rv.end." + e["key"][-2:], "args": {}} for e in ends if isinstance(e, dict)
+            ]
             return [("rv.why.place_end", {"meld": meld, "lo": lo, "hi": hi, "ends": ends})]
         return [
             ("rv.why.fit_run", {"card": name(c), "meld": meld, "lo": lo, "hi": hi, "ends": ends})
@@ -223,7 +283,9 @@ class _Refusals(_Base):
             return [("rv.why.no_wild", {"wild": name(w), "meld": meld})]
         if self._wild_index(m, a.card, w) < 0:
             if m.is_run:
-                reps = [name(card_at(m.key, m.lo + i)) for i, c in enumerate(m.cards) if c == w]
+                reps = [
+                    _card(name(card_at(m.key, m.lo + i))) for i, c in enumerate(m.cards) if c == w
+                ]
                 return [
                     (
                         "rv.why.swap_run",

@@ -228,9 +228,12 @@ class RavaytysState(_Turn, _Legality, _Scoring, State[RvAction]):
         if len(fits) == 1:
             return fits[0]
         if len(fits) == 2:
-            what = [name(a.card)] if a.kind == A.LAY else ["rv.word.wild"]
-            forms = f"{fits[0]} | {fits[1]}"
-            raise Refusal(("rv.why.which_end", {"what": what, "meld": a.meld + 1, "forms": forms}))
+            what: list[object] = (
+                [{"key": "rv.word.card", "args": {"card": name(a.card)}}]
+                if a.kind == A.LAY
+                else ["rv.word.wild"]
+            )
+            raise Refusal(("rv.why.which_end", {"what": what, "meld": a.meld + 1}))
         return a
 
     # ------------------------------------------------------------------- apply

@@ -14,11 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
-from pakka.core.cards import CARDS, JOKER_INDEX
+from pakka.core.cards import CARDS, JOKER_INDEX, SUITS
 from pakka.core.errors import IllegalAction
 from pakka.core.log import LogEntry
-from pakka.core.render import render
+from pakka.core.render import one_based_args, render
 from pakka.core.rng import Rng
+from pakka.core.seam import Message
 from pakka.games.viisisataa.actions import (
     ACTIONS,
     BID,
@@ -32,6 +33,7 @@ from pakka.games.viisisataa.actions import (
     Move,
     bid_value,
 )
+from pakka.games.viisisataa.display import card_names, describe_move
 from pakka.games.viisisataa.messages import MESSAGES
 from pakka.games.viisisataa.rules import PHASE_NAMES
 
@@ -164,15 +166,22 @@ class _Base:
         """What the phase allows, as the message ``error.allowed``: the phase, the seat
         to act (numbered from 1, as players see seats) and its legal actions."""
         acts = self.legal_actions()
-        names = [str(a) for a in acts]
-        if len(names) > 14:
-            names = [*names[:12], "…", names[-1]]
+        labels: list[Any] = [self._words(a) for a in acts]
+        if len(labels) > 14:
+            labels = [*labels[:12], {"key": "vs.list.ellipsis", "args": {}}, labels[-1]]
         phase = {"key": f"vs.phase.{PHASE_NAMES[self.phase]}", "args": {}}
-        seat = (self.turn or 0) + 1
+        seat = self.turn or 0  # a seat index, as in every message; read from 1
         return {
             "key": "error.allowed",
-            "args": {"phase": phase, "seat": seat, "legal": ", ".join(names)},
+            "args": {"phase": phase, "seat": seat, "legal": word_list(labels)},
         }
+
+    def _words(self, action: Move) -> Message:
+        """``action`` in words, as the display layer labels it in this position."""
+        tc = self.tc
+        return describe_move(action, PHASE_NAMES[self.phase], SUITS[tc] if tc < 4 else None)[
+            "label"
+        ]
 
     def _not_allowed(self, action: Move, explain: bool = True) -> IllegalAction:
         """The refusal of an action its phase does not allow (R-5S-7, "Penalties": out of
@@ -182,7 +191,7 @@ class _Base:
             return NO
         if self.turn is None:
             return Refusal("error.over")
-        return Refusal("error.not_allowed", action=str(action), allowed=self._allowed())
+        return Refusal("error.not_allowed", action=self._words(action), allowed=self._allowed())
 
 
 class _Forget(list):  # type: ignore[type-arg]
@@ -207,11 +216,23 @@ class Refusal(IllegalAction):
     key: str
 
     def __init__(self, key: str, **fields: Any) -> None:
-        super().__init__(render(MESSAGES["en"], key, fields), key, **fields)
+        text = render(MESSAGES["en"], key, one_based_args(fields), card_names("en"))
+        super().__init__(text, key, **fields)
 
     def text(self, lang: str = "en") -> str:
-        """The reason in ``lang`` (``en`` or ``fi``; English for anything else)."""
-        return render(MESSAGES.get(lang, MESSAGES["en"]), self.key, self.fields)
+        """The reason in ``lang`` (``en`` or ``fi``; English for anything else), cards
+        and bids in words (the display layer's names), seats counted from 1 as players
+        count them (the fields hold seat indices, which the browser shows as names)."""
+        lang = lang if lang in MESSAGES else "en"
+        return render(MESSAGES[lang], self.key, one_based_args(self.fields), card_names(lang))
+
+
+def word_list(items: list[Any]) -> Message:
+    """Items (texts or nested messages) as one message that lists them, "a, b, c"
+    (``vs.list.*``), for a refusal's list of legal actions."""
+    if len(items) == 1:
+        return {"key": "vs.list.1", "args": {"a0": items[0]}}
+    return {"key": "vs.list.more", "args": {"first": items[0], "rest": word_list(items[1:])}}
 
 
 _CALL_TABLE: Final = tuple(

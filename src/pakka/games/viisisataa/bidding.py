@@ -27,7 +27,6 @@ from pakka.games.viisisataa.actions import (
 )
 from pakka.games.viisisataa.base import (
     _BID_LOG,
-    _BID_TEXT,
     _CONTRACT_LOG,
     _PASS_LOG,
     NO,
@@ -35,6 +34,7 @@ from pakka.games.viisisataa.base import (
     _Base,
     _bid_value_of,
 )
+from pakka.games.viisisataa.display import bid_message
 from pakka.games.viisisataa.rules import BIDDING, DOUBLING, PARTNERING, REDOUBLING
 
 # Every bid in rising value order (misère at 250 between 8S and 8C: R-5S-11).
@@ -108,17 +108,13 @@ class _Bidding(_Base):
         """R-5S-9: a bid must be higher in value than the highest so far: say which."""
         higher = [a for a in self._bid_actions() if a.id != PASS_ID]
         fields: dict[str, Any] = {
-            "bid": _BID_TEXT[action.id],
-            "value": _bid_value_of(action.id),
-            "high": _BID_TEXT[self.high_id],
+            "bid": bid_message(ACTIONS[action.id]),
+            "high": bid_message(ACTIONS[self.high_id]),
             "high_value": self.high,
         }
         if not higher:
             return Refusal("error.bid_too_low_top", **fields)
-        nxt = higher[0]
-        return Refusal(
-            "error.bid_too_low", next=f"{_BID_TEXT[nxt.id]} ({_bid_value_of(nxt.id)})", **fields
-        )
+        return Refusal("error.bid_too_low", next=bid_message(higher[0]), **fields)
 
     # -- the auction ---------------------------------------------------------------------
     def _bid(self, action: Move) -> None:

@@ -72,6 +72,11 @@ def card_name(code: str, lang: str) -> str:
     return _card_names(lang).get(code, code)
 
 
+def card_names(lang: str) -> Mapping[str, str]:
+    """Every card code -> its name in ``lang`` (Finnish for ``fi``, else English)."""
+    return _card_names("fi" if lang == "fi" else "en")
+
+
 @cache
 def _card_names(lang: str) -> dict[str, str]:
     out: dict[str, str] = {}

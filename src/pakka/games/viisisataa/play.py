@@ -112,9 +112,10 @@ class _Play(_Base):
         p = self.turn
         assert p is not None
         if not self.hands[p] >> c & 1:
-            return Refusal("error.not_held", card=str(CARDS[c]), hand=_cards_text(self.hands[p]))
-        led = SUITS[self.led] if self.led < 4 else "?"
-        legal = _cards_text(allowed)
+            hand = _cards_text(self.hands[p]).split()
+            return Refusal("error.not_held", card=str(CARDS[c]), hand=hand)
+        led = {"key": f"vs.suit.{SUITS[self.led]}" if self.led < 4 else "vs.suit.led", "args": {}}
+        legal = _cards_text(allowed).split()
         if c == JOKER_INDEX and self.tc == NO_TRUMP:
             return Refusal("error.joker_no_suit", led=led, legal=legal)
         return Refusal("error.follow", led=led, legal=legal)

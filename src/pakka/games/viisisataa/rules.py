@@ -203,9 +203,9 @@ class Viisisataa(Game["ViisisataaState"]):
             )
         if self.int_option("first_dealer") >= self.num_players:
             raise RulesError(
-                f"option 'first_dealer' must be a seat 0..{self.num_players - 1}",
+                f"option 'first_dealer' must be a seat 1..{self.num_players} (counted from 1)",
                 "error.first_dealer",
-                last=self.num_players - 1,
+                last=self.num_players,
             )
         self.australian = o["auction"] == "australian"
         self.misere = bool(o["misere"])

@@ -18,6 +18,7 @@ import { ChatPanel, chatKey } from "./chat.js";
 export const SEAT_ARGS = new Set([
   "player", "seat", "target", "winner", "guesser", "by", "to", "from", "next", "dealer",
   "leader", "bidder", "buyer", "declarer", "partner", "taker", "owner", "loser", "starter", "claimer",
+  "same", "other",
 ]);
 // Log argument names that hold a list of seat numbers.
 export const SEAT_LIST_ARGS = new Set(["winners", "losers", "players", "seats", "partners", "team"]);
@@ -436,6 +437,8 @@ export class TableScreen {
       canUndo: this.canUndo(), undo: () => this.undo(),
       // Fair play (docs/ratings.md): a rated table offers no hints or proposals.
       hints: !(this.summary && this.summary.rated),
+      // The server computes the hint from this seat's own view of the table's state.
+      hint: () => api.hint(this.tableId, seat, frame.state_id, (this.info.tokens || {})[seat]).then((r) => r.hint),
       lastAction: frame.last_action,
     };
 
