@@ -274,9 +274,38 @@ ENTRIES: tuple[Entry, ...] = (
             "Duplicate deals, each bot in each seat; fixed budget (8 sampled deals, 3-turn "
             "greedy playouts), run under `nice -n 10` (the load beside it is the highest seen "
             "during the run). The rollout bot is clearly weaker than `greedy`, so `hard` stays "
-            "`greedy` (as `medium`). A likely cause, not measured: the mean of 8 short playouts "
-            "valued with one point per card held is noisier than the greedy plan's judgement "
-            "and makes the bot empty its hand too eagerly."
+            "`greedy` (as `medium`). Why is not known: valuing a held card at half a point "
+            "instead of one (below) loses as clearly."
+        ),
+    ),
+    Entry(
+        id="strength-kubo-margin",
+        title="Strength: Zoker Kubo rollout bot correcting the greedy plan, against `medium`",
+        command=(
+            "uv run pakka --lang en arena zoker-kubo --players 2 "
+            "--bots medium,rollout:worlds=8,turns=3,margin=1 --deals 100 --seed 1 --jobs 2 "
+            "--json {out}",
+        ),
+        kind="arena",
+        note=(
+            "As above, but the rollout bot keeps the greedy choice unless another action's "
+            "playouts beat it by more than one point on average. Still clearly weaker than "
+            "`greedy`: the playouts' verdicts where they disagree with the plan are wrong "
+            "more often than right."
+        ),
+    ),
+    Entry(
+        id="strength-kubo-keep",
+        title="Strength: Zoker Kubo rollout bot valuing a held card at half a point",
+        command=(
+            "uv run pakka --lang en arena zoker-kubo --players 2 "
+            "--bots medium,rollout:worlds=8,turns=3,keep=0.5 --deals 100 --seed 1 --jobs 2 "
+            "--json {out}",
+        ),
+        kind="arena",
+        note=(
+            "As the first Kubo arena, with the playouts' end valued at half a point per card "
+            "in hand (as the greedy plan values it) instead of one: as clearly weaker."
         ),
     ),
     Entry(
