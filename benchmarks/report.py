@@ -56,6 +56,9 @@ class Entry:
     """``bench`` (``pakka bench --json``) or ``arena`` (``pakka arena --json``)."""
     note: str = ""
     targets: tuple[Target, ...] = ()
+    frozen: str = ""
+    """Set (to why) for the record of something since removed: ``run`` no longer
+    measures it and the document keeps its last figures."""
 
 
 ENTRIES: tuple[Entry, ...] = (
@@ -109,6 +112,22 @@ ENTRIES: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        id="research-after-bits",
+        title="Research adapters after the Tiko and Pairs fast paths (beside the table above)",
+        command=(
+            "uv run python benchmarks/research_speed.py --targets --game all --seconds 0.5 "
+            "--repeats 5 --json {out}",
+        ),
+        kind="research",
+        note=(
+            "The same command as the table above, measured again after Zoker Tiko and the "
+            "pairs trainer got observations from the state's fields (every 0/1 element as "
+            "one bit of one integer, `encoders.base.bits_to_floats`); the table above is "
+            "the measurement before (commit `ccd468a`). The other games' encoders are "
+            "unchanged, so their rows show the machine's noise. Targets as above."
+        ),
+    ),
+    Entry(
         id="research-batch",
         title="Research adapters: BatchEnv against N single Gymnasium environments",
         command=(
@@ -122,6 +141,12 @@ ENTRIES: tuple[Entry, ...] = (
             "`BatchEnv` of N games against N `gymnasium_env`s stepped in a Python loop "
             "into the same stacked arrays (both made and reset outside the timed runs). "
             "Keep `BatchEnv` only if it beats the singles."
+        ),
+        frozen=(
+            "**Verdict: `BatchEnv` was removed** (commit after 41c9693): it did not beat N "
+            "single environments — batch / singles 0.92–1.26, and the min..max ranges "
+            "of the two overlap in every row. These are its last figures; the command ran "
+            "at commit 41c9693."
         ),
     ),
     Entry(
@@ -161,7 +186,30 @@ ENTRIES: tuple[Entry, ...] = (
         note=(
             "CPU time to solve the contractor's tricks from the first lead of seeded deals "
             "(trump suits and grand in turn), each with a new solver (empty table). "
-            "Target (issue 18): well under 100 ms per full position on average."
+            "Target (issue 18): well under 100 ms per full position on average. Old beside "
+            "new in one run on these 30 positions (same values, CPU time, load average "
+            "20.7, commit ec3f4cf): the solver of bcc720f 147 ms mean, 98 ms median, 15,304 "
+            "nodes; this one 107 ms mean, 73 ms median, 11,662 nodes (leads from the "
+            "highest ranks down across suits, a suit's length counted as sure tricks when "
+            "its top cards outnumber every other hand's). At load 0.9 the old solver "
+            "measured 127 ms mean. Not met yet under this machine's load."
+        ),
+    ),
+    Entry(
+        id="koodinmurtaja-deduce",
+        title="Koodinmurtaja `deduce`: CPU per decision at 2-8 players, exact posterior",
+        command=(
+            "uv run python benchmarks/koodinmurtaja_deduce.py --games 3 --players 2,4,6,8 "
+            "--baseline 8efdd79 --json {out}",
+        ),
+        kind="deduce",
+        note=(
+            "Every decision of 3 seeded games per player count, all seats `deduce` "
+            "(threshold 0.5); CPU time of `choose` (`time.process_time`). `before` is "
+            "revision 8efdd79 (exact only up to 20,000 fill vectors, 600 samples above: "
+            "8 players start at 78,125), `now` the exact vectorised posterior at every "
+            "size. The games differ where the sampled bot decided otherwise. "
+            "Target (issue 18): p99 under 50 ms."
         ),
     ),
     Entry(
@@ -178,7 +226,13 @@ ENTRIES: tuple[Entry, ...] = (
             "the others; the first hand with a contract is scored (`max_hands=1` as the "
             "earlier pimc-versus-rules figures). Per deal: expert's points minus the "
             "field's average, its three seatings averaged; paired sign-flip test over "
-            "deals (`pakka.stats.compare`)."
+            "deals (`pakka.stats.compare`). A second bounded run after the faster solver "
+            "(commit ec3f4cf, `--bot expert:worlds=8,bid_worlds=16,discards=3`, deal seeds "
+            "from 1 and from 151 in two processes under `nice -n 10`, 19:58-20:48 UTC at "
+            "load average ~20, each stopped by `timeout 3000`) finished one deal: seed 1, "
+            "expert +60.0 points per hand against the field's +40.0 (difference +20.0); "
+            "each process got about 65 s of CPU in 47 minutes. Far too few deals for any "
+            "verdict: `hard` stays where it was."
         ),
     ),
     Entry(
@@ -218,8 +272,11 @@ ENTRIES: tuple[Entry, ...] = (
         kind="arena",
         note=(
             "Duplicate deals, each bot in each seat; fixed budget (8 sampled deals, 3-turn "
-            "greedy playouts), run under `nice -n 10`. `medium` and `hard` were both `greedy` "
-            "before this measurement."
+            "greedy playouts), run under `nice -n 10` (the load beside it is the highest seen "
+            "during the run). The rollout bot is clearly weaker than `greedy`, so `hard` stays "
+            "`greedy` (as `medium`). A likely cause, not measured: the mean of 8 short playouts "
+            "valued with one point per card held is noisier than the greedy plan's judgement "
+            "and makes the bot empty its hand too eagerly."
         ),
     ),
     Entry(
@@ -551,6 +608,30 @@ def _hand_arena_table(result: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _deduce_table(result: dict[str, Any]) -> list[str]:
+    before = {r["players"]: r for r in result.get("baseline", {}).get("rows", [])}
+    lines = [
+        "| players | code | decisions | p50 ms | p90 ms | p99 ms | max ms | p99 < 50 ms |",
+        "|---:|---|---:|---:|---:|---:|---:|---|",
+    ]
+    for r in result["rows"]:
+        rows = [("before", before[r["players"]])] if r["players"] in before else []
+        for label, x in [*rows, ("now", r)]:
+            met = "met" if x["p99_ms"] < 50 else "**not met**"
+            lines.append(
+                f"| {r['players']} | {label} | {x['decisions']} | {x['p50_ms']:.1f} | "
+                f"{x['p90_ms']:.1f} | {x['p99_ms']:.1f} | {x['max_ms']:.1f} | {met} |"
+            )
+    load = result.get("load")
+    if load:
+        lines += [
+            "",
+            f"Load average during the run (now): {load[0]} .. {load[1]} on "
+            f"{result.get('cpus')} cores.",
+        ]
+    return lines
+
+
 def _history_table(result: dict[str, Any]) -> list[str]:
     lo, hi = result["uncached_cpu_s_range"]
     clo, chi = result["cached_cpu_s_range"]
@@ -622,6 +703,7 @@ def _notify_table(result: dict[str, Any]) -> list[str]:
 
 
 RENDER: dict[str, Callable[[Any], list[str]]] = {
+    "deduce": _deduce_table,
     "history": _history_table,
     "load": _load_table,
     "notify": _notify_table,
@@ -684,6 +766,8 @@ def render() -> str:
         ]
         if entry.note:
             out += [entry.note, ""]
+        if entry.frozen:
+            out += [entry.frozen, ""]
         out += RENDER[entry.kind](rec["result"])
         out.append("")
         for t in entry.targets:
@@ -718,10 +802,13 @@ def main(argv: list[str]) -> int:
     ap.add_argument("ids", nargs="*", help="entries to run (default: all)")
     args = ap.parse_args(argv)
     if args.what == "run":
-        chosen = [e for e in ENTRIES if not args.ids or e.id in args.ids]
+        chosen = [e for e in ENTRIES if not e.frozen and (not args.ids or e.id in args.ids)]
         unknown = set(args.ids) - {e.id for e in ENTRIES}
         if unknown:
             ap.error(f"no entries {sorted(unknown)}; they are {[e.id for e in ENTRIES]}")
+        frozen = sorted(e.id for e in ENTRIES if e.frozen and e.id in args.ids)
+        if frozen:
+            ap.error(f"{frozen}: the record of something removed, no longer measured")
         for e in chosen:
             print(f"{e.id}: {run(e)}", flush=True)
         DOC.write_text(render())

@@ -10,8 +10,10 @@ from pathlib import Path
 from openskill.models import PlackettLuce
 
 from pakka.arena import GameResult, deal_seed, play_game
+from pakka.bots import levels
 from pakka.core.registry import load_automated
-from pakka.ratings import outcome
+from pakka.ratings import Rating, outcome, shown
+from pakka.ratings.bots import ladder, level_ratings
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # the benchmarks are scripts beside the package
@@ -89,6 +91,24 @@ def test_the_run_is_the_same_with_one_worker_or_two() -> None:
         assert row["deals"] == 2 and row["games"] == 6 and loads
         fits.append({lv: (v["mu"], v["sigma"]) for lv, v in row["levels"].items()})
     assert fits[0] == fits[1]
+
+
+def test_the_shipped_ladder_is_what_the_lobby_reads_with_todays_levels() -> None:
+    """Every game with a ladder has its three levels in ``bots.json`` with the schema
+    :mod:`pakka.ratings.bots` reads, measured with the specs the levels play today (a
+    level that changes its bot makes the stored rating stale: rerun rate_bots.py)."""
+    data = ladder()
+    assert data["method"] == "benchmarks/rate_bots.py"
+    for name in rate_bots.rated_games():
+        entry = data["games"][name]
+        assert entry["players"] == rate_bots.PLAYERS and entry["deals"] >= 1
+        assert set(entry["levels"]) == set(rate_bots.LEVELS)
+        for lv, v in entry["levels"].items():
+            assert v["spec"] == levels(name)[lv], f"{name} {lv}: ladder measured {v['spec']}"
+            assert isinstance(v["mu"], float) and isinstance(v["sigma"], float)
+            assert 0 < v["sigma"] <= Rating().sigma
+            assert v["rating"] == shown(v["mu"], v["sigma"])
+        assert level_ratings(name) == {lv: v["rating"] for lv, v in entry["levels"].items()}
 
 
 def test_bots_file_replaces_measured_games_and_keeps_the_others() -> None:
