@@ -333,7 +333,9 @@ ENTRIES: tuple[Entry, ...] = (
         kind="load",
         note=(
             "`benchmarks/load.py` per configuration (its arguments in the first column's "
-            "row below), the configurations taking turns, median [min, max] of the 3 runs. "
+            "row below), the configurations taking turns, median [min, max] of the runs (3 "
+            "rounds; a run is missing where the shared PostgreSQL cluster was restarted by "
+            "another job, or the server did not start while main was merged in). "
             "60 tables of the 8 games round robin, seat 0 and about half the other seats "
             "people (one WebSocket client each), the rest `easy` bots moving at once, one "
             "spectator connection per table. Latency runs from the moment an action was "
@@ -678,7 +680,7 @@ def _ms(x: float | None) -> str:
 def _med(row: dict[str, Any], key: str, fmt: Callable[[float | None], str] = _ms) -> str:
     rng = row.get(key + "_range")
     if row.get(key) is None and rng is None:
-        return "—"
+        return "∞" if key.endswith("_ms") and row.get("runs") else "—"
     cell = fmt(row[key])
     if rng and rng[0] != rng[1]:
         cell += f" [{fmt(rng[0])}, {fmt(rng[1])}]"
@@ -687,14 +689,14 @@ def _med(row: dict[str, Any], key: str, fmt: Callable[[float | None], str] = _ms
 
 def _load_table(result: dict[str, Any]) -> list[str]:
     lines = [
-        "| configuration | tables held | accepted actions/s | people's actions/s | p50 ms | "
+        "| configuration | runs | tables held | accepted actions/s | people's actions/s | p50 ms | "
         "p99 ms | server CPU ms/action | PostgreSQL CPU ms/action | nginx CPU ms/action | "
         "load average | acknowledged checked: lost, duplicated |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
     ]
     for r in result["rows"]:
         lines.append(
-            f"| {r['config']} | {r['tables_held']}/{r['tables']} | "
+            f"| {r['config']} | {r['runs']} | {r['tables_held']}/{r['tables']} | "
             f"{_med(r, 'accepted_per_s')} | {_med(r, 'people_accepted_per_s')} | "
             f"{_med(r, 'p50_ms')} | {_med(r, 'p99_ms')} | "
             f"{_med(r, 'server_cpu_ms_per_action')} | {_med(r, 'db_cpu_ms_per_action')} | "
