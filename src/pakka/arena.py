@@ -31,7 +31,7 @@ from typing import Any
 
 from pakka.bots import SeatHandle, make_bot
 from pakka.core.errors import RulesError
-from pakka.core.game import Game
+from pakka.core.game import Game, State
 from pakka.core.registry import load, load_automated
 from pakka.stats import Comparison, Interval, compare, interval
 
@@ -208,8 +208,14 @@ def play_game(
     dseed: int,
     rotation: int,
     deal: int = 0,
+    stop: Callable[[State[Any]], bool] | None = None,
 ) -> GameResult:
-    """Play one seeded game with bot ``specs[seat_bots[s]]`` in seat ``s``."""
+    """Play one seeded game with bot ``specs[seat_bots[s]]`` in seat ``s``.
+
+    ``stop`` is a cap for automated runs that the game's options do not offer (the bot
+    ladder plays Räväytys' first rounds only): it is asked after every action, and once
+    it holds the game ends there. A stopped game has no winner, so its ``returns`` are
+    all 0 and its ``scores`` are the totals at that point; the caller ranks them."""
     n = game.num_players
     bots = [
         make_bot(game, specs[seat_bots[s]], seed=bot_seed(dseed, rotation, s)) for s in range(n)
@@ -230,12 +236,14 @@ def play_game(
         moves += 1
         if moves > MAX_MOVES:
             raise RuntimeError(f"{game.name}: game did not end after {MAX_MOVES} moves")
+        if stop is not None and not state.is_terminal and stop(state):
+            break
     return GameResult(
         deal=deal,
         rotation=rotation,
         seat_bots=tuple(seat_bots),
         scores=tuple(float(x) for x in state.scores),
-        returns=tuple(state.returns()),
+        returns=tuple(state.returns()) if state.is_terminal else (0.0,) * n,
         moves=moves,
         think_seconds=tuple(think),
         decisions=tuple(decisions),

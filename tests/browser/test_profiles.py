@@ -148,3 +148,28 @@ def test_a_foreign_page_cannot_use_the_cookie(browser: Any, server: str) -> None
     me = page.evaluate("fetch('/api/me').then((r) => r.status)")
     assert me == 200  # still signed in: the foreign logout did nothing
     ctx.close()
+
+
+def test_renaming_shows_on_the_profile_and_at_the_table(browser: Any, server: str) -> None:
+    """The profile page's name form (issue 17): the new name is the page's heading and
+    the name on the seat of a table the profile sits at (the server renames the seats
+    bound to it); the form passes axe like the rest of the page."""
+    ctx, page = new_page(browser)
+    create_table(page, server, "koodinmurtaja", 2, ["human", "bot:easy"], name="Aino")
+    page.wait_for_selector("#table")
+    table_id = page.evaluate("new URLSearchParams(location.hash.slice(1)).get('table')")
+    page.goto(server + "/#profile")
+    page.wait_for_selector("#rename-name")
+    assert page.input_value("#rename-name") == "Aino"
+    found = violations(page)
+    assert not found, _explain("profile page with the name form", found)
+    page.fill("#rename-name", "Aino Uusi")
+    page.click("#rename")
+    page.wait_for_function("document.querySelector('#profile-name').textContent === 'Aino Uusi'")
+    page.goto(server + f"/#table={table_id}")
+    page.wait_for_selector("#table")
+    page.wait_for_function("document.body.innerText.includes('Aino Uusi')")
+    seats = page.evaluate(f"fetch('/api/tables/{table_id}').then((r) => r.json())")["seats"]
+    assert seats[0]["name"] == "Aino Uusi"
+    assert not page.js_errors, page.js_errors
+    ctx.close()

@@ -55,6 +55,13 @@ def test_a_rated_game_against_a_bot_moves_the_rating_as_openskill_says(
     # Fair play: a rated table offers no probabilities (the unrated table's button is
     # used in test_koodinmurtaja.py).
     assert page.locator("#table").count() == 1 and page.locator("#km-hint").count() == 0
+    # ...and the server refuses the hint itself, also to this browser's session cookie.
+    refused = page.evaluate(
+        f"fetch('/api/tables/{table_id}/hint', {{method: 'POST', headers: "
+        "{'Content-Type': 'application/json'}, body: '{}'})"
+        ".then(async (r) => [r.status, (await r.json()).error])"
+    )
+    assert refused == [403, "rated_assist"]
     rng = random.Random(5)
     play_to_end([page], lambda p: km_move(p, rng))
 

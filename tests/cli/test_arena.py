@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import run_cli
@@ -257,3 +258,30 @@ def test_arena_loads_a_bot_from_an_entry_point(
     argv = ["arena", "zoker-tiko", "--players", "2", "--deals", "2", "--lang", "en"]
     rc, out, _ = run_cli(monkeypatch, capsys, [*argv, "--bots", "greedy,hard"])
     assert rc == 0 and "greedy" in out and "hard" in out
+
+
+def test_pakka_bot_names_do_not_read_the_installed_packages_metadata(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``make_bot`` finds pakka's own names (which win over entry points) without
+    scanning every installed distribution's entry points (tens of milliseconds, once per
+    bot of every Gymnasium reset); only an unknown name reads them."""
+    import importlib.metadata
+
+    from pakka.bots import make_bot
+
+    calls: list[str] = []
+    real = importlib.metadata.entry_points
+
+    def counted(**kw: str) -> Any:
+        calls.append(kw.get("group", ""))
+        return real(**kw)
+
+    monkeypatch.setattr(importlib.metadata, "entry_points", counted)
+    game = pakka.load("zoker-tiko", players=2)
+    for spec in ("random", "hard", "ismcts:iterations=5", "rules"):
+        assert make_bot(game, spec) is not None
+    assert calls == []
+    with pytest.raises(pakka.RulesError, match="no bot 'nosuchbot'"):
+        make_bot(game, "nosuchbot")
+    assert calls == ["pakka.bots"]

@@ -372,6 +372,57 @@ def _over(server: Server, d: httpx.Client, tid: str) -> bool:
     return bool(d.get(f"/api/tables/{tid}").json()["is_terminal"])
 
 
+def test_a_second_device_plays_again_and_leaves_with_the_session_cookie(
+    any_server: Server,
+) -> None:
+    """An account's second device never receives the seat tokens (the database keeps
+    their digests): ``again`` and ``leave`` over HTTP accept its session cookie for the
+    seats bound to the profile, behind the Origin check; another profile, a foreign
+    origin and a seat it does not hold are refused without changing the table."""
+    d1, _ = guest(any_server)
+    assert (
+        d1.post("/api/account", json={"account": "aino", "password": PASSWORD}).status_code == 201
+    )
+    d2 = device(any_server)
+    assert d2.post("/api/login", json={"account": "aino", "password": PASSWORD}).status_code == 200
+    assert d1.cookies[COOKIE] != d2.cookies[COOKIE]
+    t = toy_table(any_server, d1)
+    tid, token = t["table_id"], t["seat_tokens"]["0"]
+    play_to_end(any_server, d1, tid)
+    other, _ = guest(any_server, "Eero")
+    evil = httpx.Client(
+        base_url=any_server.base,
+        headers={"Origin": "https://evil.example"},
+        cookies={COOKIE: d2.cookies[COOKIE]},
+    )
+    before = d1.get(f"/api/tables/{tid}").json()
+    for path, body in (
+        (f"/api/tables/{tid}/again", {"game_no": 1}),
+        (f"/api/tables/{tid}/leave", {}),
+    ):
+        r = other.post(path, json=body)
+        assert r.status_code == 401 and r.json()["error"] == "unauthorized", r.text
+        r = evil.post(path, json=body)
+        assert r.status_code == 403 and r.json()["error"] == "foreign_origin"
+    r = d2.post(f"/api/tables/{tid}/leave", json={"seat": 1})
+    assert r.status_code == 403 and r.json()["error"] == "not_your_seat"
+    assert d1.get(f"/api/tables/{tid}").json() == before
+    # The second device starts the next game and leaves the seat.
+    r = d2.post(f"/api/tables/{tid}/again", json={"game_no": 1})
+    assert r.status_code == 200, r.text
+    assert r.json()["game_no"] == 2
+    r = d2.post(f"/api/tables/{tid}/leave", json={})
+    assert r.status_code == 200, r.text
+    after = d1.get(f"/api/tables/{tid}").json()
+    assert after["seats"][0]["status"] == "left" and after["seats"][0]["zombie"]
+    # The first device's token stopped working with the seat; nothing is left to leave.
+    bearer = {"Authorization": f"Bearer {token}"}
+    assert any_server.http.post(f"/api/tables/{tid}/leave", headers=bearer).status_code == 401
+    assert d2.post(f"/api/tables/{tid}/leave", json={}).status_code == 401
+    for x in (d1, d2, other, evil):
+        x.close()
+
+
 # -- 5. profiles and history -----------------------------------------------------------------
 def test_history_lists_games_with_results_and_replays(any_server: Server) -> None:
     d, me = guest(any_server)
@@ -390,6 +441,11 @@ def test_history_lists_games_with_results_and_replays(any_server: Server) -> Non
     assert s["best"] == g["score"] == s["average"]
     assert "account" not in prof and "sessions" not in prof
     assert any_server.http.get("/api/profiles/nobody").status_code == 404
+    # A finished game is replayed once: the next request answers from the result cache.
+    builds, hits = any_server.hub.results.builds, any_server.hub.results.hits
+    assert builds >= 1
+    assert device(any_server).get(f"/api/profiles/{me['id']}").json() == prof
+    assert any_server.hub.results.builds == builds and any_server.hub.results.hits == hits + 1
     # the replay of the unlisted table is readable with the profile's cookie
     assert d.get(f"/api/tables/{t['table_id']}/games/1/replay").status_code == 200
     d.close()

@@ -55,6 +55,35 @@ def test_two_processes_one_table_frames_through_notify(pair: tuple[Server, Serve
         assert summary["seats"][1]["name"] == "Bea"
 
 
+def test_second_claim_before_the_notice_arrives_is_410(pair: tuple[Server, Server]) -> None:
+    """An invite claimed through B, then at once through A before A has heard of the
+    claim (A's listener is held): A loses the insert race, catches up from the log and
+    answers 410 ``invite_used``, never 409 ``stale_state``; nothing else changed."""
+    a, b = pair
+    t = a.create(game="toy", players=2, take_seat=0)
+    tid = t["table_id"]
+    held: list[tuple[str, int | None]] = []
+    a.hub.bus.kick = lambda table_id, seq: held.append((table_id, seq))  # hold A's listener
+    grant = b.claim(t["invites"][0]["code"], "Bea")
+    live_a = a.hub.tables[tid]
+    deadline = time.time() + 30
+    while not held and time.time() < deadline:  # B's notice reached A and was held
+        time.sleep(0.05)
+    assert held, "B's claim was never announced"
+    assert live_a.seq < b.hub.tables[tid].seq, "A must not have caught up yet"
+    assert live_a.seats[1].invite_hash is not None
+    r = a.http.post("/api/invites/claim", json={"code": t["invites"][0]["code"], "name": "Eve"})
+    assert r.status_code == 410, r.text
+    assert r.json()["error"] == "invite_used", r.text
+    assert live_a.seq == b.hub.tables[tid].seq  # A caught up from the log
+    for s in (a, b):
+        summary = s.http.get(f"/api/tables/{tid}", headers=watch(t)).json()
+        assert summary["seats"][1]["name"] == "Bea"
+    cb = a.client(tid, tokens=[grant["token"]])  # B's grant holds the seat through A too
+    assert cb.welcome["seats"] == [1]
+    cb.close()
+
+
 def test_same_state_through_two_processes_exactly_one_applied(
     pair: tuple[Server, Server],
 ) -> None:

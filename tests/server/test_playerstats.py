@@ -105,3 +105,24 @@ def test_koodinmurtaja_codes_broken_add_up_to_the_eliminations() -> None:
     view = state.view(None, log=False)
     # every game of the match ends with all but one seat out, each broken by a guess
     assert sum(broken) == sum(len(r["ranking"]) - 1 for r in view["results"])
+
+
+def test_cached_results_give_the_same_history_without_records() -> None:
+    """A finished game's result (:class:`playerstats.GameResult`) is all the history
+    needs of it: rows whose results are known need no record, and the answer is the
+    same as replaying; the cache keeps at most ``entries``, the newest used."""
+    recs = [random_record(g, 11) for g in sorted(GAMES)]
+    full = [
+        {"record": rec, "seat": 0, "table_id": f"t{i}", "table_name": "T", "game_no": 1,
+         "finished": float(i)}
+        for i, rec in enumerate(recs)
+    ]  # fmt: skip
+    want = playerstats.history(full)
+    cache = playerstats.ResultCache(entries=3)
+    cache.put(playerstats.results(full))
+    assert len(cache) == 3 and cache.builds == len(recs)
+    keys = [playerstats.result_key(r) for r in full]
+    known = cache.lookup(keys)
+    assert set(known) == set(keys[1:]) and cache.hits == 3  # the oldest was dropped
+    bare = [{k: v for k, v in r.items() if k != "record"} for r in full[1:]]
+    assert playerstats.history([full[0], *bare], known) == want

@@ -23,6 +23,7 @@ from sqlalchemy import text
 from websockets.exceptions import ConnectionClosed
 
 from pakka.server.db import make_engine
+from pakka.server.proxyconf import nginx_config
 
 from .conftest import Client, drop_pg_db, fresh_pg_db, texts
 from .test_multiprocess import Process
@@ -43,43 +44,8 @@ class Nginx:
 
     def __init__(self, tmp: Path, upstreams: list[str]) -> None:
         self.port = _free_port()
-        servers = "\n".join(f"    server {u} max_fails=1 fail_timeout=2s;" for u in upstreams)
-        for d in ("body", "proxy", "fastcgi", "uwsgi", "scgi"):
-            (tmp / d).mkdir(exist_ok=True)
         conf = tmp / "nginx.conf"
-        conf.write_text(
-            f"""daemon off;
-worker_processes 1;
-pid {tmp}/nginx.pid;
-error_log {tmp}/error.log warn;
-events {{ worker_connections 512; }}
-http {{
-  access_log off;
-  client_body_temp_path {tmp}/body;
-  proxy_temp_path {tmp}/proxy;
-  fastcgi_temp_path {tmp}/fastcgi;
-  uwsgi_temp_path {tmp}/uwsgi;
-  scgi_temp_path {tmp}/scgi;
-  map $http_upgrade $connection_upgrade {{ default upgrade; '' close; }}
-  upstream pakka {{
-{servers}
-  }}
-  server {{
-    listen 127.0.0.1:{self.port};
-    location / {{
-      proxy_pass http://pakka;
-      proxy_http_version 1.1;
-      proxy_set_header Upgrade $http_upgrade;
-      proxy_set_header Connection $connection_upgrade;
-      proxy_set_header X-Forwarded-For $remote_addr;
-      proxy_next_upstream error timeout http_502;
-      proxy_connect_timeout 2s;
-      proxy_read_timeout 3600s;
-    }}
-  }}
-}}
-"""
-        )
+        conf.write_text(nginx_config(tmp, self.port, upstreams))
         self.proc = subprocess.Popen(
             [NGINX, "-c", str(conf), "-p", str(tmp)],
             stdout=subprocess.DEVNULL,

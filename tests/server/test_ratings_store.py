@@ -15,7 +15,7 @@ from openskill.models import PlackettLuce
 from sqlalchemy import insert, select
 
 from pakka.ratings import Rating
-from pakka.server import db
+from pakka.server import db, profiles
 from pakka.server.db import make_engine, migrate
 from pakka.server.eventlog import Conflict
 from pakka.server.ratings import RatedEnd, changes_of_game, history, leaderboard, profile_ratings
@@ -173,6 +173,7 @@ def test_leaderboard_minimum_games_order_and_own_place(store: Store) -> None:
                     profile_id=f"p{i}", game="ravaytys", mu=mu, sigma=sigma, games=games, updated=0
                 )
             )
+            c.execute(insert(db.profiles).values(id=f"p{i}", name=f"Player {i}", created=0))
         c.execute(
             insert(db.ratings).values(
                 profile_id="p0", game="koodinmurtaja", mu=50, sigma=1, games=50, updated=0
@@ -180,6 +181,8 @@ def test_leaderboard_minimum_games_order_and_own_place(store: Store) -> None:
         )
     with store.engine.connect() as c:
         board = leaderboard(c, "ravaytys", min_games=5, profile_id="p4")
+        # The names are the profile rows' (joined), not copies kept with the ratings.
+        assert [t["name"] for t in board["top"]] == ["Player 0", "Player 1", "Player 2", "Player 4"]
         # Ordinals: p0 24, p1 24, p2 17, p4 11; p3 has too few games. Ties: more games first.
         assert [t["place"] for t in board["top"]] == [1, 2, 3, 4]
         assert [t["rating"] for t in board["top"]] == [1980, 1980, 1840, 1720]
@@ -190,3 +193,7 @@ def test_leaderboard_minimum_games_order_and_own_place(store: Store) -> None:
         assert few["me"]["place"] is None and few["me"]["games"] == 2
         assert leaderboard(c, "ravaytys", profile_id="nobody")["me"] is None
         assert leaderboard(c, "ravaytys", min_games=1, limit=2)["top"][0]["rating"] == 2240
+    with store.engine.begin() as c:
+        profiles.rename(c, "p1", "Renamed")
+    with store.engine.connect() as c:
+        assert leaderboard(c, "ravaytys", min_games=5)["top"][1]["name"] == "Renamed"

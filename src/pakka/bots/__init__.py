@@ -83,11 +83,17 @@ def entry_point_bots(game: str | None = None) -> dict[str, BotFactory]:
     return out
 
 
-def _table(game: str) -> dict[str, BotFactory]:
+def _builtin_table(game: str) -> dict[str, BotFactory]:
+    """pakka's own bots for ``game`` (the game's, then the generic ones)."""
     mod = _module(game)
     table: dict[str, BotFactory] = dict(getattr(mod, "BOTS", {})) if mod else {}
     for k, v in _generic().items():
         table.setdefault(k, v)
+    return table
+
+
+def _table(game: str) -> dict[str, BotFactory]:
+    table = _builtin_table(game)
     for k, v in entry_point_bots(game).items():
         table.setdefault(k, v)
     return table
@@ -198,7 +204,11 @@ def make_bot(game: Game[Any], spec: str, seed: int = 0) -> Bot:
         if name in LEVEL_NAMES:
             lname, lparams = parse_spec(levels(game.name)[name])
             name, params = lname, lparams | params
-        table = _table(game.name)
+        # pakka's own names win over entry points, so the installed packages' metadata
+        # (tens of milliseconds to scan) is read only for a name pakka does not have
+        table = _builtin_table(game.name)
+        if name not in table:
+            table = _table(game.name)
         if name not in table:
             raise RulesError(
                 f"no bot {name!r} for {game.name}; choose from {', '.join(table)}, "

@@ -1,5 +1,7 @@
 """Bots for Zoker Kubo: ``greedy`` (most points now, fewest chances left for the
-next player) and ``search`` (ISMCTS with greedy rollouts and a depth limit)."""
+next player), ``rollout`` (flat Monte Carlo over the legal actions with short greedy
+playouts of sampled deals) and ``search`` (ISMCTS with greedy rollouts and a depth
+limit)."""
 
 from __future__ import annotations
 
@@ -208,6 +210,111 @@ def cached_greedy_rollout(
     return act
 
 
+class RolloutBot:
+    """Flat Monte Carlo over the legal actions with the greedy policy as rollout policy:
+    for each of ``worlds`` deals sampled from the seat's view (``sample_consistent``,
+    never the hidden cards), every candidate is played and the game continued by
+    :func:`greedy_choice` in every seat for ``turns`` more turns (0: to the end of the
+    round); the candidate with the best mean score margin is played.
+
+    The same sampled deals serve every candidate (common random numbers: the draws
+    after the decision are the same, so the comparison is not drowned by the luck of
+    the draw), and the greedy plans are kept by (board, hand) across playouts and
+    decisions (a plan is a pure function of them), which makes a playout cost a few
+    dictionary look-ups for the seat's own known hand. The value at the end of a
+    playout is the seat's points minus the best other seat's, each less ``keep`` per
+    card still in hand (R-KU-10 charges one point per card at the end of the round).
+    With ``margin`` > 0 the bot plays the greedy choice unless another candidate's mean
+    margin is more than ``margin`` points better (a correction of the greedy plan where
+    the playouts see it clearly wrong).
+    Deterministic from ``seed``: the deals are drawn from the bot's own generator.
+    """
+
+    name = "rollout"
+
+    PLAN_LIMIT = 200_000
+    """Greedy plans kept (the cache starts again beyond this)."""
+    MAX_PLAN_HAND = 10
+    """A playout stops (and is valued) when the seat to move holds more cards than this:
+    :func:`plan_turn` tries every order of the placeable cards, which a hand grown by
+    turns without placing makes costly."""
+
+    def __init__(
+        self,
+        game: Game[Any],
+        seed: int = 0,
+        worlds: int = 8,
+        turns: int = 3,
+        keep: float = 1.0,
+        margin: float = 0.0,
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.worlds = max(1, int(worlds))
+        self.turns = max(0, int(turns))
+        self.keep = float(keep)
+        self.margin = float(margin)
+        self.greedy = GreedyBot(game)
+        self.plans: dict[tuple[int, tuple[int, ...]], int] = {}
+
+    def _value(self, s: KuboState, seat: int) -> float:
+        if s.over:
+            t = [float(x) for x in s.totals]
+        else:
+            k = self.keep
+            t = [a + b - k * len(h) for a, b, h in zip(s.totals, s.points, s.hands, strict=True)]
+        mine = t[seat]
+        return mine - max(x for i, x in enumerate(t) if i != seat)
+
+    def _playout(self, s: KuboState, seat: int) -> float:
+        """Continue ``s`` with the greedy policy for ``turns`` turns (or to the end of
+        the round) and value it for ``seat``."""
+        plans = self.plans
+        rnd = s.round_no
+        turns = 0
+        last = s.turn
+        while not s.over and s.round_no == rnd:
+            if s.turn != last:
+                turns += 1
+                last = s.turn
+                if self.turns and turns >= self.turns:
+                    break
+            if len(s.hands[s.turn]) > self.MAX_PLAN_HAND:
+                break  # the greedy plan grows exponentially with the hand: value it here
+            legal = s.legal_actions()
+            s.apply_legal(
+                greedy_choice(legal, s.board, s.hands[s.turn], s.geo, s.line_points, plans=plans)
+            )
+        return self._value(s, seat)
+
+    def choose(self, handle: SeatHandle) -> Action:
+        """The candidate with the best mean margin over the sampled deals (claims and
+        passes as the greedy bot makes them)."""
+        legal = [a for a in handle.legal_actions() if isinstance(a, KuboAction)]
+        if len(legal) == 1:
+            return legal[0]
+        if any(CLAIM_BASE <= a.id <= PASS_ID for a in legal):
+            return self.greedy.choose(handle)  # R-KU-8: a claim is always worth making
+        if len(self.plans) >= self.PLAN_LIMIT:
+            self.plans.clear()
+        seat = handle.seat
+        totals = [0.0] * len(legal)
+        for _ in range(self.worlds):
+            world = handle.sample_consistent(self.rng)
+            assert isinstance(world, KuboState)
+            for i, a in enumerate(legal):
+                s = world.clone()
+                s.apply_legal(a)
+                totals[i] += self._playout(s, seat)
+        best = max(range(len(legal)), key=lambda i: totals[i])
+        if self.margin > 0:
+            # Keep the greedy choice unless a candidate beats it clearly: the playouts'
+            # mean is noisy over a few deals, the greedy plan's judgement is not.
+            g = legal.index(self.greedy.choose(handle))  # type: ignore[arg-type]
+            if totals[best] - totals[g] <= self.margin * self.worlds:
+                return legal[g]
+        return legal[best]
+
+
 def search_bot(game: Game[Any], seed: int = 0, **params: Any) -> ISMCTSBot:
     """ISMCTS with greedy rollouts, 40 plies deep (default 200 iterations per move)."""
     opts: dict[str, Any] = {"iterations": 200, "rollout": "greedy", "max_depth": 40} | params
@@ -216,11 +323,13 @@ def search_bot(game: Game[Any], seed: int = 0, **params: Any) -> ISMCTSBot:
     return bot
 
 
-BOTS: dict[str, Any] = {"greedy": GreedyBot, "search": search_bot}
+BOTS: dict[str, Any] = {"greedy": GreedyBot, "rollout": RolloutBot, "search": search_bot}
 LEVELS: dict[str, str] = {"easy": "random", "medium": "greedy", "hard": "greedy"}
 """``hard`` is the best bot measured so far, ``greedy``: ``search`` (about 2 s a decision)
 has never been shown stronger than ``greedy`` in a duplicate arena (post-game review
-issue), so no level points at it until it is; it stays available by name."""
+issue), and ``rollout:worlds=8,turns=3`` (7 ms a decision) lost to it clearly over 150
+duplicate deals (docs/benchmarks.md), so no level points at either until one is; both
+stay available by name."""
 ROLLOUT_POLICIES: dict[str, Any] = {"greedy": greedy_rollout}
 
 __all__ = ["BOTS", "LEVELS", "ROLLOUT_POLICIES", "GreedyBot", "greedy_choice", "plan_turn"]

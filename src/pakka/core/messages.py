@@ -84,6 +84,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "error.not_rated": "This table cannot be rated: {reason}",
         "error.rated_account": "Only accounts sit at rated tables; sign in or make an account.",
         "error.rated_assist": "Hints, autoplay and undo are off at rated tables.",
+        "error.rated_hints": "Hints and lay-down proposals are off at rated tables.",
+        "error.rated_autoplay": "Autoplay is off at rated tables.",
+        "error.no_hints": "{game} offers no hints.",
         "rating.no.not_requested": "the creator did not ask for a rated table.",
         "rating.no.solo": "a one-player game has nobody to be rated against.",
         "rating.no.hotseat": "hot-seat tables are never rated.",
@@ -213,6 +216,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "error.rated_account": "Reitattuihin pöytiin pääsee vain tilillä; kirjaudu tai luo tili.",
         "error.rated_assist": "Vihjeet, automaattipeli ja peruminen eivät ole käytössä "
         "reitatuissa pöydissä.",
+        "error.rated_hints": (
+            "Vihjeet ja räväytysehdotukset eivät ole käytössä reitatuissa pöydissä."
+        ),
+        "error.rated_autoplay": "Automaattipeli ei ole käytössä reitatuissa pöydissä.",
+        "error.no_hints": "Pelissä {game} ei ole vihjeitä.",
         "rating.no.not_requested": "pöydän luoja ei pyytänyt reitattua pöytää.",
         "rating.no.solo": "yksinpelissä ei ole ketään, johon verrata.",
         "rating.no.hotseat": "yhden laitteen pöytiä ei koskaan reitata.",

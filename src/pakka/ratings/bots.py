@@ -21,8 +21,10 @@ FILE = "bots.json"
 
 @cache
 def ladder() -> dict[str, Any]:
-    """The stored ladder: ``{"games": {game: {"levels": {level: {mu, sigma, rating}}}}}``
-    plus how it was measured (empty games when the file is missing)."""
+    """The stored ladder: ``{"games": {game: {"levels": {level: {mu, sigma, rating,
+    spec}}, "deals", "players", "cap"}}}`` plus how it was measured (empty games when the
+    file is missing); ``mu`` and ``sigma`` are what is read, the rest says what was
+    measured (the level's bot spec, the number of duplicate deals, the per-deal cap)."""
     path = resources.files("pakka.ratings") / FILE
     if not path.is_file():
         return {"games": {}}

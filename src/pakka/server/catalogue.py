@@ -3,6 +3,9 @@
 The client renders log entries (``{key, args}``) itself, in the language the
 player chose, so it needs each game's catalogue; the lobby links each game's
 rules. Both are public texts of the installed games and hold no table data.
+Hints are not here: they belong to a seat of a table (``POST
+/api/tables/{id}/hint`` in :mod:`pakka.server.routes`), so that a rated table can
+refuse them; no endpoint computes a hint from a view the client sends.
 
 Mount with ``app.include_router(catalogue.router)``.
 """
@@ -11,14 +14,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Depends, HTTPException
+from fastapi import APIRouter, HTTPException
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict
 
 from pakka.core.registry import game_class, games
 from pakka.i18n import LANGUAGES, card_names, messages
 from pakka.rules import rules_text
-from pakka.server.limits import limit_hints
 
 router = APIRouter()
 
@@ -60,31 +61,3 @@ def game_rules(game: str, lang: str) -> JSONResponse:
     except KeyError:
         raise HTTPException(status_code=404, detail=f"no rules text for {game!r}") from None
     return JSONResponse({"game": game, "lang": lang, "markdown": text}, headers=_CACHE)
-
-
-class HintRequest(BaseModel):
-    """A seat's own view, as the client received it in a ``state`` frame."""
-
-    model_config = ConfigDict(extra="forbid")
-    view: dict[str, Any]
-
-
-@router.post("/api/games/{game}/hint", dependencies=[Depends(limit_hints)])
-def game_hint(game: str, body: HintRequest) -> dict[str, Any] | None:
-    """The game's hint (its display layer's ``hint``: Koodinmurtaja's rank
-    probabilities, Räväytys' proposed lay-down), computed from the caller's own view
-    only; ``null`` when the position offers none.
-
-    The request carries nothing but what the caller already sees, so the
-    answer cannot reveal anything hidden from them. A hint is a search: each
-    client address may ask ``Settings.hint_rate`` times a second (429 beyond).
-    """
-    _known(game)
-    display = game_class(game).display
-    if not display.hints or body.view.get("game") != game:
-        raise HTTPException(status_code=404, detail=f"no hints for {game!r}")
-    try:
-        hint = display.hint(body.view)
-        return None if hint is None else dict(hint)
-    except (KeyError, TypeError, ValueError, IndexError) as e:
-        raise HTTPException(status_code=400, detail=f"not a {game} view: {e}") from None

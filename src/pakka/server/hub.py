@@ -32,6 +32,7 @@ from pakka.server.dbexec import DbExec
 from pakka.server.errors import ApiError
 from pakka.server.health import Metrics
 from pakka.server.lease import Leases
+from pakka.server.playerstats import ResultCache
 from pakka.server.presence import Board
 from pakka.server.profiles import Profile
 from pakka.server.replay import ReplayCache
@@ -82,6 +83,9 @@ class Hub:
         self._loading: dict[str, asyncio.Lock] = {}
         self.replays = ReplayCache()
         """Built replays of finished games (:mod:`pakka.server.replay`)."""
+        self.results = ResultCache()
+        """Each finished game's result for a seat, for profile pages
+        (:mod:`pakka.server.playerstats`)."""
         self.purger: asyncio.Task[None] | None = None
         """Purges chat older than the retention, on start and daily (:mod:`pakka.server.chat`)."""
 

@@ -111,11 +111,48 @@ async def me(request: Request) -> dict[str, Any]:
     return p.to_json() | {"ratings": mine}
 
 
+def _rename(c: Connection, profile_id: str, name: str, live: set[str]) -> list[tuple[str, int]]:
+    """Rename the profile and every seat bound to it at tables that are not ``live``
+    here (a ``seat`` event in the table's log and the seat row, as deletion does);
+    returns its seats at the ``live`` tables (renamed through the table, under its
+    lock)."""
+    profiles.rename(c, profile_id, name)
+    seats = profiles.profile_seats(c, profile_id)
+    for tid, seat in seats:
+        if tid in live:
+            continue
+        seq = eventlog.last_seq(c, tid) + 1
+        eventlog.append(c, tid, seq, eventlog.SEAT, {"seat": seat, "values": {"name": name}})
+        c.execute(
+            update(db.seats)
+            .where(db.seats.c.table_id == tid, db.seats.c.seat == seat)
+            .values(name=name)
+        )
+    return [(t, s) for t, s in seats if t in live]
+
+
 @router.post("/api/me/name")
 async def rename(hub: HubDep, body: RenameBody, request: Request) -> dict[str, Any]:
-    """Change the display name (seats already taken keep the name they were taken with)."""
+    """Change the display name: the profile's, and the name on every seat bound to it
+    (the tables it sits or sat at, their frames and "my tables"; a live table's seat
+    changes through the table, so its clients and the other processes see it at
+    once). The leaderboard and the profile page read the profile row."""
     p = await profiles.require(request)
-    await hub.dbx.tx(profiles.rename, p.id, body.name)
+    bound = await hub.dbx.read(profiles.profile_seats, p.id)
+    # Every table live here changes through the table, also one whose seat the
+    # profile takes while this runs (it is in ``hub.tables`` already).
+    live: set[str] = set(hub.tables)
+    for tid, _ in bound:
+        if await hub.ensure(tid) is not None:
+            live.add(tid)
+    for tid, seat in await hub.dbx.tx(_rename, p.id, body.name, live):
+        table = hub.tables.get(tid)
+        if table is None:
+            continue
+        async with table.lock:
+            if table.seats[seat].profile_id == p.id:
+                await table.set_seat(seat, name=body.name)
+                table.broadcast_table()
     return Profile(p.id, body.name, p.account, p.created).to_json()
 
 
@@ -229,6 +266,15 @@ def _my_tables(c: Connection, profile_id: str) -> list[dict[str, Any]]:
         .where(db.seats.c.profile_id == profile_id)
         .order_by(db.tables.c.created.desc(), db.seats.c.seat)
     ).all()
+    ids = list(dict.fromkeys(str(r.id) for r in rows))
+    names: dict[str, list[str | None]] = {tid: [] for tid in ids}
+    if ids:
+        for seat_row in c.execute(
+            select(db.seats.c.table_id, db.seats.c.name)
+            .where(db.seats.c.table_id.in_(ids))
+            .order_by(db.seats.c.table_id, db.seats.c.seat)
+        ):
+            names[str(seat_row[0])].append(seat_row[1])
     out: dict[str, dict[str, Any]] = {}
     for r in rows:
         t = out.setdefault(
@@ -242,6 +288,7 @@ def _my_tables(c: Connection, profile_id: str) -> list[dict[str, Any]]:
                 "created": r.created,
                 "hotseat": bool(r.hotseat),
                 "seats": [],
+                "names": names[str(r.id)],
             },
         )
         if r.status == "claimed":
@@ -253,7 +300,8 @@ def _my_tables(c: Connection, profile_id: str) -> list[dict[str, Any]]:
 async def my_tables(hub: HubDep, request: Request) -> dict[str, Any]:
     """The tables where the profile holds (or held) a seat, newest first, on every
     device of an account; ``seats`` are those it still holds (no tokens: ``hello``
-    with ``session: true`` takes them)."""
+    with ``session: true`` takes them), ``names`` every seat's name in seat order
+    (``null``: a bot or a seat nobody took)."""
     p = await profiles.require(request)
     return {"tables": await hub.dbx.read(_my_tables, p.id)}
 
@@ -263,6 +311,8 @@ HISTORY_MAX = 200
 
 
 def _history_rows(c: Connection, profile_id: str) -> list[dict[str, Any]]:
+    """The profile's newest finished games (at most :data:`HISTORY_MAX`), without
+    their records (:func:`_records` loads those the result cache does not know)."""
     rows = c.execute(
         select(
             db.tables.c.id,
@@ -282,38 +332,56 @@ def _history_rows(c: Connection, profile_id: str) -> list[dict[str, Any]]:
         .order_by(db.games.c.finished.desc())
         .limit(HISTORY_MAX)
     ).all()
-    out = []
-    for r in rows:
+    return [
+        {
+            "table_id": r.id,
+            "table_name": r.name,
+            "game": r.game,
+            "players": r.players,
+            "game_no": r.game_no,
+            "seat": r.seat,
+            "finished": r.finished,
+            "seed": r.seed,
+            "options": r.options,
+            "deck": r.deck,
+        }
+        for r in rows
+    ]
+
+
+def _records(c: Connection, rows: list[dict[str, Any]]) -> None:
+    """Give each of ``rows`` its game's :class:`Record` (its actions read here)."""
+    for row in rows:
         acts = c.execute(
             select(db.actions.c.action)
-            .where(db.actions.c.table_id == r.id, db.actions.c.game_no == r.game_no)
+            .where(db.actions.c.table_id == row["table_id"], db.actions.c.game_no == row["game_no"])
             .order_by(db.actions.c.idx)
         ).scalars()
-        out.append(
-            {
-                "table_id": r.id,
-                "table_name": r.name,
-                "game_no": r.game_no,
-                "seat": r.seat,
-                "finished": r.finished,
-                "record": Record(
-                    game=r.game,
-                    players=r.players,
-                    options=json.loads(r.options),
-                    seed=int(r.seed),
-                    deck=json.loads(r.deck) if r.deck else None,
-                    actions=list(acts),
-                ),
-            }
+        row["record"] = Record(
+            game=row["game"],
+            players=row["players"],
+            options=json.loads(row["options"]),
+            seed=int(row["seed"]),
+            deck=json.loads(row["deck"]) if row["deck"] else None,
+            actions=list(acts),
         )
-    return out
 
 
 async def history(hub: Hub, profile_id: str) -> dict[str, Any]:
     """A profile's finished games (newest first) with results, and its statistics per
-    game (:mod:`pakka.server.playerstats`)."""
+    game (:mod:`pakka.server.playerstats`). A finished game never changes: its result
+    is kept in ``hub.results`` (:class:`~pakka.server.playerstats.ResultCache`), so
+    only the games not seen before are read with their actions and replayed."""
     rows = await hub.dbx.read(_history_rows, profile_id)
-    return await asyncio.to_thread(playerstats.history, rows)
+    known = hub.results.lookup([playerstats.result_key(r) for r in rows])
+    new = [r for r in rows if playerstats.result_key(r) not in known]
+    if new:
+        await hub.dbx.read(_records, new)
+        # Replaying is CPU work: off the event loop (the cache is touched only on it).
+        got = await asyncio.to_thread(playerstats.results, new)
+        hub.results.put(got)
+        known |= got
+    return playerstats.history(rows, known)
 
 
 @router.get("/api/profiles/{profile_id}")

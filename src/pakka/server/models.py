@@ -88,6 +88,22 @@ class EmptyBody(Strict):
     """A body with no fields (``leave``, ``revoke``...)."""
 
 
+class LeaveBody(Strict):
+    """``POST /api/tables/{id}/leave``: which seat, for a session holding several
+    seats of the table (with a seat token the token names the seat)."""
+
+    seat: Annotated[int, Field(ge=0)] | None = None
+
+
+class HintBody(Strict):
+    """``POST /api/tables/{id}/hint``: the seat whose hint (with a seat token the
+    token names it; with the session cookie, one of the profile's seats) and the
+    state the client shows (``state_id``; another one gets ``409 stale_state``)."""
+
+    seat: Annotated[int, Field(ge=0)] | None = None
+    state_id: Annotated[int, Field(ge=0)] | None = None
+
+
 class LevelBody(Strict):
     """``POST /api/tables/{id}/seats/{seat}/bot``."""
 

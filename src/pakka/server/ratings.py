@@ -173,28 +173,6 @@ def _shown(row: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _names(c: Connection, profiles: list[str], game: str) -> dict[str, str | None]:
-    """The name each profile last played ``game`` under (from its rating changes)."""
-    if not profiles:
-        return {}
-    newest = (
-        select(db.rating_changes.c.profile_id, func.max(db.rating_changes.c.at).label("at"))
-        .where(db.rating_changes.c.game == game, db.rating_changes.c.profile_id.in_(profiles))
-        .group_by(db.rating_changes.c.profile_id)
-        .subquery()
-    )
-    rows = c.execute(
-        select(db.rating_changes.c.profile_id, db.rating_changes.c.name).join(
-            newest,
-            and_(
-                db.rating_changes.c.profile_id == newest.c.profile_id,
-                db.rating_changes.c.at == newest.c.at,
-            ),
-        )
-    )
-    return {str(r[0]): r[1] for r in rows}
-
-
 def leaderboard(
     c: Connection,
     game: str,
@@ -207,10 +185,13 @@ def leaderboard(
     when it has too few games or none)."""
     ordinal = (db.ratings.c.mu - 3.0 * db.ratings.c.sigma).label("ordinal")
     base = and_(db.ratings.c.game == game, db.ratings.c.games >= min_games)
+    # The names come from the profile rows (a rename shows at once; rating rows hold
+    # no names, and a deleted profile has no ratings left).
     rows = [
         dict(r)
         for r in c.execute(
-            select(db.ratings, ordinal)
+            select(db.ratings, ordinal, db.profiles.c.name.label("name"))
+            .outerjoin(db.profiles, db.profiles.c.id == db.ratings.c.profile_id)
             .where(base)
             .order_by(ordinal.desc(), db.ratings.c.games.desc(), db.ratings.c.profile_id)
             .limit(limit)
@@ -236,11 +217,10 @@ def leaderboard(
                 mine["place"] = int(above) + 1
             else:
                 mine["place"] = None
-    names = _names(c, [r["profile_id"] for r in rows], game)
     total = c.execute(select(func.count()).select_from(db.ratings).where(base)).scalar_one()
     top = []
     for i, r in enumerate(rows):
-        who = {"place": i + 1, "name": names.get(r["profile_id"])}
+        who = {"place": i + 1, "name": r["name"]}
         top.append(who | {"you": r["profile_id"] == profile_id} | _shown(r))
     return {"game": game, "min_games": min_games, "players": int(total), "top": top, "me": mine}
 

@@ -26,16 +26,17 @@ from pakka.ratings.bots import level_ratings, suggest
 from pakka.server import access, frames, profiles, ratings, replay
 from pakka.server.errors import ApiError
 from pakka.server.hub import Hub
-from pakka.server.limits import client_address
+from pakka.server.limits import client_address, limit_hints
 from pakka.server.models import (
     AgainBody,
     ClaimBody,
     CreatedTable,
     CreateTable,
-    EmptyBody,
+    HintBody,
     HumanOut,
     InviteOut,
     JoinBody,
+    LeaveBody,
     LevelBody,
     LiveTables,
     Ok,
@@ -249,14 +250,86 @@ async def join(hub: HubDep, table_id: str, body: JoinBody, request: Request) -> 
     return await hub.seating.join(table_id, body.seat, body.name, None if me is None else me.id)
 
 
+async def session_profile(request: Request) -> str | None:
+    """The id of the request's session profile, looked up only when the request
+    carries no bearer token (a token names its seat; the cookie is the second
+    device's credential). The Origin check (:mod:`pakka.server.origin`) has already
+    refused a state-changing request with the cookie from another site."""
+    if bearer(request) is not None or profiles.cookie_token(request) is None:
+        return None
+    me = await profiles.current(request)
+    return None if me is None else me.id
+
+
 @router.post("/api/tables/{table_id}/leave", response_model=Ok)
 async def leave(
-    hub: HubDep, table_id: str, request: Request, body: EmptyBody | None = None
+    hub: HubDep, table_id: str, request: Request, body: LeaveBody | None = None
 ) -> dict[str, Any]:
-    """Give up the seat of the bearer token."""
+    """Give up the seat of the bearer token, or (without one) the seat bound to the
+    session cookie's profile (``seat`` says which if it holds several)."""
     await hub.ensure(table_id)
-    await hub.seating.leave(table_id, bearer(request))
+    pid = await session_profile(request)
+    seat = None if body is None else body.seat
+    await hub.seating.leave(table_id, bearer(request), pid, seat)
     return {"ok": True}
+
+
+@router.post("/api/tables/{table_id}/hint", dependencies=[Depends(limit_hints)])
+async def table_hint(
+    hub: HubDep, table_id: str, request: Request, body: HintBody | None = None
+) -> dict[str, Any]:
+    """The game's hint for a seat of this table (its display layer's ``hint``:
+    Koodinmurtaja's rank probabilities, Räväytys' proposed lay-down), computed from
+    the seat's own view of the current state (``State.view(seat)``, so it cannot
+    reveal anything hidden from that seat); ``hint`` is ``null`` when the position
+    offers none. The seat is the bearer seat token's, or one bound to the session
+    cookie's profile (:meth:`~pakka.server.seats.Seating.held_seat`).
+
+    Fair play: a rated table refuses (``403 rated_assist``, key ``error.rated_hints``),
+    and there is no other way to a hint (no endpoint takes a view from the client).
+    A hint is a search: each client address may ask ``Settings.hint_rate`` times a
+    second (429 beyond). Nothing at the table changes."""
+    await hub.ensure(table_id)
+    table = hub.table(table_id)
+    assert table.game is not None
+    display = table.game.display
+    if not display.hints:
+        raise ApiError(
+            404,
+            "no_hints",
+            f"{table.game_name} offers no hints",
+            key="error.no_hints",
+            game=table.game_name,
+        )
+    body = body or HintBody()
+    seat = hub.seating.held_seat(table, bearer(request), await session_profile(request), body.seat)
+    if table.rated:
+        raise ApiError(
+            403,
+            "rated_assist",
+            "hints and lay-down proposals are off at rated tables",
+            key="error.rated_hints",
+        )
+    async with table.lock:
+        if body.state_id is not None and body.state_id != table.state_id:
+            raise ApiError(
+                409,
+                "stale_state",
+                f"the table is at state {table.state_id}, not {body.state_id}",
+                key="error.stale_state",
+            )
+        st = table.st
+        game_no, state_id = table.game_no, table.state_id
+        view = None if st.is_terminal else dict(st.view(seat))
+    # The search runs off the event loop, on the view taken under the lock.
+    hint = None if view is None else await asyncio.to_thread(display.hint, view)
+    return {
+        "table_id": table.id,
+        "game_no": game_no,
+        "state_id": state_id,
+        "seat": seat,
+        "hint": None if hint is None else dict(hint),
+    }
 
 
 @router.post("/api/tables/{table_id}/seats/{seat}/invite", response_model=InviteOut)
@@ -302,14 +375,16 @@ async def close(hub: HubDep, table_id: str, request: Request) -> dict[str, Any]:
 
 @router.post("/api/tables/{table_id}/again")
 async def again(hub: HubDep, table_id: str, body: AgainBody, request: Request) -> dict[str, Any]:
-    """Start the next game after the current one ended (any seat or the creator)."""
+    """Start the next game after the current one ended (any seat or the creator: a
+    seat token, the admin token, or the session cookie of a profile holding a seat)."""
     await hub.ensure(table_id)
     table = hub.table(table_id)
     token = bearer(request)
     try:
         hub.seating.check_admin(table, token)
     except ApiError:
-        hub.seating.seat_of(token, table)
+        if token or not hub.seating.bound_seats(table, await session_profile(request)):
+            hub.seating.seat_of(token, table)
     async with table.lock:
         await hub.play_again(table, body.game_no)
     return table.summary()

@@ -144,10 +144,17 @@ class Scheduler:
             log.exception("bot move failed at table %s", t.id)
             await asyncio.sleep(1.0)  # do not spin on a failing bot
         finally:
-            if asyncio.current_task() is self.bot_task:
-                self.bot_task = None
-            if not t.closed:
-                self.schedule_soon()
+            # A task still pending when its loop is closed is finalized outside any
+            # loop (GeneratorExit): then there is nothing left to schedule.
+            try:
+                current = asyncio.current_task()
+            except RuntimeError:
+                current = None
+            if current is not None:
+                if current is self.bot_task:
+                    self.bot_task = None
+                if not t.closed:
+                    self.schedule_soon()
 
     async def _choose(self, state: State[Any], seat: int, level: str, bot: Bot | None) -> str:
         """The bot's chosen action for ``seat`` in ``state`` (a private copy), searched

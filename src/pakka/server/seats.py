@@ -25,6 +25,9 @@ if TYPE_CHECKING:
     from pakka.server.tables import LiveTable
 
 HUMAN, BOT = "human", "bot"
+CLAIM_ATTEMPTS = 5
+"""How often a claim is tried again when other events of its table won the next
+log number (chat, presence of another process): each try first catches up."""
 OPEN, CLAIMED, LEFT, BOTSEAT = "open", "claimed", "left", "bot"
 
 
@@ -94,13 +97,7 @@ class Seating:
         """Give ``conn`` the seats of ``hello``'s tokens (and, with ``session``, the seats
         bound to the cookie's profile ``profile_id``) or make it a spectator; whether it
         may stay (every token must hold a claimed seat here)."""
-        mine = []
-        if hello.session and profile_id is not None:
-            mine = [
-                i
-                for i, s in enumerate(table.seats)
-                if s.profile_id == profile_id and s.status == CLAIMED
-            ]
+        mine = self.bound_seats(table, profile_id) if hello.session else []
         if hello.tokens or mine:
             seats = list(mine)
             for tok in hello.tokens:
@@ -134,6 +131,60 @@ class Seating:
             raise ApiError(401, "unauthorized", "this token holds no seat here")
         return live, hit[1]
 
+    def held_seat(
+        self,
+        table: LiveTable,
+        token: str | None,
+        profile_id: str | None,
+        seat: int | None = None,
+    ) -> int:
+        """The seat of ``table`` a request holds: its seat token's (``token``), or,
+        without a token, a claimed seat bound to the session cookie's profile
+        ``profile_id`` (``seat`` says which when the profile holds several). This is
+        how an account's second device, which never receives the seat tokens (the
+        database keeps only their digests), acts over HTTP. 401 ``unauthorized``
+        without such a seat, 403 ``not_your_seat`` when ``seat`` is not the one held."""
+        if token:
+            _, held = self.seat_of(token, table)
+            if seat is not None and seat != held:
+                raise ApiError(
+                    403,
+                    "not_your_seat",
+                    f"you do not hold seat {seat}",
+                    key="error.not_your_seat",
+                    seat=seat,
+                )
+            return held
+        bound = self.bound_seats(table, profile_id)
+        if not bound:
+            raise ApiError(401, "unauthorized", "this request holds no seat here")
+        if seat is None:
+            if len(bound) != 1:
+                raise ApiError(
+                    400, "invalid", "say which seat: you hold several", key="error.which_seat"
+                )
+            return bound[0]
+        if seat not in bound:
+            raise ApiError(
+                403,
+                "not_your_seat",
+                f"you do not hold seat {seat}",
+                key="error.not_your_seat",
+                seat=seat,
+            )
+        return seat
+
+    @staticmethod
+    def bound_seats(table: LiveTable, profile_id: str | None) -> list[int]:
+        """The claimed seats of ``table`` bound to ``profile_id`` (none for ``None``)."""
+        if profile_id is None:
+            return []
+        return [
+            i
+            for i, s in enumerate(table.seats)
+            if s.profile_id == profile_id and s.status == CLAIMED
+        ]
+
     def check_admin(self, table: LiveTable, token: str | None) -> None:
         """401 unless ``token`` is the table's admin token."""
         if not token or not secrets.compare_digest(digest(token), table.admin_hash):
@@ -147,15 +198,14 @@ class Seating:
         if table.rated:
             await self._check_account(profile_id)
         s = table.seats[seat]
-        if s.invite_hash:
-            self.invites.pop(s.invite_hash, None)
-        if s.token_hash:
-            self.tokens.pop(s.token_hash, None)
+        old_invite, old_token = s.invite_hash, s.token_hash
         tok = new_secret()
         h = digest(tok)
+        # The indexes change only once the event is in the log: a claim that loses the
+        # insert race leaves them as they were (the catch-up then updates them).
         await table.set_seat(
             seat,
-            CLAIM if s.invite_hash else "seat",
+            CLAIM if old_invite else "seat",
             status=CLAIMED,
             token_hash=h,
             invite_hash=None,
@@ -163,6 +213,10 @@ class Seating:
             name=name or s.name,
             profile_id=profile_id,
         )
+        if old_invite:
+            self.invites.pop(old_invite, None)
+        if old_token:
+            self.tokens.pop(old_token, None)
         table.scheduler.timed_out.discard(seat)
         self.tokens[h] = (table.id, seat)
         table.broadcast(table=True)
@@ -188,10 +242,18 @@ class Seating:
             raise ApiError(410, "invite_used", "this invite link was used or revoked")
         table = self.hub.table(hit[0])
         async with table.lock:
-            s = table.seats[hit[1]]
-            if s.invite_hash != digest(code):
-                raise ApiError(410, "invite_used", "this invite link was used or revoked")
-            tok = await self._give_seat(table, hit[1], name, profile_id)
+            for attempt in range(CLAIM_ATTEMPTS):
+                if table.seats[hit[1]].invite_hash != digest(code):
+                    raise ApiError(410, "invite_used", "this invite link was used or revoked")
+                try:
+                    tok = await self._give_seat(table, hit[1], name, profile_id)
+                    break
+                except ApiError as e:
+                    # Another process appended first (maybe this very claim, before
+                    # its notice arrived here): the table has caught up from the log,
+                    # so look at the invite again: used means 410, never stale_state.
+                    if e.code != "stale_state" or attempt == CLAIM_ATTEMPTS - 1:
+                        raise
         return {"table_id": table.id, "seat": hit[1], "token": tok}
 
     async def join(
@@ -220,11 +282,18 @@ class Seating:
             tok = await self._give_seat(table, seat, name, profile_id)
         return {"table_id": table.id, "seat": seat, "token": tok}
 
-    async def leave(self, table_id: str, token: str | None) -> None:
-        """Give up a seat: its token stops working and a bot plays on for it."""
+    async def leave(
+        self,
+        table_id: str,
+        token: str | None,
+        profile_id: str | None = None,
+        seat: int | None = None,
+    ) -> None:
+        """Give up a seat (the token's, or one bound to ``profile_id``: see
+        :meth:`held_seat`): its token stops working and a bot plays on for it."""
         table = self.hub.table(table_id)
-        _, seat = self.seat_of(token, table)
         async with table.lock:
+            seat = self.held_seat(table, token, profile_id, seat)
             s = table.seats[seat]
             if s.token_hash:
                 self.tokens.pop(s.token_hash, None)

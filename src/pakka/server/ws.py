@@ -383,7 +383,13 @@ async def _autoplay(table: LiveTable, conn: Connection, msg: AutoplayMsg) -> Non
     if seat is None:
         return
     if table.rated:
-        _error(conn, "rated_assist", "autoplay is off at rated tables", "autoplay")
+        _error(
+            conn,
+            "rated_assist",
+            "autoplay is off at rated tables",
+            "autoplay",
+            key="error.rated_autoplay",
+        )
         return
     async with table.lock:
         await table.set_seat(seat, zombie=True, level=msg.level)

@@ -25,7 +25,6 @@ from pakka.games.koodinmurtaja import KMState
 from pakka.games.koodinmurtaja.actions import GuessRank
 from pakka.games.koodinmurtaja.cards import parse_card, rank_of, strength, text_of
 from pakka.games.koodinmurtaja.deduction import knowledge_from_view
-from pakka.server.catalogue import HintRequest, game_hint
 
 from .conftest import new
 
@@ -292,8 +291,9 @@ def test_d_km_2_rank_only_bot_and_hints_know_no_other_ten_is_hidden() -> None:
     scores = {str(a): p for p, a in bot.evaluate(h) if isinstance(a, GuessRank)}
     assert scores["0=10"] == 0.0
     assert hint(s.game, h, "en")["best"] != "0=10"
-    # The browser's hint overlay: rank probabilities of each hidden card.
-    answer = game_hint("koodinmurtaja", HintRequest(view=s.view(1)))
+    # The browser's hint overlay (the table's hint endpoint serves this value):
+    # rank probabilities of each hidden card.
+    answer = s.game.display.hint(s.view(1))
     assert answer is not None
     cards = answer["cards"]
     for e in s.view(1)["codes"][0][:2]:

@@ -146,6 +146,25 @@ class Encoder(ABC):
         """Write the encoding of ``view`` into the zeroed array ``out``."""
 
 
+def bits_to_floats(bits: int, size: int) -> FloatArray:
+    """A new float32 vector of ``size`` elements, element ``i`` = bit ``i`` of ``bits``.
+
+    The fast paths of the exact encoders gather every 0/1 element of an
+    observation into one Python integer (a card set ``mask`` at segment
+    ``start`` is ``mask << start``) and turn it into the vector with one
+    ``unpackbits``: a handful of big-integer operations instead of one numpy
+    write per element."""
+    raw = np.frombuffer(bits.to_bytes((size + 7) >> 3, "little"), np.uint8)
+    # one row of 8 floats per byte (a take is cheaper than unpackbits + astype)
+    return _BYTE_BITS.take(raw, axis=0).reshape(-1)[:size]
+
+
+_BYTE_BITS = np.unpackbits(
+    np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little"
+).astype(np.float32)
+"""Row ``b``: the 8 bits of byte ``b`` (least significant first) as floats."""
+
+
 def rel_seat(seat: int | None, other: int, n: int) -> int:
     """``other`` counted clockwise from ``seat`` (0 = the observer itself)."""
     return (other - (seat or 0)) % n

@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from pakka.core.game import Game
+from pakka.core.game import Game, State
 from pakka.games.zoker.deck import (
     ALIKE_ANY,
     COMPATIBLE,
@@ -31,7 +31,9 @@ from pakka.games.zoker.deck import (
     STRONGER,
     line_name,
 )
-from pakka.research.encoders.base import Encoder, FloatArray, rel_seat
+from pakka.games.zoker.pairs.state import PairsState
+from pakka.games.zoker.tiko.state import TikoState
+from pakka.research.encoders.base import Encoder, FloatArray, bits_to_floats, rel_seat
 
 INDEX: dict[str, int] = {name: i for i, name in enumerate(NAMES)}
 """Card notation -> card index 0..63."""
@@ -46,6 +48,13 @@ ALIKE_ROWS = np.array(
     [[(ALIKE_ANY[a] >> b) & 1 for b in range(CARDS)] for a in range(CARDS)], dtype=np.float32
 )
 """``ALIKE_ROWS[a, b]`` = 1 when ``a`` and ``b`` pair in Memo's easy game (D-ME-3)."""
+ALL_CARDS = (1 << CARDS) - 1
+STRONGER_MASKS = tuple(
+    sum(1 << c for c in range(CARDS) if STRONGER[c * CARDS + t]) for t in range(CARDS)
+)
+"""``STRONGER_MASKS[t]``: bit ``c`` set when card ``c`` goes on top of card ``t`` (R-ZK-4)."""
+SEEN = 1024
+"""States whose running totals a fast path keeps (then all are dropped and rebuilt)."""
 
 
 def card_ids(names: Iterable[str | None]) -> list[int]:
@@ -119,6 +128,77 @@ class TikoEncoder(_ZokerEncoder):
         self.s_hand_sizes = seg("hand_sizes", n, "cards in hand per relative seat / 4")
         self.s_stock = seg("stock", 1, "stock size / 64")
         self.s_pile = seg("pile", 1, "cards in the pile / players")
+        self._before: dict[int, list[Any]] = {}
+        """id(state) -> [state, cards folded, mask]: the played-before set, grown from
+        ``state.played`` (which only grows) so that each observation adds only the
+        cards played since the last one."""
+        self._rel = [[rel_seat(me, p, n) for p in range(n)] for me in range(n)]
+        self._at = tuple(
+            x.start
+            for x in (
+                self.s_hand, self.s_played, self.s_unseen, self.s_trick, self.s_top,
+                self.s_beats, self.s_top_seat, self.s_leader, self.s_to_act, self.s_terminal,
+                self.s_won,
+            )
+        )  # fmt: skip
+        assert self.s_pile.stop == self.size  # the counts are the last 2n + 2 elements
+
+    def observe(self, state: State[Any], seat: int) -> FloatArray:
+        """As :meth:`Encoder.observe`, from the fields ``TikoState._view(seat)`` reads
+        (bit-identical; tested): every 0/1 element as one bit of one integer."""
+        n = self.num_players
+        if type(state) is not TikoState or type(seat) is not int or not 0 <= seat < n:
+            return super().observe(state, seat)
+        rel = self._rel[seat]
+        pile = state.pile
+        played = state.played
+        upto = len(played) - len(pile)
+        entry = self._before.get(id(state))
+        if entry is None or entry[0] is not state or entry[1] > upto:
+            if len(self._before) >= SEEN:
+                self._before.clear()
+            entry = self._before[id(state)] = [state, 0, 0]
+        before: int = entry[2]
+        for c in played[entry[1] : upto]:
+            before |= 1 << c
+        entry[1] = upto
+        entry[2] = before
+        hand = 0
+        for c in state.hands[seat]:
+            hand |= 1 << c
+        at = self._at
+        bits = (hand << at[0]) | (before << at[1])
+        pm = 0
+        trick = at[3]
+        for c, p in zip(pile, state.pile_seats, strict=True):
+            pm |= 1 << c
+            bits |= 1 << (trick + rel[p] * CARDS + c)
+        bits |= (ALL_CARDS & ~(hand | before | pm)) << at[2]
+        if pile:
+            top = pile[-1]
+            bits |= (1 << (at[4] + top)) | (STRONGER_MASKS[top] << at[5])
+        else:
+            bits |= ALL_CARDS << at[5]
+        if state.over:
+            bits |= 1 << at[9]
+        else:
+            bits |= 1 << (at[8] + rel[state.turn])
+        if state.top_seat >= 0:
+            bits |= 1 << (at[6] + rel[state.top_seat])
+        bits |= 1 << (at[7] + rel[state.leader])
+        out = bits_to_floats(bits, self.size)
+        # won / 64, hand sizes / 4 (relative seats), stock / 64, pile / n: contiguous
+        counts = [0.0] * (2 * n + 2)
+        hands = state.hands
+        won = state.won
+        for p in range(n):
+            r = rel[p]
+            counts[r] = won[p] / CARDS
+            counts[n + r] = len(hands[p]) / 4
+        counts[2 * n] = len(state.stock) / CARDS
+        counts[2 * n + 1] = len(pile) / n
+        out[at[10] :] = counts
+        return out
 
     def fill(self, view: Mapping[str, Any], out: FloatArray) -> None:
         n = self.num_players
@@ -347,6 +427,33 @@ class PairsEncoder(_ZokerEncoder):
             "tallies", 4, "pairs / 32, straights / 16, score / 48, mistakes / (mistakes + 1)"
         )
         self.s_left = seg("left", 1, "cards on the table / cards dealt")
+
+    def observe(self, state: State[Any], seat: int) -> FloatArray:
+        """As :meth:`Encoder.observe`, from the fields ``PairsState._view`` reads (the
+        table's bitmask; bit-identical, tested)."""
+        if type(state) is not PairsState or type(seat) is not int or seat != 0:
+            return super().observe(state, seat)
+        table = state.table
+        partner = 0
+        on = 0
+        t = table
+        while t:
+            low = t & -t
+            c = low.bit_length() - 1
+            if COMPATIBLE[c] & table:
+                partner |= low
+            on += 1
+            t ^= low
+        bits = (table << self.s_table.start) | (partner << self.s_partner.start)
+        bits |= 1 << (self.s_terminal.start if state.over else self.s_to_act.start)
+        out = bits_to_floats(bits, self.size)
+        t0 = self.s_tallies.start
+        out[t0] = state.pairs / 32
+        out[t0 + 1] = state.straights / 16
+        out[t0 + 2] = state.score / 48
+        out[t0 + 3] = state.mistakes / (state.mistakes + 1)
+        out[self.s_left.start] = on / max(1, len(state.layout))
+        return out
 
     def fill(self, view: Mapping[str, Any], out: FloatArray) -> None:
         self._fill_status(view, out)

@@ -50,7 +50,9 @@ export const api = {
   // The invite code travels in the body, never in a URL (protocol v1).
   claim: (code, name) => request("POST", "/api/invites/claim", name ? { code, name } : { code }),
   join: (id, name) => request("POST", `/api/tables/${encodeURIComponent(id)}/join`, name ? { name } : {}),
-  hint: (game, view) => request("POST", `/api/games/${encodeURIComponent(game)}/hint`, { view }),
+  // A seat's hint at a table (refused at rated tables): the seat's token, or the
+  // session cookie for a seat bound to this browser's profile.
+  hint: (id, seat, stateId, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/hint`, { seat, state_id: stateId }, token),
   // Players (issue 17): the session cookie goes with every same-origin request.
   me: () => request("GET", "/api/me"),
   session: (name) => request("POST", "/api/session", { name }),

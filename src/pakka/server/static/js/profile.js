@@ -1,8 +1,8 @@
 // @ts-check
 // The profile page (#profile, or #profile=<id> for someone else's public part): the
 // games played with results and replay links, statistics per game, and for one's
-// own profile the account (sign up, log in, log out), the devices (sessions) and
-// deleting the account. docs/protocol.md describes the endpoints.
+// own profile the display name, the account (sign up, log in, log out), the devices
+// (sessions) and deleting the account. docs/protocol.md describes the endpoints.
 import { api, currentProfile, ApiError } from "./api.js";
 import { t, lang, pick } from "./i18n.js";
 import { h, toast, errorWords } from "./ui.js";
@@ -114,6 +114,27 @@ function accountSection(me, rerender) {
     signUp, me && !me.guest ? null : login, out, why);
 }
 
+/** Changing one's display name (every seat bound to the profile takes it too). */
+function renameSection(me, rerender) {
+  const why = h("p", { class: "error-text", role: "alert", id: "rename-error" });
+  return h("section", { class: "panel", "aria-labelledby": "rename-h" },
+    h("h2", { id: "rename-h" }, t("rename_title")),
+    h("form", { class: "account-form", id: "rename-form", onsubmit: async (e) => {
+      e.preventDefault();
+      const f = /** @type {HTMLFormElement} */ (e.target);
+      try {
+        await api.rename(val(f, "#rename-name").trim());
+        toast(t("renamed"));
+        rerender();
+      } catch (err) {
+        why.textContent = err instanceof ApiError ? errorWords(err.code, err.message, lang()) : String(err);
+      }
+    } },
+    h("p", { class: "help" }, t("rename_help")),
+    field("rename-name", t("rename_label"), { type: "text", maxlength: 40, autocomplete: "nickname", required: true, value: me.name }),
+    h("button", { type: "submit", id: "rename" }, t("rename_button")), why));
+}
+
 async function sessionsSection(rerender) {
   let list = [];
   try { list = (await api.sessions()).sessions; } catch { list = []; }
@@ -152,7 +173,7 @@ export async function showProfile(main, id, loadGames) {
     }
     const me = await currentProfile();
     const parts = [h("h1", { id: "profile-name" }, me ? me.name : t("profile_title"))];
-    if (me) parts.push(ratingsSection(me, games), ...historySection(await api.profile(me.id), games));
+    if (me) parts.push(renameSection(me, rerender), ratingsSection(me, games), ...historySection(await api.profile(me.id), games));
     parts.push(accountSection(me, rerender));
     if (me) parts.push(await sessionsSection(rerender), deleteSection(rerender));
     parts.push(h("p", {}, h("a", { href: "#/" }, t("back_to_lobby"))));

@@ -209,7 +209,7 @@ export class ReplayScreen {
       name: (s) => this.name(s), isBot: () => false,
       act: () => {}, ui: {}, rerender: () => this.update(),
       frame: { game_no: this.gameNo, state_id: this.step, seat, view },
-      canUndo: false, undo: () => {}, hints: false,
+      canUndo: false, undo: () => {}, hints: false, hint: () => Promise.resolve(null),
       lastAction: move ? { seat: move.seat, action: move.action, by: "human" } : null,
     };
   }

@@ -439,6 +439,8 @@ export class TableScreen {
       canUndo: this.canUndo(), undo: () => this.undo(),
       // Fair play (docs/ratings.md): a rated table offers no hints or proposals.
       hints: !(this.summary && this.summary.rated),
+      // The server computes the hint from this seat's own view of the table's state.
+      hint: () => api.hint(this.tableId, seat, frame.state_id, (this.info.tokens || {})[seat]).then((r) => r.hint),
       lastAction: frame.last_action,
     };
 

@@ -6,7 +6,6 @@
 import { h } from "../ui.js";
 import { t } from "../i18n.js";
 import { cardEl, cardBackSvg, cardName } from "../cards.js";
-import { api } from "../api.js";
 import { structured, fallbackActions } from "./common.js";
 
 /**
@@ -57,7 +56,7 @@ function requestHint(ctx) {
   if (ui.hintKey === key) return;
   ui.hintKey = key;
   ui.hint = null;
-  api.hint(ctx.game, ctx.view).then((r) => {
+  ctx.hint().then((r) => {
     if (ui.hintKey !== key) return;
     ui.hint = r.cards || {};
     ctx.rerender();

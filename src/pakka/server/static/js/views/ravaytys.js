@@ -7,7 +7,6 @@ import { h } from "../ui.js";
 import { t } from "../i18n.js";
 import { cardEl, cardBackSvg, parseStd, cardName } from "../cards.js";
 import { seatBox, seatHead, backs, sheet, actionButton, structured, fallbackActions } from "./common.js";
-import { api } from "../api.js";
 
 const SUIT_SYM = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const RANK_ORDER = { A: 14, K: 13, Q: 12, J: 11 };
@@ -223,7 +222,7 @@ export function render(ctx) {
         controls.push(h("button", { type: "button", class: "secondary", id: "rv-propose", onclick: () => {
           ui.proposal = "…";
           ctx.rerender();
-          api.hint(ctx.game, v).then((r) => { ui.proposal = r; ctx.rerender(); }).catch(() => { ui.proposal = null; ctx.rerender(); });
+          ctx.hint().then((r) => { ui.proposal = r; ctx.rerender(); }).catch(() => { ui.proposal = null; ctx.rerender(); });
         } }, t("rv_propose")));
         if (ui.proposal && ui.proposal !== "…") {
           const p = ui.proposal;
