@@ -105,3 +105,22 @@ def test_browser_route_and_cli_serve_the_checked_page(
     assert rc == 0, err
     first_heading = rules_text(game, lang).splitlines()[0].lstrip("# ").strip()
     assert first_heading in out
+
+
+SEAT_ZERO = re.compile(r"\b(?:seats?|paikat|paikka|dealer|jakaja) 0\b", re.I)
+SEAT_LEFT_OF_DEALER = re.compile(
+    r"\b(?:seat|paikka) \d[^.;]*\b(?:left of the dealer|jakajan vasemmalla)"
+    r"|\b(?:left of the dealer|jakajan vasemmalla)\b[^.;]*\b(?:seat|paikka) \d",
+    re.I,
+)
+"""Seats as the screens count them, from 1: the dealer is seat 1 on the screen, so
+the player left of the dealer is not "seat 1" (the engines' index 1); the pages say
+"the player left of the dealer" instead of a number."""
+
+
+@pytest.mark.parametrize(("game", "lang"), _params())
+def test_rules_page_counts_seats_as_the_screens_do(game: str, lang: str) -> None:
+    text = prose(rules_text(game, lang))
+    assert not SEAT_ZERO.findall(text), f"a seat 0 in the rules of {game} ({lang})"
+    found = [m.group(0) for m in SEAT_LEFT_OF_DEALER.finditer(text)]
+    assert not found, f"an engine seat index in the rules of {game} ({lang}): {found}"
