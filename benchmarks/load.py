@@ -56,6 +56,8 @@ from websockets.exceptions import WebSocketException
 
 ROOT = Path(__file__).resolve().parents[1]
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+PROFILE_DIR: str | None = None
+"""``--profile DIR``: run each server under cProfile, its profile written here at exit."""
 STATE_EVENTS = ("action", "undo", "game")
 """Event kinds that change a table's state number (each by one; the first game of a
 table is its ``create`` event, number 0)."""
@@ -146,6 +148,9 @@ class ServerProc:
         else:
             pakka = str(Path(sys.executable).parent / "pakka")
             argv = [pakka, "serve", "--host", "127.0.0.1", "--port", str(port), "--db", db]
+            if PROFILE_DIR is not None:  # the event loop's thread under cProfile
+                prof = Path(PROFILE_DIR) / f"{log.stem}-{port}.prof"
+                argv = [sys.executable, "-m", "cProfile", "-o", str(prof), *argv]
         with log.open("ab") as out:
             self.proc = subprocess.Popen(
                 argv, env=server_env(multi), stdout=subprocess.DEVNULL, stderr=out
@@ -432,6 +437,22 @@ def players_of(game: str) -> int:
     return 1 if cls.max_players == 1 else max(2, cls.min_players)
 
 
+async def bounce(servers: list[ServerProc], what: str, multi: bool) -> None:
+    """``kill``: SIGKILL the first server (a lone one is started again at once, as a
+    supervisor would); ``restart``: SIGTERM it, wait for it to exit, start it again."""
+    victim = servers[0]
+    if what == "kill":
+        await asyncio.to_thread(victim.kill)
+        if multi:
+            servers.remove(victim)
+            return
+    else:
+        await asyncio.to_thread(victim.stop)
+    again = victim.restarted()
+    servers[servers.index(victim)] = again
+    await again.ready()
+
+
 # -- the durability check ------------------------------------------------------------------
 def durability(url: str, tables: list[Table]) -> dict[str, int]:
     """Every acknowledged action in the event log at its state number, exactly once."""
@@ -653,20 +674,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 if events and now - t0 >= events[0][0]:
                     _, what = events.pop(0)
                     sample()
-                    victim = servers[0]
-                    if what == "kill":
-                        print(f"{now - t0:.1f} s: SIGKILL server pid {victim.pid}")
-                        victim.kill()
-                        if not multi:  # a supervisor starts a lone server again
-                            servers[0] = victim.restarted()
-                            await servers[0].ready()
-                        else:
-                            servers.pop(0)
-                    else:
-                        print(f"{now - t0:.1f} s: restart server pid {victim.pid}")
-                        victim.stop()
-                        servers[0] = victim.restarted()
-                        await servers[0].ready()
+                    print(f"{now - t0:.1f} s: {what} server pid {servers[0].pid}")
+                    # in the background: the clients go on reading and offering meanwhile
+                    load.spawn(bounce(servers, what, multi))
                 await asyncio.sleep(min(0.002, max(0.0, t0 + k / args.rate - time.perf_counter())))
             elapsed = time.perf_counter() - t0
             load.measuring = False
@@ -850,7 +860,10 @@ def main() -> None:
     )
     ap.add_argument("--debug", action="store_true", help="show stuck tables, keep the logs")
     ap.add_argument("--json", metavar="FILE", help="also write the figures as JSON here")
+    ap.add_argument("--profile", metavar="DIR", help="profile the servers (cProfile) into DIR")
     args = ap.parse_args()
+    global PROFILE_DIR
+    PROFILE_DIR = args.profile
     r = asyncio.run(run(args))
     report(r)
     if args.json:

@@ -59,6 +59,7 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=10.0)
     ap.add_argument("--producers", type=int, default=2)
     ap.add_argument("--with-insert", action="store_true")
+    ap.add_argument("--per-tx", type=int, default=1, help="notices per transaction")
     ap.add_argument("--json", metavar="FILE")
     args = ap.parse_args()
     admin = base_url()
@@ -114,9 +115,17 @@ def measure(url: str, args: argparse.Namespace) -> dict[str, Any]:
                             "INSERT INTO ev VALUES (%s, %s, 'action', %s, %s)",
                             (tid, seq, '{"game_no":1,"idx":3,"action":"x"}', time.time()),
                         )
-                    c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{tid} {seq} {time.time()}"))
+                    now = time.time()
+                    if args.per_tx == 1:
+                        c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{tid} {seq} {now}"))
+                    else:  # many in one statement: what one listener takes, not producers
+                        c.execute(
+                            "SELECT pg_notify(%s, %s || ' ' || g || ' ' || %s)"
+                            " FROM generate_series(1, %s) g",
+                            (CHANNEL, tid, str(now), args.per_tx),
+                        )
                 commit_wall[k] += time.perf_counter() - t0
-                sent[k] += 1
+                sent[k] += args.per_tx
 
     pids = [0] * args.producers
     lt = threading.Thread(target=listen, daemon=True)
@@ -146,14 +155,15 @@ def measure(url: str, args: argparse.Namespace) -> dict[str, Any]:
     return {
         "producers": args.producers,
         "with_insert": args.with_insert,
+        "per_tx": args.per_tx,
         "seconds": round(el, 1),
         "committed_per_s": n / el,
         "delivered_per_s": (r1 - r0) / el,
         "backlog_at_end": s1 - r1,
         "lag_p50_ms": lags[len(lags) // 2] * 1000 if lags else None,
         "lag_p99_ms": lags[int(len(lags) * 0.99)] * 1000 if lags else None,
-        "commit_ms": sum(commit_wall) / max(1, sum(sent)) * 1000,
-        "producer_backend_cpu_ms_per_commit": cpu / n * 1000 if n else None,
+        "commit_ms": sum(commit_wall) / max(1, sum(sent) // args.per_tx) * 1000,
+        "producer_backend_cpu_ms_per_commit": cpu / n * args.per_tx * 1000 if n else None,
         "listener_backend_cpu_ms_per_notice": lcpu / (r1 - r0) * 1000 if r1 > r0 else None,
         "load_average": os.getloadavg()[0],
     }

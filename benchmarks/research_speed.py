@@ -1,4 +1,4 @@
-"""Adapter overhead: steps/s through the raw engine contract, PettingZoo, Gymnasium and BatchEnv.
+"""Adapter overhead: steps/s through the raw engine contract, PettingZoo and Gymnasium.
 
 Usage: ``uv run python benchmarks/research_speed.py [--game koodinmurtaja|all]
 [--players 2] [--seconds 3] [--repeats 5] [--targets]``. Every figure is the
@@ -13,9 +13,8 @@ run 2, ...), so that a change of the machine's load hits every row alike.
 the raw contract, PettingZoo without observations and PettingZoo with the
 exact observations — and prints their ratios (``pz/raw``, ``obs/pz``);
 ``--game all`` does so for every registered game at its benchmark player
-count (3 where the game allows it). ``--batch [--envs 1,8,64]`` compares
-:class:`BatchEnv` of N games with N Gymnasium environments stepped in a loop
-into the same stacked arrays (both made and reset outside the timed runs).
+count (3 where the game allows it). (``--batch``, which compared the removed
+``BatchEnv`` with N single environments, is in git history: commit 41c9693.)
 
 Rows that depend on the observation are measured twice when the game has an
 exact encoder: with the generic hashing encoder on the full view (the only
@@ -33,7 +32,6 @@ game's exact encoder on the view without its log.
 - ``encode``: ``encoder.observe(state, seat)`` alone (view + encoder), per call;
 - ``gymnasium``: learner steps/s with random opponents (one learner action plus
   the bots' actions per step, so it counts learner steps);
-- ``batch``: the same in :class:`~pakka.research.batch.BatchEnv` with 64 games.
 """
 
 from __future__ import annotations
@@ -53,7 +51,6 @@ import pakka
 from pakka.core.registry import game_class
 from pakka.research import gymnasium_env, pettingzoo_env
 from pakka.research._common import research_options
-from pakka.research.batch import BatchEnv
 from pakka.research.encoders import encoder_for
 
 
@@ -175,28 +172,6 @@ def gym(game: pakka.Game[Any], kind: str = "auto") -> Callable[[float], int]:
     return run
 
 
-def batch(game: pakka.Game[Any], kind: str = "auto", num_envs: int = 64) -> Callable[[float], int]:
-    """Learner steps of one :class:`BatchEnv` of ``num_envs`` games (made and reset
-    once, outside the timed runs; later runs go on stepping the same games)."""
-    env = BatchEnv(game, num_envs, seed=1, encoder=kind)
-    box = [env.reset()[1]]
-    rng = np.random.default_rng(1)
-
-    def run(seconds: float) -> int:
-        mask = box[0]
-        end = time.process_time() + seconds
-        steps = 0
-        while time.process_time() < end:
-            # one random legal id per row: argmax of random scores on the mask
-            scores = rng.random(mask.shape) * mask
-            _, mask, _, _ = env.step(scores.argmax(axis=1))
-            steps += num_envs
-        box[0] = mask
-        return steps
-
-    return run
-
-
 def interleaved(
     rows: list[tuple[str, Callable[[float], int]]], seconds: float, repeats: int
 ) -> list[list[float]]:
@@ -251,75 +226,6 @@ def targets(
     return out
 
 
-def singles(
-    game: pakka.Game[Any], kind: str = "auto", num_envs: int = 64
-) -> Callable[[float], int]:
-    """What :class:`BatchEnv` does, with ``num_envs`` Gymnasium environments: step each,
-    reset it when its game ends, copy its observation and mask into stacked arrays
-    (the environments are made and reset once, outside the timed runs)."""
-    envs = [gymnasium_env(game, encoder=kind) for _ in range(num_envs)]
-    first = [env.reset(seed=1 + i)[0] for i, env in enumerate(envs)]
-    obs = np.stack([o["observation"] for o in first])
-    mask = np.stack([o["action_mask"] for o in first])
-    rng = np.random.default_rng(1)
-
-    def run(seconds: float) -> int:
-        end = time.process_time() + seconds
-        steps = 0
-        while time.process_time() < end:
-            scores = rng.random(mask.shape) * mask
-            for i, (env, a) in enumerate(zip(envs, scores.argmax(axis=1).tolist(), strict=True)):
-                o, _, done, trunc, _ = env.step(a)
-                if done or trunc:
-                    o, _ = env.reset()
-                obs[i] = o["observation"]
-                mask[i] = o["action_mask"]
-            steps += num_envs
-        return steps
-
-    return run
-
-
-def batch_vs_singles(
-    names: list[str], players: int | None, seconds: float, repeats: int, sizes: list[int]
-) -> list[dict[str, Any]]:
-    """BatchEnv against as many single Gymnasium environments, for every ``N`` in
-    ``sizes`` (one Markdown table; also returned as JSON-ready rows for ``--json``)."""
-    print(f"learner steps per CPU second, random opponents; {repeats} x {seconds} CPU s")
-    print("| game | N | BatchEnv | N Gymnasium envs, stacked | batch / singles |")
-    print("|---|---:|---:|---:|---:|")
-    out: list[dict[str, Any]] = []
-    for name in names:
-        cls = game_class(name)
-        n = players or min(max(3, cls.min_players), cls.max_players)
-        game = pakka.load(name, players=n, **research_options(name, {}))
-        for size in sizes:
-            rows = [
-                ("batch", batch(game, num_envs=size)),
-                ("singles", singles(game, num_envs=size)),
-            ]
-            rates = interleaved(rows, seconds, repeats)
-            med = [statistics.median(r) for r in rates]
-            cells = [
-                f"{m:,.0f} [{min(r):,.0f}, {max(r):,.0f}]" for m, r in zip(med, rates, strict=True)
-            ]
-            print(
-                f"| {name}, {n} | {size} | {' | '.join(cells)} | {med[0] / med[1]:.2f} |",
-                flush=True,
-            )
-            out.append(
-                {
-                    "game": name,
-                    "players": n,
-                    "envs": size,
-                    "batch": rates[0],
-                    "singles": rates[1],
-                    "batch_over_singles": med[0] / med[1],
-                }
-            )
-    return out
-
-
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--game", default="koodinmurtaja")
@@ -327,19 +233,8 @@ def main() -> None:
     p.add_argument("--seconds", type=float, default=3.0)
     p.add_argument("--repeats", type=int, default=5)
     p.add_argument("--targets", action="store_true")
-    p.add_argument("--batch", action="store_true", help="BatchEnv against N single envs")
-    p.add_argument("--envs", default="64", help="with --batch: the values of N, e.g. 1,8,64")
-    p.add_argument(
-        "--json", metavar="FILE", help="with --targets or --batch: also write the rows as JSON"
-    )
+    p.add_argument("--json", metavar="FILE", help="with --targets: also write the rows as JSON")
     a = p.parse_args()
-    if a.batch:
-        names = pakka.games() if a.game == "all" else [a.game]
-        sizes = [int(x) for x in a.envs.split(",")]
-        found = batch_vs_singles(names, a.players, a.seconds, a.repeats, sizes)
-        if a.json:
-            Path(a.json).write_text(json.dumps(found, indent=1) + "\n")
-        return
     if a.targets:
         found = targets(
             pakka.games() if a.game == "all" else [a.game], a.players, a.seconds, a.repeats
@@ -367,7 +262,6 @@ def main() -> None:
                 pettingzoo(game, True, kind),
             ),
             (f"gymnasium learner steps vs random bots [{e.name}]", gym(game, kind)),
-            (f"batch learner steps, 64 games [{e.name}]", batch(game, kind)),
         ]
     print(
         f"{a.game}, {a.players} players; steps per CPU second, "

@@ -7,7 +7,6 @@ import pyspiel
 import pakka
 from pakka.games.viisisataa.rules import AUTOMATED_MAX_HANDS
 from pakka.research import gymnasium_env, openspiel_game, pettingzoo_env
-from pakka.research.batch import BatchEnv
 
 
 def test_r_5s_22_research_adapters_set_a_hand_cap() -> None:
@@ -24,4 +23,3 @@ def test_r_5s_22_research_adapters_set_a_hand_cap() -> None:
     assert pettingzoo_env("viisisataa", players=3).game.options["max_hands"] == (
         AUTOMATED_MAX_HANDS
     )
-    assert BatchEnv("viisisataa", 2, players=3).game.options["max_hands"] == AUTOMATED_MAX_HANDS

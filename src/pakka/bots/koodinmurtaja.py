@@ -22,7 +22,10 @@ from pakka.core.game import Action, Game
 from pakka.games.koodinmurtaja.actions import Guess, GuessRank, Reveal, Stop
 from pakka.games.koodinmurtaja.cards import rank_of
 from pakka.games.koodinmurtaja.deduction import Knowledge, knowledge_from_view
-from pakka.games.koodinmurtaja.state import KMState
+
+PUBLIC_TABLE_LIMIT = 5**7
+"""Largest public fill table the penalty reveal counts exactly (a seat's own view at 8
+players is at most this large; the public view of 8 players, 5^8, is not counted)."""
 
 _RANK_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
@@ -40,13 +43,6 @@ def rank_table(
             ranks[r] = ranks.get(r, 0.0) + p
         out[h] = ranks
     return out
-
-
-def _start_from(handle: SeatHandle, know: Knowledge, rng: random.Random) -> dict[int, int]:
-    """A consistent assignment to start a sampling chain from (a draw of the handle)."""
-    s = handle.sample_consistent(rng)
-    assert isinstance(s, KMState)
-    return {s.handle_of[k]: k for q in know.seats for k in s.code[q] if not (s.revealed >> k) & 1}
 
 
 class DeduceBot:
@@ -67,41 +63,27 @@ class DeduceBot:
         view = handle.view()
         legal = handle.legal_actions()
         know = knowledge_from_view(view)
-        start = _start_from(handle, know, self.rng) if know.is_large() else None
         scored: list[tuple[float, Action]] = []
         if any(isinstance(a, GuessRank) for a in legal):
-            if know.is_large():
-                # Estimate "seat holds a hidden card of rank r" from uniform draws.
-                draws = 400
-                hits: dict[tuple[int, int], int] = {}
-                owner = {sl.handle: q for q in know.seats for sl in know.slots[q]}
-                assigns = (
-                    know.chain_draws(self.rng, start, draws)
-                    if start is not None
-                    else [know.sample(self.rng)[0] for _ in range(draws)]
-                )
-                for assign in assigns:
-                    for pair in {(owner[h], rank_of(k)) for h, k in assign.items()}:
-                        hits[pair] = hits.get(pair, 0) + 1
-                for a in legal:
-                    if isinstance(a, GuessRank):
-                        scored.append((hits.get((a.target, a.rank), 0) / draws, a))
-            else:
-                for a in legal:
-                    if isinstance(a, GuessRank):
-                        scored.append((know.prob_holds_rank(a.target, a.rank), a))
+            for a in legal:
+                if isinstance(a, GuessRank):
+                    scored.append((know.prob_holds_rank(a.target, a.rank), a))
         else:
-            table: dict[int, dict[int, float]] = {}
-            for h, probs in know.marginals(self.rng, start=start).items():
-                ranks: dict[int, float] = {}
-                for k, p in probs.items():
-                    ranks[rank_of(k)] = ranks.get(rank_of(k), 0.0) + p
+            # Exact counts for the target's hidden cards only (every legal guess is at
+            # one target), summed per rank before the one division.
+            targets = {a.target for a in legal if isinstance(a, Guess)}
+            total, counts = know.marginal_counts(sorted(targets))
+            table: dict[int, dict[int, int]] = {}
+            for h, by_card in counts.items():
+                ranks: dict[int, int] = {}
+                for k, c in by_card.items():
+                    ranks[rank_of(k)] = ranks.get(rank_of(k), 0) + c
                 table[h] = ranks
             codes = view["codes"]
             for a in legal:
                 if isinstance(a, Guess):
                     h = codes[a.target][a.position]["handle"]
-                    scored.append((table.get(h, {}).get(a.rank, 0.0), a))
+                    scored.append((table.get(h, {}).get(a.rank, 0) / total, a))
         scored.sort(key=lambda pa: -pa[0])
         return scored
 
@@ -141,10 +123,20 @@ class DeduceBot:
         ]
         public["seat"] = -1
         know = knowledge_from_view(public)
-        marg = know.marginals(self.rng)
+        support: dict[int, int]
+        if know.num_states <= PUBLIC_TABLE_LIMIT:
+            _total, counts = know.marginal_counts([me])
+            support = {h: len(c) for h, c in counts.items()}
+        else:
+            # The public table of many players (up to 5^8 fill vectors) is too large to
+            # count: each place's own bounds and refutations give its possible cards.
+            j = know.seats.index(me)
+            support = {
+                sl.handle: know.allowed[j][f].bit_count() for f, sl in enumerate(know.slots[me])
+            }
         best = min(
             (a for a in legal if isinstance(a, Reveal)),
-            key=lambda a: (len(marg.get(code[a.position]["handle"], {})), a.position),
+            key=lambda a: (support.get(code[a.position]["handle"], 0), a.position),
         )
         return best
 

@@ -172,34 +172,6 @@ def test_deduce_guesses_a_certain_card() -> None:
     assert info["best"] == "0/2=2" and info["probabilities"]["0"]["2"] == {"2": 1.0}
 
 
-def test_metropolis_sampler_is_close_to_uniform() -> None:
-    """When the exact DP is too large the chain of swaps is used: on small cases
-    (forced by lowering the limit, and with rejection disabled) its draws must pass
-    the same chi-square test as the exact sampler."""
-    cases = _positions(2, range(300, 500), 24)
-    cases = [(s, p) for s, p in cases if s.knowledge(p).count() >= 3][:3]
-    assert cases
-    for state, p in cases:
-        know = knowledge_from_view(state.view(p))
-        n_worlds = know.count()
-        start = {
-            state.handle_of[k]: k
-            for q in know.seats
-            for k in state.code[q]
-            if not (state.revealed >> k) & 1
-        }
-        rng = random.Random(5)
-        draws = 80 * n_worlds
-        tally: Counter[tuple[tuple[int, int], ...]] = Counter()
-        for _ in range(draws):
-            assign, _pool = know._mcmc(rng, start)
-            tally[tuple(sorted(assign.items()))] += 1
-        assert len(tally) == n_worlds
-        expected = draws / n_worlds
-        chi2 = sum((c - expected) ** 2 / expected for c in tally.values())
-        assert chi2 < _chi2_critical(n_worlds - 1), (chi2, n_worlds)
-
-
 def test_deduce_is_quick_with_eight_players() -> None:
     import time
 

@@ -57,10 +57,12 @@ def test_r_ku_9_greedy_empties_its_hand_to_end_the_round() -> None:
 # -- the rollout bot (``hard``) ------------------------------------------------------------
 
 
-def rollout_choices(state: KuboState, seat: int, seed: int, worlds: int = 4) -> list[str]:
+def rollout_choices(
+    state: KuboState, seat: int, seed: int, worlds: int = 4, margin: float = 0.0
+) -> list[str]:
     """The rollout bot's actions for ``seat`` through the rest of its current turn."""
     game = state.game
-    bot = RolloutBot(game, seed=seed, worlds=worlds)
+    bot = RolloutBot(game, seed=seed, worlds=worlds, margin=margin)
     out = []
     s = state.clone()
     while s.current_player == seat and not s.is_terminal:
@@ -145,6 +147,10 @@ def test_r_ku_3_r_ku_9_rollout_bot_does_not_open_the_place_that_ends_the_round()
     greedy = GreedyBot(s.game)
     assert str(greedy.choose(SeatHandle(s, 0, random.Random(1)))) == "BXL3"
     assert rollout_choices(s, 0, seed=3) == ["end"]
+    # Two points better than the greedy choice: clear enough to override it at a margin
+    # of one point, not at three.
+    assert rollout_choices(s, 0, seed=3, margin=1.0) == ["end"]
+    assert rollout_choices(s, 0, seed=3, margin=3.0) == ["BXL3", "end"]
     # The margins the test states, played out.
     placed = s.clone()
     for a in ("BXL3", "end", "BL3"):

@@ -14,9 +14,11 @@ code's hidden places are filled left to right as the cards go by, so a DP state
 is just how many places of each opponent are filled. Counting forwards and
 backwards gives exact marginals (the probability of each card in each hidden
 place, used by the ``deduce`` bot and the hint) and exact uniform sampling
-(used by ``sample_consistent``). When the state space is very large (many
-players, few revealed cards), sampling first tries rejection, which is also
-exactly uniform, and the marginals fall back to a Monte Carlo estimate.
+(used by ``sample_consistent``). When the state space is large (up to 5^7 fill
+vectors with 8 players), the same programme runs vectorised and in exact integer
+residues (:mod:`pakka.games.koodinmurtaja.posterior`), so the marginals are
+exact at every player count; sampling first tries rejection, which is also
+exactly uniform and cheap when it succeeds.
 """
 
 from __future__ import annotations
@@ -28,9 +30,12 @@ from typing import Any
 
 from pakka.core.cards import rank_from_text
 from pakka.games.koodinmurtaja.cards import FULL_DECK, HALF_DECK, parse_card, rank_of, strength
+from pakka.games.koodinmurtaja.posterior import FillDP
 
-DP_STATE_LIMIT = 20_000
-"""Above this many DP states per layer, use rejection sampling / Monte Carlo first."""
+DP_STATE_LIMIT = 2_000
+"""Above this many DP states per layer the vectorised exact programme
+(:class:`~pakka.games.koodinmurtaja.posterior.FillDP`) replaces the dictionary one
+(both exact; the dictionaries are quicker only for small tables)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +78,7 @@ class Knowledge:
             for q in self.seats
         ]
         self._back: list[dict[int, int]] | None = None
+        self._fill: FillDP | None = None
         self._succ: dict[int, list[tuple[int, int]]] = {}
         self._digits: dict[int, tuple[int, ...]] = {}
 
@@ -136,11 +142,19 @@ class Knowledge:
 
     def count(self) -> int:
         """How many assignments of unseen cards to hidden places are consistent."""
+        if self.is_large():
+            return self.fill_dp().count()
         return self.backward()[0].get(0, 0)
 
     def is_large(self) -> bool:
-        """Whether the exact DP would be slow (many opponents with many hidden cards)."""
+        """Whether the vectorised programme is used (many opponents with many hidden cards)."""
         return self.num_states > DP_STATE_LIMIT
+
+    def fill_dp(self) -> FillDP:
+        """The vectorised exact programme over the same cards and places (built once)."""
+        if self._fill is None:
+            self._fill = FillDP(len(self.unknown), self.sizes, self.allowed, self.pool_size)
+        return self._fill
 
     def without_rank(self, seat: int, rank: int) -> Knowledge:
         """The same knowledge plus the fact "``seat`` holds no hidden card of ``rank``"."""
@@ -161,26 +175,23 @@ class Knowledge:
         total = self.count()
         if total == 0:
             return 0.0
-        return 1.0 - self.without_rank(seat, rank).count() / total
+        return (total - self.without_rank(seat, rank).count()) / total
 
     # -- sampling ---------------------------------------------------------------------
     def sample(
         self, rng: random.Random, start: Mapping[int, int] | None = None
     ) -> tuple[dict[int, int], list[int]]:
-        """A consistent assignment: (handle -> card, the pool cards shuffled).
-
-        Exactly uniform from the DP, or from rejection when the DP is large. When both
-        are too slow (a large DP and rejection failing), and a consistent ``start``
-        assignment is given, a Metropolis chain of swaps from ``start`` (whose
-        stationary distribution is uniform) gives an approximately uniform draw.
-        """
+        """A consistent assignment: (handle -> card, the pool cards shuffled), exactly
+        uniform: from the DP, or when it is large first by rejection (a uniform deal of
+        the unseen cards kept if consistent) and then from the vectorised programme.
+        ``start`` (a consistent assignment, formerly the start of a Markov chain) is
+        not needed any more and is ignored."""
         if self.is_large():
-            for _ in range(60):
+            for _ in range(self.REJECTION_TRIES):
                 got = self._rejection(rng)
                 if got is not None:
                     return got
-            if start is not None:
-                return self._mcmc(rng, start)
+            return self._sample_fill(rng)
         back = self.backward()
         total = back[0].get(0, 0)
         if total == 0:
@@ -205,6 +216,23 @@ class Knowledge:
         rng.shuffle(pool)
         return assign, pool
 
+    REJECTION_TRIES = 60
+
+    def _sample_fill(self, rng: random.Random) -> tuple[dict[int, int], list[int]]:
+        owner = self.fill_dp().sample(rng)
+        fill = [0] * len(self.seats)
+        assign: dict[int, int] = {}
+        pool: list[int] = []
+        for i, j in enumerate(owner):
+            k = self.unknown[i]
+            if j < 0:
+                pool.append(k)
+            else:
+                assign[self.slots[self.seats[j]][fill[j]].handle] = k
+                fill[j] += 1
+        rng.shuffle(pool)
+        return assign, pool
+
     def _rejection(self, rng: random.Random) -> tuple[dict[int, int], list[int]] | None:
         cards = list(self.unknown)
         rng.shuffle(cards)
@@ -220,87 +248,6 @@ class Knowledge:
         pool = cards[at:]
         return assign, pool
 
-    MCMC_SWEEPS = 40
-
-    def _mcmc(
-        self, rng: random.Random, start: Mapping[int, int]
-    ) -> tuple[dict[int, int], list[int]]:
-        return self._chain(rng, start, 1, self.MCMC_SWEEPS, 0)[0]
-
-    def chain_draws(
-        self, rng: random.Random, start: Mapping[int, int], draws: int, thin: int = 2
-    ) -> list[dict[int, int]]:
-        """``draws`` consistent assignments (handle -> card) from one Metropolis chain
-        that starts at the consistent assignment ``start`` (for callers, such as the
-        bots, that estimate more than the per-card marginals)."""
-        return [a for a, _pool in self._chain(rng, start, draws, self.MCMC_SWEEPS, thin)]
-
-    def _chain(
-        self, rng: random.Random, start: Mapping[int, int], draws: int, burn: int, thin: int
-    ) -> list[tuple[dict[int, int], list[int]]]:
-        """``draws`` states of one Metropolis chain: ``burn`` sweeps, then one draw
-        every ``thin`` sweeps (a sweep is one proposal per card)."""
-        # Slots in code order per seat; a slot's card must fit its bounds and stay
-        # between the cards of the seat's neighbouring hidden slots (sorted codes).
-        flat: list[Slot] = [s for q in self.seats for s in self.slots[q]]
-        prev: list[int] = []
-        nxt: list[int] = []
-        at = 0
-        for h in self.sizes:
-            for j in range(h):
-                prev.append(at + j - 1 if j > 0 else -1)
-                nxt.append(at + j + 1 if j < h - 1 else -1)
-            at += h
-        cur = [start[s.handle] for s in flat]
-        used = set(cur)
-        pool = [k for k in self.unknown if k not in used]
-        n_slots = len(flat)
-        if n_slots == 0:
-            out0: list[tuple[dict[int, int], list[int]]] = []
-            for _ in range(draws):
-                rng.shuffle(pool)
-                out0.append(({}, list(pool)))
-            return out0
-        total = n_slots + len(pool)
-
-        def fits(i: int, k: int) -> bool:
-            s = flat[i]
-            if not (s.lo < k < s.hi) or (s.forbidden >> (k // 4)) & 1:
-                return False
-            p, n = prev[i], nxt[i]
-            return (p < 0 or cur[p] < k) and (n < 0 or k < cur[n])
-
-        out: list[tuple[dict[int, int], list[int]]] = []
-        steps = (burn + max(0, draws - 1) * thin) * total
-        record_every = thin * total
-        for step in range(steps + 1):
-            if step >= burn * total and (step - burn * total) % max(1, record_every) == 0:
-                shuffled = list(pool)
-                rng.shuffle(shuffled)
-                out.append(({s.handle: k for s, k in zip(flat, cur, strict=True)}, shuffled))
-                if len(out) == draws:
-                    break
-            i = rng.randrange(n_slots)
-            j = rng.randrange(total - 1)
-            if j >= i:
-                j += 1
-            a = cur[i]
-            if j < n_slots:
-                b = cur[j]
-                cur[i] = b
-                cur[j] = a
-                if not (fits(i, b) and fits(j, a)):
-                    cur[i] = a
-                    cur[j] = b
-            else:
-                b = pool[j - n_slots]
-                cur[i] = b
-                if fits(i, b):
-                    pool[j - n_slots] = a
-                else:
-                    cur[i] = a
-        return out
-
     # -- marginals -------------------------------------------------------------------
     def marginals(
         self,
@@ -310,27 +257,30 @@ class Knowledge:
     ) -> dict[int, dict[int, float]]:
         """handle -> {card strength: probability} for every opponent's hidden card.
 
-        Exact unless the DP is large, where ``samples`` draws (see :meth:`sample`)
-        estimate it.
-        """
-        if self.is_large():
-            rng = rng or random.Random(0)
-            tally: dict[int, dict[int, float]] = {
-                s.handle: {} for q in self.seats for s in self.slots[q]
-            }
-            first = self._rejection(rng)
-            if first is None and start is not None:
-                draws = [a for a, _p in self._chain(rng, start, samples, self.MCMC_SWEEPS, 2)]
-            else:
-                draws = [self.sample(rng, start)[0] for _ in range(samples)]
-            for assign in draws:
-                for h, k in assign.items():
-                    tally[h][k] = tally[h].get(k, 0.0) + 1.0 / samples
-            return tally
-        back = self.backward()
-        total = back[0].get(0, 0)
+        Exact at every size (the arguments are kept for callers of the former Monte
+        Carlo fallback and are not used)."""
+        total, counts = self.marginal_counts()
+        return {h: {k: c / total for k, c in d.items()} for h, d in counts.items()}
+
+    def marginal_counts(
+        self, seats: Sequence[int] | None = None
+    ) -> tuple[int, dict[int, dict[int, int]]]:
+        """The exact count of consistent assignments and, per opponent's hidden card
+        (handle), how many of them put each card strength there (nonzero only); only
+        the hidden cards of ``seats`` when given (the ``deduce`` bot needs its target's)."""
+        total = self.count()
         if total == 0:
             raise ValueError("no deal is consistent with this information")
+        out: dict[int, dict[int, int]] = {}
+        if self.is_large():
+            index = [j for j, q in enumerate(self.seats) if seats is None or q in seats]
+            places = self.fill_dp().place_counts(index)
+            for j in index:
+                q = self.seats[j]
+                for f, slot in enumerate(self.slots[q]):
+                    out[slot.handle] = {self.unknown[i]: c for i, c in places[j][f].items()}
+            return total, out
+        back = self.backward()
         fwd: dict[int, int] = {0: 1}
         acc: dict[tuple[int, int], dict[int, int]] = {}
         for i, k in enumerate(self.unknown):
@@ -349,11 +299,12 @@ class Knowledge:
                         d = acc.setdefault(key, {})
                         d[k] = d.get(k, 0) + w * bw
             fwd = nxt
-        out: dict[int, dict[int, float]] = {}
         for j, q in enumerate(self.seats):
+            if seats is not None and q not in seats:
+                continue
             for f, slot in enumerate(self.slots[q]):
-                out[slot.handle] = {k: c / total for k, c in acc.get((j, f), {}).items()}
-        return out
+                out[slot.handle] = dict(acc.get((j, f), {}))
+        return total, out
 
 
 def rank_probabilities(card_probs: Mapping[int, float]) -> dict[int, float]:

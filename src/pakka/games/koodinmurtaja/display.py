@@ -22,7 +22,6 @@ card to reveal): structured legal actions go to the player to act only.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -286,11 +285,11 @@ class KoodinmurtajaDisplay(Display):
 
     def hint(self, view: Mapping[str, Any]) -> KMHint:
         """Rank probabilities of every hidden card the seat of ``view`` cannot see, by
-        exact deduction from the view (R-KM-4 order, D-KM-7 refutations; 1,000 seeded
-        samples where counting is too slow)."""
+        exact deduction from the view (R-KM-4 order, D-KM-7 refutations), at every
+        player count."""
         from pakka.games.koodinmurtaja.deduction import knowledge_from_view, rank_probabilities
 
-        marg = knowledge_from_view(view).marginals(random.Random(0), samples=1000)
+        marg = knowledge_from_view(view).marginals()
         cards: dict[str, dict[str, float]] = {}
         for handle, probs in marg.items():
             ranks = rank_probabilities(probs)

@@ -1,0 +1,114 @@
+"""What one event commit costs the server process: CPU (``time.process_time``) and wall
+time per ``DbExec.tx(eventlog.append)`` on SQLite (writer thread) and on PostgreSQL
+(SQLAlchemy's asyncio engine on psycopg), and on PostgreSQL through the synchronous
+engine for comparison. One of the figures of the capacity model (``docs/scaling.md``).
+
+    uv run python benchmarks/commit_cost.py --commits 400 --json FILE
+
+PostgreSQL: ``$PAKKA_TEST_PG_URL`` or the cluster of ``scripts/pg.sh`` (a fresh
+database, dropped afterwards).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import secrets
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from load import drop_pg_db, fresh_pg_db  # type: ignore[import-not-found]
+from load_matrix import pg_url  # type: ignore[import-not-found]
+from sqlalchemy import Connection, insert
+from sqlalchemy.ext.asyncio import create_async_engine
+
+from pakka.server import db, eventlog
+from pakka.server.dbexec import PG_POOL_SIZE, DbExec, async_url
+
+DATA = {"game_no": 1, "idx": 3, "action": "7h", "seat": 0, "by": "human"}
+
+
+def new_table(c: Connection) -> str:
+    tid = secrets.token_urlsafe(12)
+    c.execute(
+        insert(db.tables).values(
+            id=tid,
+            name="",
+            game="koodinmurtaja",
+            players=2,
+            options="{}",
+            listed=False,
+            hotseat=True,
+            clock=None,
+            admin_hash="0" * 64,
+            watch_hash="0" * 64,
+            created=time.time(),
+            closed=False,
+            rated=False,
+        )
+    )
+    return tid
+
+
+async def through_dbexec(url: str, n: int, pre_ping: bool = True) -> dict[str, float]:
+    engine = db.make_engine(url)
+    db.migrate(engine)
+    dbx = DbExec(engine)
+    if dbx.aengine is not None and not pre_ping:  # the same pool without its checkout ping
+        await dbx.aengine.dispose()
+        dbx.aengine = create_async_engine(
+            async_url(engine) or "", pool_size=PG_POOL_SIZE, max_overflow=PG_POOL_SIZE
+        )
+    tid = await dbx.tx(new_table)
+    for seq in range(1, 21):  # warm the pool and the statement caches
+        await dbx.tx(eventlog.append, tid, seq, "action", DATA)
+    cpu0, t0 = time.process_time(), time.perf_counter()
+    for seq in range(21, 21 + n):
+        await dbx.tx(eventlog.append, tid, seq, "action", DATA)
+    cpu, wall = time.process_time() - cpu0, time.perf_counter() - t0
+    sync_cpu = sync_wall = 0.0
+    if url.startswith("postgres"):
+        cpu0, t0 = time.process_time(), time.perf_counter()
+        for seq in range(21 + n, 21 + 2 * n):
+            with engine.begin() as c:
+                eventlog.append(c, tid, seq, "action", DATA)
+        sync_cpu, sync_wall = time.process_time() - cpu0, time.perf_counter() - t0
+    await dbx.close()
+    engine.dispose()
+    out = {"cpu_ms_per_commit": cpu / n * 1000, "wall_ms_per_commit": wall / n * 1000}
+    if sync_wall:
+        out["sync_engine_cpu_ms_per_commit"] = sync_cpu / n * 1000
+        out["sync_engine_wall_ms_per_commit"] = sync_wall / n * 1000
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--commits", type=int, default=400)
+    ap.add_argument("--json", metavar="FILE")
+    args = ap.parse_args()
+    result: dict[str, Any] = {"commits": args.commits}
+    with tempfile.TemporaryDirectory() as tmp:
+        result["sqlite"] = asyncio.run(
+            through_dbexec(f"sqlite:///{Path(tmp) / 'c.sqlite3'}", args.commits)
+        )
+    url = fresh_pg_db(pg_url())
+    try:
+        result["postgresql"] = asyncio.run(through_dbexec(url, args.commits))
+        result["postgresql_no_pre_ping"] = asyncio.run(
+            through_dbexec(url, args.commits, pre_ping=False)
+        )
+    finally:
+        drop_pg_db(url)
+    result["load_average"] = os.getloadavg()[0]
+    print(json.dumps(result, indent=1))
+    if args.json:
+        Path(args.json).write_text(json.dumps(result, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()

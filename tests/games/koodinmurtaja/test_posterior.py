@@ -1,0 +1,236 @@
+"""The vectorised exact posterior (:mod:`pakka.games.koodinmurtaja.posterior`) at 2-8
+players against brute force, against the dictionary programme, and the ``deduce``
+bot's decisions with it against an exact reference.
+
+- Small cases (2-4 players, at most 3,000 consistent deals): the vectorised
+  programme is forced and compared with exhaustive enumeration.
+- Large cases (5-8 players, sampled positions from seeded games, marked so in the
+  names): compared with the independent dictionary programme of
+  :class:`~pakka.games.koodinmurtaja.deduction.Knowledge` (a different code path:
+  Python dictionaries over reachable states, exact integers), which is slow there.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Iterator
+
+import pytest
+
+import pakka
+from pakka.bots.base import SeatHandle
+from pakka.bots.koodinmurtaja import DeduceBot
+from pakka.games.koodinmurtaja import KMState, deduction
+from pakka.games.koodinmurtaja.actions import Guess
+from pakka.games.koodinmurtaja.deduction import Knowledge, knowledge_from_view
+from pakka.games.koodinmurtaja.posterior import PRIMES, FillDP
+
+from .test_deduction import _brute, _chi2_critical, _positions
+
+
+def _fill_places(know: Knowledge) -> tuple[int, dict[int, dict[int, int]]]:
+    """Count and per-handle card counts straight from the vectorised programme."""
+    dp = FillDP(len(know.unknown), know.sizes, know.allowed, know.pool_size)
+    places = dp.place_counts()
+    out = {
+        slot.handle: {know.unknown[i]: c for i, c in places[j][f].items()}
+        for j, q in enumerate(know.seats)
+        for f, slot in enumerate(know.slots[q])
+    }
+    return dp.count(), out
+
+
+def _dict_counts(
+    know: Knowledge, monkeypatch: pytest.MonkeyPatch
+) -> tuple[int, dict[int, dict[int, int]]]:
+    """The same figures from the dictionary programme (the independent counter)."""
+    with monkeypatch.context() as m:
+        m.setattr(deduction, "DP_STATE_LIMIT", 10**12)
+        ref = Knowledge(know.unknown, know.slots)
+        assert not ref.is_large()
+        return ref.marginal_counts()
+
+
+def test_primes_are_prime_and_below_2_32() -> None:
+    for p in PRIMES:
+        assert p < 2**32
+        # Miller-Rabin with the deterministic bases for 32-bit integers.
+        d, r = p - 1, 0
+        while d % 2 == 0:
+            d //= 2
+            r += 1
+        for a in (2, 7, 61):
+            x = pow(a, d, p)
+            if x in (1, p - 1):
+                continue
+            for _ in range(r - 1):
+                x = x * x % p
+                if x == p - 1:
+                    break
+            else:
+                raise AssertionError(p)
+
+
+def test_vectorised_programme_equals_brute_force_enumeration_2_to_4_players() -> None:
+    cases = (
+        _positions(2, range(40), 3000)
+        + _positions(3, range(40, 60), 3000)
+        + _positions(4, range(60, 90), 3000)
+    )
+    assert len(cases) >= 30
+    for state, p in cases:
+        know = knowledge_from_view(state.view(p))
+        total, tallies = _brute(know)
+        count, places = _fill_places(know)
+        assert count == total
+        assert places == {h: dict(c) for h, c in tallies.items()}
+
+
+def test_knowledge_through_the_vectorised_programme_equals_brute_force(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With the size limit at 0 every Knowledge method takes the vectorised path."""
+    monkeypatch.setattr(deduction, "DP_STATE_LIMIT", 0)
+    for state, p in _positions(2, range(10), 3000)[:5] + _positions(4, range(200, 230), 3000)[:5]:
+        know = knowledge_from_view(state.view(p))
+        assert know.is_large()
+        total, tallies = _brute(know)
+        assert know.count() == total
+        marg = know.marginals()
+        for h, counter in tallies.items():
+            assert set(marg[h]) == set(counter)
+            for k, c in counter.items():
+                assert marg[h][k] == c / total  # one correctly rounded division
+        q = know.seats[0]
+        for rank in range(2, 15):
+            without = know.without_rank(q, rank)
+            assert without.is_large()
+            assert know.prob_holds_rank(q, rank) == (total - _brute(without)[0]) / total
+
+
+def test_vectorised_sampler_is_uniform_chi_square(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The exact sampler of the vectorised programme (rejection switched off) passes the
+    same chi-square test as the dictionary sampler."""
+    monkeypatch.setattr(deduction, "DP_STATE_LIMIT", 0)
+    monkeypatch.setattr(Knowledge, "REJECTION_TRIES", 0)
+    cases = _positions(2, range(300, 500), 24)
+    cases = [(s, p) for s, p in cases if s.knowledge(p).count() >= 3][:3]
+    assert cases
+    for state, p in cases:
+        know = knowledge_from_view(state.view(p))
+        n_worlds = know.count()
+        rng = random.Random(5)
+        draws = 80 * n_worlds
+        tally: Counter[tuple[tuple[int, int], ...]] = Counter()
+        for _ in range(draws):
+            assign, pool = know.sample(rng)
+            assert len(pool) == know.pool_size
+            tally[tuple(sorted(assign.items()))] += 1
+        assert len(tally) == n_worlds
+        expected = draws / n_worlds
+        chi2 = sum((c - expected) ** 2 / expected for c in tally.values())
+        assert chi2 < _chi2_critical(n_worlds - 1), (chi2, n_worlds)
+
+
+def _random_positions(players: int, seed: int) -> Iterator[tuple[KMState, int]]:
+    """Every decision of one seeded game of uniformly random legal moves."""
+    game = pakka.load("koodinmurtaja", players=players)
+    state = game.new_state(seed=seed)
+    assert isinstance(state, KMState)
+    rng = random.Random(seed)
+    while not state.is_terminal:
+        p = state.current_player
+        assert p is not None
+        yield state, p
+        la = state.legal_actions()
+        state.apply(la[rng.randrange(len(la))])
+
+
+def _sampled_large(
+    players: int, seeds: range, min_table: int, max_table: int
+) -> list[tuple[KMState, int]]:
+    """One sampled position per seeded random game: the first whose fill table (the
+    product of the opponents' hidden counts plus one) lies in ``(min_table,
+    max_table]``, where the dictionary reference stays affordable."""
+    out: list[tuple[KMState, int]] = []
+    for seed in seeds:
+        for state, p in _random_positions(players, seed):
+            know = knowledge_from_view(state.view(p))
+            if min_table < know.num_states <= max_table:
+                out.append((state.clone(), p))
+                break
+    return out
+
+
+@pytest.mark.parametrize("players", [5, 6, 7, 8])
+def test_sampled_large_positions_equal_the_dictionary_counter(
+    players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Sampled positions (one per seeded game) with large tables; five players never
+    pass the dictionary limit (4 opponents), so theirs are the larger ones below it."""
+    low = 500 if players == 5 else deduction.DP_STATE_LIMIT
+    cases = _sampled_large(players, range(players * 100, players * 100 + 5), low, 8_000)
+    assert len(cases) >= 4
+    for state, p in cases:
+        know = knowledge_from_view(state.view(p))
+        assert _fill_places(know) == _dict_counts(know, monkeypatch)
+
+
+def test_eight_player_opening_equals_the_closed_form() -> None:
+    """Before any guess (the full 5^7 table) each opponent's code is a uniform 4-subset
+    of the 47 unseen cards (52 less the seat's 4 and its drawn card): card number
+    ``i`` (0-based, ascending) is in place ``f`` in C(i, f) C(46 - i, 3 - f) of the
+    C(47, 4) codes, times the deals of the other 43 cards (6 codes and 19 free)."""
+    game = pakka.load("koodinmurtaja", players=8)
+    state = game.new_state(seed=5)
+    p = state.current_player
+    assert p is not None
+    know = knowledge_from_view(state.view(p))
+    assert know.num_states == 5**7 and know.is_large()
+    m = len(know.unknown)
+    assert m == 47 and know.pool_size == 19
+    others = math.factorial(m - 4) // (math.factorial(19) * math.factorial(4) ** 6)
+    assert know.count() == math.comb(m, 4) * others
+    total, counts = know.marginal_counts()
+    assert total == know.count()
+    for q in know.seats:
+        for f, slot in enumerate(know.slots[q]):
+            expect = {
+                know.unknown[i]: math.comb(i, f) * math.comb(m - 1 - i, 3 - f) * others
+                for i in range(m)
+                if math.comb(i, f) * math.comb(m - 1 - i, 3 - f)
+            }
+            assert counts[slot.handle] == expect
+
+
+def _reference_scores(
+    state: KMState, p: int, monkeypatch: pytest.MonkeyPatch
+) -> list[tuple[float, str]]:
+    """``deduce``'s scores computed with the dictionary programme (the exact reference)."""
+    with monkeypatch.context() as m:
+        m.setattr(deduction, "DP_STATE_LIMIT", 10**12)
+        bot = DeduceBot(state.game, seed=0)
+        return [(q, str(a)) for q, a in bot.evaluate(SeatHandle(state, p, random.Random(0)))]
+
+
+@pytest.mark.slow
+def test_deduce_decides_as_the_exact_reference_on_50_eight_player_positions(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """50 sampled 8-player positions (one per seeded game) where the vectorised path is
+    used and the dictionary reference is affordable: every guess's
+    probability is the same float as the dictionary reference's (both exact up to one
+    final division), so the best guesses and the stop decisions are the same."""
+    cases = _sampled_large(8, range(8000, 8200), deduction.DP_STATE_LIMIT, 8_000)[:50]
+    assert len(cases) == 50
+    for state, p in cases:
+        bot = DeduceBot(state.game, seed=0)
+        handle = SeatHandle(state, p, random.Random(0))
+        got = [(q, str(a)) for q, a in bot.evaluate(handle)]
+        ref = _reference_scores(state, p, monkeypatch)
+        assert sorted(got, key=lambda qa: qa[1]) == sorted(ref, key=lambda qa: qa[1])
+        best = max(q for q, _ in got)
+        assert {a for q, a in got if q == best} == {a for q, a in ref if q == best}
+        assert any(isinstance(a, Guess) for a in state.legal_actions())
