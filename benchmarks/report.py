@@ -577,6 +577,8 @@ def _bot_ratings_table(result: dict[str, Any]) -> list[str]:
     for run in runs or []:
         load = run["load_average"]
         when = f", {run['date']}" if run["date"] else ""
+        if run.get("commit"):
+            when += f", commit `{run['commit']}`"
         lines += [
             f"- {run['games']}: `{run['command']}`{when}; load average (1 min) "
             f"{load['min']}..{load['max']} (mean {load['mean']}), {run['jobs']} workers at "
