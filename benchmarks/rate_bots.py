@@ -193,8 +193,8 @@ def fit(
 ) -> list[Rating]:
     """The ladder's fit: ``bots`` ratings, each the mean μ and mean σ of its
     :func:`one_pass` results over :func:`permutation_fits`' orders of the games. It does
-    not depend on the order of the games (one pass does: the early games, played at a
-    large σ, move μ most), and it is openskill's own update on openskill's scale."""
+    not depend on the order of the games (one pass does: the games late in a pass move
+    the final μ most), and it is openskill's own update on openskill's scale."""
     return mean_fit(permutation_fits(games, bots, permutations, seed))
 
 
