@@ -20,6 +20,9 @@ CODE = re.compile(r"(?<!\w)(?:10|[2-9JQKA])[SHDC](?:=\w+)?(?!\w)|(?<!\w)JK=\w+")
 """A French card in notation (a wild card as 7 too): never in the refusal's words."""
 KEY = re.compile(r"\b[a-z]+(?:\.[a-z0-9_]+)+\b")
 """A message key shown as text (``rv.why.and``, ``error.illegal_action``)."""
+NOT_ALLOWED = {"en": "not allowed", "fi": "sallittu"}
+HINT = re.compile(r"\b(?:CARD|KORTTI|RANK|ARVO|SUIT|MAA|WILD|VILLI|Mn)\b|\||\[lo")
+"""The placeholders and separators of a typed-command hint ("discard CARD")."""
 
 
 @pytest.mark.parametrize("lang", ["fi", "en"])
@@ -53,6 +56,9 @@ def test_a_refused_lay_off_is_shown_in_words(browser: Any, server: str, lang: st
         assert not CODE.findall(outside_typed), shown
         assert not KEY.findall(shown), shown
         assert "{" not in shown and "}" not in shown, shown
+        # "not allowed" said once; what is allowed in words, never a command hint
+        assert len(re.findall(NOT_ALLOWED[lang], shown)) == 1, shown
+        assert not HINT.search(shown), shown
         other = CARD_IN_WORDS["en" if lang == "fi" else "fi"]
         assert other not in shown, shown
         assert not errors, errors

@@ -117,7 +117,7 @@ def test_r_rv_13_verify_kind_refuses_other_kinds_and_the_game_over() -> None:
     with pytest.raises(Refusal) as e:
         s.verify_take(discard)
     # the refused action in words (issue 15: no card codes in a refusal)
-    assert "not allowed now: discard " in str(e.value) and str(discard) not in str(e.value)
+    assert "you cannot discard " in str(e.value) and str(discard) not in str(e.value)
     rng = random.Random(0)
     while not s.is_terminal:
         legal = s.legal_actions()
