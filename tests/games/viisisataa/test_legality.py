@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import pakka
-from pakka.core.errors import IllegalAction
+from pakka.core.errors import IllegalAction, reason_message
 from pakka.core.registry import load_automated
 from pakka.games.viisisataa.actions import (
     BID,
@@ -32,6 +32,7 @@ from pakka.games.viisisataa.actions import (
     Move,
 )
 from pakka.games.viisisataa.state import ViisisataaState
+from pakka.i18n import render_entry
 
 from .helpers import new, run
 
@@ -117,8 +118,16 @@ def test_r_5s_7_a_verify_refuses_other_kinds_and_the_game_over() -> None:
     s = new(3)
     bid = s.parse_action("bid 6S")
     assert s.can_bid(bid) and not s.can_play(bid) and not s.can_discard(bid)
-    with pytest.raises(IllegalAction, match="not allowed now"):
+    with pytest.raises(IllegalAction, match="not now") as refused:
         s.verify_play(bid)
+    # issue 15: the front ends' "That move is not allowed: ..." says it once, not twice
+    why = reason_message(refused.value)
+    assert why is not None
+    for lang, said in (("en", "not allowed"), ("fi", "sallittu")):
+        shown = render_entry(
+            "viisisataa", {"key": "error.illegal_action", "args": {"reason": why}}, lang
+        )
+        assert shown.count(said) == 1, shown
     game = pakka.load("viisisataa", players=3, max_hands=1)
     over = game.new_state(seed=3)
     run(over, "pass", "pass", "pass")  # R-5S-12: thrown in; the cap ends the match
