@@ -48,8 +48,9 @@ def _dict_counts(
     """The same figures from the dictionary programme (the independent counter)."""
     with monkeypatch.context() as m:
         m.setattr(deduction, "DP_STATE_LIMIT", 10**12)
+        m.setattr(deduction, "COUNT_DICT_LIMIT", 10**12)
         ref = Knowledge(know.unknown, know.slots)
-        assert not ref.is_large()
+        assert not ref.counts_vectorised()
         return ref.marginal_counts()
 
 
@@ -211,6 +212,7 @@ def _reference_scores(
     """``deduce``'s scores computed with the dictionary programme (the exact reference)."""
     with monkeypatch.context() as m:
         m.setattr(deduction, "DP_STATE_LIMIT", 10**12)
+        m.setattr(deduction, "COUNT_DICT_LIMIT", 10**12)
         bot = DeduceBot(state.game, seed=0)
         return [(q, str(a)) for q, a in bot.evaluate(SeatHandle(state, p, random.Random(0)))]
 
@@ -284,7 +286,9 @@ def test_merging_free_opponents_equals_brute_force_enumeration(
     programme (limit 0) and the dictionary one; and the programme without merging
     agrees."""
     monkeypatch.setattr(deduction, "DP_STATE_LIMIT", limit)
+    monkeypatch.setattr(deduction, "COUNT_DICT_LIMIT", limit)
     cases = _merge_cases()
+    assert all(k.counts_vectorised() == (limit == 0) for k in cases)
     assert sum(1 for k in cases if len(k.free) >= 2) >= 5
     for know in cases:
         sub, factor = know._merged(frozenset()) or (know, 1)

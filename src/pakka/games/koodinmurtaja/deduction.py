@@ -39,7 +39,14 @@ from pakka.games.koodinmurtaja.posterior import FillDP
 DP_STATE_LIMIT = 2_000
 """Above this many DP states per layer the vectorised exact programme
 (:class:`~pakka.games.koodinmurtaja.posterior.FillDP`) replaces the dictionary one
-(both exact; the dictionaries are quicker only for small tables)."""
+(both exact; the dictionaries are quicker only for small tables). Sampling
+chooses its programme by this limit."""
+
+COUNT_DICT_LIMIT = 0
+"""Counts and marginals use the dictionary programme only up to this many DP states
+(and :data:`DP_STATE_LIMIT`): measured after merging free opponents
+(benchmarks/koodinmurtaja_deduce.py, 4-8 players), the vectorised programme is as
+quick on small tables and far quicker on long ones (many unseen cards), so 0."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,7 +198,7 @@ class Knowledge:
             red = self._merged(frozenset())
             if red is not None:
                 self._count = red[0].count() * red[1]
-            elif self.is_large():
+            elif self.counts_vectorised():
                 self._count = self.fill_dp().count()
             else:
                 self._count = self.backward()[0].get(0, 0)
@@ -200,6 +207,10 @@ class Knowledge:
     def is_large(self) -> bool:
         """Whether the vectorised programme is used (many opponents with many hidden cards)."""
         return self.num_states > DP_STATE_LIMIT
+
+    def counts_vectorised(self) -> bool:
+        """Whether counts and marginals use the vectorised programme."""
+        return self.num_states > min(DP_STATE_LIMIT, COUNT_DICT_LIMIT)
 
     def fill_dp(self) -> FillDP:
         """The vectorised exact programme over the same cards and places (built once)."""
@@ -363,7 +374,7 @@ class Knowledge:
     def _direct_marginal_counts(self, seats: Sequence[int] | None) -> dict[int, dict[int, int]]:
         """The marginal counts of ``seats`` from this knowledge's own programme."""
         out: dict[int, dict[int, int]] = {}
-        if self.is_large():
+        if self.counts_vectorised():
             index = [j for j, q in enumerate(self.seats) if seats is None or q in seats]
             places = self.fill_dp().place_counts(index)
             for j in index:
