@@ -437,6 +437,22 @@ def players_of(game: str) -> int:
     return 1 if cls.max_players == 1 else max(2, cls.min_players)
 
 
+async def bounce(servers: list[ServerProc], what: str, multi: bool) -> None:
+    """``kill``: SIGKILL the first server (a lone one is started again at once, as a
+    supervisor would); ``restart``: SIGTERM it, wait for it to exit, start it again."""
+    victim = servers[0]
+    if what == "kill":
+        await asyncio.to_thread(victim.kill)
+        if multi:
+            servers.remove(victim)
+            return
+    else:
+        await asyncio.to_thread(victim.stop)
+    again = victim.restarted()
+    servers[servers.index(victim)] = again
+    await again.ready()
+
+
 # -- the durability check ------------------------------------------------------------------
 def durability(url: str, tables: list[Table]) -> dict[str, int]:
     """Every acknowledged action in the event log at its state number, exactly once."""
@@ -658,20 +674,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 if events and now - t0 >= events[0][0]:
                     _, what = events.pop(0)
                     sample()
-                    victim = servers[0]
-                    if what == "kill":
-                        print(f"{now - t0:.1f} s: SIGKILL server pid {victim.pid}")
-                        victim.kill()
-                        if not multi:  # a supervisor starts a lone server again
-                            servers[0] = victim.restarted()
-                            await servers[0].ready()
-                        else:
-                            servers.pop(0)
-                    else:
-                        print(f"{now - t0:.1f} s: restart server pid {victim.pid}")
-                        victim.stop()
-                        servers[0] = victim.restarted()
-                        await servers[0].ready()
+                    print(f"{now - t0:.1f} s: {what} server pid {servers[0].pid}")
+                    # in the background: the clients go on reading and offering meanwhile
+                    load.spawn(bounce(servers, what, multi))
                 await asyncio.sleep(min(0.002, max(0.0, t0 + k / args.rate - time.perf_counter())))
             elapsed = time.perf_counter() - t0
             load.measuring = False

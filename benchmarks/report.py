@@ -276,9 +276,38 @@ ENTRIES: tuple[Entry, ...] = (
             "Duplicate deals, each bot in each seat; fixed budget (8 sampled deals, 3-turn "
             "greedy playouts), run under `nice -n 10` (the load beside it is the highest seen "
             "during the run). The rollout bot is clearly weaker than `greedy`, so `hard` stays "
-            "`greedy` (as `medium`). A likely cause, not measured: the mean of 8 short playouts "
-            "valued with one point per card held is noisier than the greedy plan's judgement "
-            "and makes the bot empty its hand too eagerly."
+            "`greedy` (as `medium`). Why is not known: valuing a held card at half a point "
+            "instead of one (below) loses as clearly."
+        ),
+    ),
+    Entry(
+        id="strength-kubo-margin",
+        title="Strength: Zoker Kubo rollout bot correcting the greedy plan, against `medium`",
+        command=(
+            "uv run pakka --lang en arena zoker-kubo --players 2 "
+            "--bots medium,rollout:worlds=8,turns=3,margin=1 --deals 100 --seed 1 --jobs 2 "
+            "--json {out}",
+        ),
+        kind="arena",
+        note=(
+            "As above, but the rollout bot keeps the greedy choice unless another action's "
+            "playouts beat it by more than one point on average. Still clearly weaker than "
+            "`greedy`: the playouts' verdicts where they disagree with the plan are wrong "
+            "more often than right."
+        ),
+    ),
+    Entry(
+        id="strength-kubo-keep",
+        title="Strength: Zoker Kubo rollout bot valuing a held card at half a point",
+        command=(
+            "uv run pakka --lang en arena zoker-kubo --players 2 "
+            "--bots medium,rollout:worlds=8,turns=3,keep=0.5 --deals 100 --seed 1 --jobs 2 "
+            "--json {out}",
+        ),
+        kind="arena",
+        note=(
+            "As the first Kubo arena, with the playouts' end valued at half a point per card "
+            "in hand (as the greedy plan values it) instead of one: as clearly weaker."
         ),
     ),
     Entry(
@@ -306,7 +335,9 @@ ENTRIES: tuple[Entry, ...] = (
         kind="load",
         note=(
             "`benchmarks/load.py` per configuration (its arguments in the first column's "
-            "row below), the configurations taking turns, median [min, max] of the 3 runs. "
+            "row below), the configurations taking turns, median [min, max] of the runs (3 "
+            "rounds; a run is missing where the shared PostgreSQL cluster was restarted by "
+            "another job, or the server did not start while main was merged in). "
             "60 tables of the 8 games round robin, seat 0 and about half the other seats "
             "people (one WebSocket client each), the rest `easy` bots moving at once, one "
             "spectator connection per table. Latency runs from the moment an action was "
@@ -348,14 +379,17 @@ ENTRIES: tuple[Entry, ...] = (
             "The three levels of each game at one 3-player table, so every pairing of levels "
             "meets in every deal; duplicate deals (every deal once per seat rotation, the same "
             "seeded deals for every pairing), at the fixed search budgets the levels play at "
-            "on the site (docs/ratings.md). Bounded run: a pool of 2 worker processes under "
-            "`nice -n 10`, the next deal to the game with the fewest deals (nearly free games "
-            "first), until 30 "
-            "deals per game or 36 minutes; only complete deals are rated. Caps per deal: a "
+            "on the site (docs/ratings.md). Bounded runs (each listed below with its command "
+            "and load): a pool of worker processes under `nice -n 10`, the next deal to the "
+            "game with the fewest deals (nearly free games first), until `--deals` deals per "
+            "game or `--minutes`; only complete deals are rated. Caps per deal: a "
             "Viisisataa match ends at 500 or after 5 hands (`max_hands`, R-5S-22, highest "
             "total wins), a Räväytys game after its first 2 rounds (lowest total wins, "
-            "R-RV-22). Every game is one openskill Plackett–Luce update from (μ 25, σ 25/3), "
-            "in deal order; μ ± σ is the fit and its uncertainty. Shown rating = "
+            'R-RV-22). The fit ("orders"): one pass of openskill Plackett–Luce updates from '
+            "(μ 25, σ 25/3) over each of 1000 seeded orders of the games, μ and σ the means "
+            'over the orders, so the order of the games does not matter ("one pass": '
+            "a single pass in deal order, from a run whose games were not kept); every "
+            "game's ranks are in the result file. Shown rating = "
             "1500 + 20 (μ − 3σ), the scale of people's ratings; a new player shows 1500. "
             "These are the fixed ratings in `src/pakka/ratings/bots.json` (the lobby's). "
             "Win rate: share of the win per game, 95% bootstrap interval over deals; ms per "
@@ -537,29 +571,39 @@ def _peers_table(result: dict[str, Any]) -> list[str]:
 
 
 def _bot_ratings_table(result: dict[str, Any]) -> list[str]:
-    load = result.get("load_average")
     lines = []
-    if isinstance(load, dict):
+    runs = result.get("runs")
+    if runs is None and isinstance(result.get("load_average"), dict):
+        # One run of every game, the command above (older result files).
+        runs = [dict(result, games="every game", command="the command above", date="")]
+    for run in runs or []:
+        load = run["load_average"]
+        when = f", {run['date']}" if run["date"] else ""
+        if run.get("commit"):
+            when += f", commit `{run['commit']}`"
         lines += [
-            f"Load average (1 min) during the run: {load['min']}..{load['max']} "
-            f"(mean {load['mean']}), {result['jobs']} workers at nice {result['nice']}, "
-            f"{result['seconds'] / 60:.1f} min.",
-            "",
+            f"- {run['games']}: `{run['command']}`{when}; load average (1 min) "
+            f"{load['min']}..{load['max']} (mean {load['mean']}), {run['jobs']} workers at "
+            f"nice {run['nice']}, {run['seconds'] / 60:.1f} min.",
         ]
+    if lines:
+        lines.append("")
     lines += [
-        "| game | deals (games) | cap | level | bot | μ ± σ | rating | win rate | ms/decision |",
-        "|---|---:|---|---|---|---:|---:|---|---:|",
+        "| game | deals (games) | cap | fit | level | bot | μ ± σ | rating | win rate | "
+        "ms/decision |",
+        "|---|---:|---|---|---|---|---:|---:|---|---:|",
     ]
     for r in result["rows"]:
+        fit = "orders" if "outcomes" in r else "one pass"
         for lv, v in r["levels"].items():
             win = f"{v['win_rate']:.3f}"
             if v.get("win_low") is not None:
                 win += f" [{v['win_low']:.3f}, {v['win_high']:.3f}]"
             ms = v.get("ms_per_decision")
             lines.append(
-                f"| {r['game']} | {r['deals']} ({r['games']}) | {r.get('cap') or '—'} | {lv} | "
-                f"`{v['spec']}` | {v['mu']:.2f} ± {v['sigma']:.2f} | {v['rating']} | {win} | "
-                f"{'—' if ms is None else f'{ms:.1f}'} |"
+                f"| {r['game']} | {r['deals']} ({r['games']}) | {r.get('cap') or '—'} | {fit} | "
+                f"{lv} | `{v['spec']}` | {v['mu']:.2f} ± {v['sigma']:.2f} | {v['rating']} | "
+                f"{win} | {'—' if ms is None else f'{ms:.1f}'} |"
             )
     return lines
 
@@ -651,7 +695,7 @@ def _ms(x: float | None) -> str:
 def _med(row: dict[str, Any], key: str, fmt: Callable[[float | None], str] = _ms) -> str:
     rng = row.get(key + "_range")
     if row.get(key) is None and rng is None:
-        return "—"
+        return "∞" if key.endswith("_ms") and row.get("runs") else "—"
     cell = fmt(row[key])
     if rng and rng[0] != rng[1]:
         cell += f" [{fmt(rng[0])}, {fmt(rng[1])}]"
@@ -660,14 +704,14 @@ def _med(row: dict[str, Any], key: str, fmt: Callable[[float | None], str] = _ms
 
 def _load_table(result: dict[str, Any]) -> list[str]:
     lines = [
-        "| configuration | tables held | accepted actions/s | people's actions/s | p50 ms | "
+        "| configuration | runs | tables held | accepted actions/s | people's actions/s | p50 ms | "
         "p99 ms | server CPU ms/action | PostgreSQL CPU ms/action | nginx CPU ms/action | "
         "load average | acknowledged checked: lost, duplicated |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
     ]
     for r in result["rows"]:
         lines.append(
-            f"| {r['config']} | {r['tables_held']}/{r['tables']} | "
+            f"| {r['config']} | {r['runs']} | {r['tables_held']}/{r['tables']} | "
             f"{_med(r, 'accepted_per_s')} | {_med(r, 'people_accepted_per_s')} | "
             f"{_med(r, 'p50_ms')} | {_med(r, 'p99_ms')} | "
             f"{_med(r, 'server_cpu_ms_per_action')} | {_med(r, 'db_cpu_ms_per_action')} | "

@@ -48,6 +48,8 @@ layer lands (strict xfail: the test fails as soon as they stop, to drop the entr
 
 FRENCH = re.compile(r"(?<![\w\[/=-])(10|[2-9JQKA])[SHDC](?![\w\]])")
 ZOKER = re.compile(r"(?<![\w\[])[BGOR](XL|S|M|L)[1-4](?![\w\]])")
+NO_TRUMP_BID = re.compile(r"(?<![\w\[/=-])([6-9]|10)NT(?![\w\]])")
+"""A bid in notation (Viisisataa's suit bids look like cards: FRENCH finds those)."""
 HINT = re.compile(r"\[[^\[\]]*\]")
 PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*(![rs])?(:[^{}]*)?(\|[^{}]*)?\}")
 BOARD_START, BOARD_END = "<<board>>", "<</board>>"
@@ -168,10 +170,31 @@ def test_no_raw_card_code_outside_notation_hints(
     text = HINT.sub("", outside_boards(output(game, lang, monkeypatch, capsys)))
     # The refusal of the typed "xyzzy" explains the notation to type (e.g. BS1): a hint.
     text = "\n".join(line for line in text.splitlines() if "xyzzy" not in line)
-    codes = sorted({m.group(0) for rx in (FRENCH, ZOKER) for m in rx.finditer(text)})
+    codes = sorted({m.group(0) for rx in (FRENCH, ZOKER, NO_TRUMP_BID) for m in rx.finditer(text)})
     assert not codes, f"raw card codes in {game} ({lang}): {codes[:12]}"
 
 
 def test_game_titles_are_known() -> None:
     for name in games():
         assert game_class(name).title.get("fi")
+
+
+@pytest.mark.parametrize("lang", ["en", "fi"])
+def test_viisisataa_bids_read_as_bids_not_cards(
+    lang: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bid in the log is said as players say it ("seven hearts", "seitsemän
+    herttaa"), never as a card ("7 of hearts", "hertta-7") or in notation."""
+    out = output("viisisataa", lang, monkeypatch, capsys)
+    verb, numbers = (
+        ("bids", "six|seven|eight|nine|ten")
+        if lang == "en"
+        else (
+            "tarjoaa",
+            "kuusi|seitsemän|kahdeksan|yhdeksän|kymmenen",
+        )
+    )
+    lines = [x for x in out.splitlines() if x.startswith("  • ") and f" {verb} " in x]
+    assert lines, f"no bid in the log of the seeded game ({lang})"
+    for line in lines:
+        assert re.search(rf" {verb} (?:(?:{numbers}) \w+|misère|misääri)", line), line

@@ -60,6 +60,8 @@ def entry_text(game: str, entry: dict[str, Any], lang: str) -> str:
     word_key = f"{key.partition('.')[0]}.{{}}.{{}}"
 
     def words(k: str, v: Any) -> Any:
+        if "{" + k + ":" in template:
+            return v  # the template names it itself ({bid:word=…}, {card:card} …)
         if isinstance(v, str):
             # A word the catalogue translates (Kubo's kind "straight": kubo.kind.straight).
             if word_key.format(k, v) in cat.get("en", {}):

@@ -10,6 +10,15 @@ _BID_FI = {"S": "pataa", "C": "ristiä", "D": "ruutua", "H": "herttaa", "NT": "s
 """Bid denominations after a number (Finnish partitive: "seitsemän herttaa")."""
 
 
+def _bid_words(nums: dict[int, str], suits: dict[str, str], misere: str) -> dict[str, str]:
+    """``vs.bidword.<bid>``: every bid as the log names it (``7H``, ``misere``) in
+    words, without its points (``{bid:word=vs.bidword}``)."""
+    words = {
+        f"vs.bidword.{n}{s}": f"{w} {suit}" for n, w in nums.items() for s, suit in suits.items()
+    }
+    return {**words, "vs.bidword.misere": misere}
+
+
 def _bids(nums: dict[int, str], suits: dict[str, str], points: str) -> dict[str, str]:
     """``vs.bid.<tricks><suit>``: every bid in words with its points (R-5S-8)."""
     return {
@@ -24,10 +33,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "game.deal": "Hand {hand}: seat {dealer} deals.",
         "game.your_hand": "Your cards: {cards}",
         "game.pass": "Seat {seat} passes.",
-        "game.bid": "Seat {seat} bids {bid} ({value}).",
+        "game.bid": "Seat {seat} bids {bid:word=vs.bidword} ({value} points).",
         "game.all_pass": "Everyone passed: the hand is thrown in.",
         "game.all_pass_grand": "Everyone passed: a grand without contract is played.",
-        "game.contract": "Seat {seat} is the contractor: {contract}.",
+        "game.contract": "Seat {seat} is the contractor: {contract:word=vs.bidword}.",
         "game.double": "Seat {seat} doubles.",
         "game.no_double": "Seat {seat} does not double.",
         "game.redouble": "Seat {seat} redoubles.",
@@ -47,8 +56,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "game.over": "The match is over; winners: {winners}.",
         "error.bid_too_low": "{bid} does not beat the highest bid {high}: a bid must be worth more than {high_value} points; bid {next} or more, or pass.",
         "error.bid_too_low_top": "{bid} does not beat the highest bid {high}, and no bid does: pass.",
-        "error.bid_minimum": "{bid} is not a bid: the minimum bid is six tricks; bids go from six spades (40 points) to ten no trumps (520 points).",
-        "error.bid_maximum": "{bid} is not a bid: the most is ten tricks; bids go from six spades (40 points) to ten no trumps (520 points).",
+        "error.bid_minimum": "{bid!r} is not a bid: the minimum bid is six tricks; bids go from six spades (40 points) to ten no trumps (520 points).",
+        "error.bid_maximum": "{bid!r} is not a bid: the most is ten tricks; bids go from six spades (40 points) to ten no trumps (520 points).",
         "error.bid_value": "{value} is not a bid value; bids are 40, 60, … 520.",
         "error.full_deck_players": "the full deck (V1) is for 3 players only",
         "error.partner_players": "the partner by a called card is for 5 players only",
@@ -69,6 +78,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "error.misere_off": "misère is not allowed: the option misere is off.",
         # display (display.py): bids, actions, phases, prompts
         **_bids(_NUM_EN, _BID_EN, "points"),
+        **_bid_words(_NUM_EN, _BID_EN, "misère"),
         "vs.bid.misere": "misère, {value} points",
         "vs.no_contract": "grand without contract",
         "vs.pass": "pass",
@@ -126,10 +136,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "game.deal": "Jako {hand}: paikka {dealer} jakaa.",
         "game.your_hand": "Korttisi: {cards}",
         "game.pass": "Paikka {seat} passaa.",
-        "game.bid": "Paikka {seat} tarjoaa {bid} ({value}).",
+        "game.bid": "Paikka {seat} tarjoaa {bid:word=vs.bidword} ({value} pistettä).",
         "game.all_pass": "Kaikki passasivat: jako mitätöidään.",
         "game.all_pass_grand": "Kaikki passasivat: pelataan grandi ilman sitoumusta.",
-        "game.contract": "Paikka {seat} on sitoumuksen tekijä: {contract}.",
+        "game.contract": "Paikka {seat} on sitoumuksen tekijä: {contract:word=vs.bidword}.",
         "game.double": "Paikka {seat} kahdentaa.",
         "game.no_double": "Paikka {seat} ei kahdenna.",
         "game.redouble": "Paikka {seat} vastakahdentaa.",
@@ -149,8 +159,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "game.over": "Ottelu päättyi; voittajat: {winners}.",
         "error.bid_too_low": "{bid} ei ylitä korkeinta tarjousta {high}: tarjouksen arvon on oltava yli {high_value} pistettä; tarjoa vähintään {next} tai passaa.",
         "error.bid_too_low_top": "{bid} ei ylitä korkeinta tarjousta {high}, eikä mikään tarjous ylitä: passaa.",
-        "error.bid_minimum": "{bid} ei ole tarjous: pienin tarjous on kuusi tikkiä; tarjoukset ovat kuusi pataa (40 pistettä) – kymmenen sangia (520 pistettä).",
-        "error.bid_maximum": "{bid} ei ole tarjous: enintään kymmenen tikkiä; tarjoukset ovat kuusi pataa (40 pistettä) – kymmenen sangia (520 pistettä).",
+        "error.bid_minimum": "{bid!r} ei ole tarjous: pienin tarjous on kuusi tikkiä; tarjoukset ovat kuusi pataa (40 pistettä) – kymmenen sangia (520 pistettä).",
+        "error.bid_maximum": "{bid!r} ei ole tarjous: enintään kymmenen tikkiä; tarjoukset ovat kuusi pataa (40 pistettä) – kymmenen sangia (520 pistettä).",
         "error.bid_value": "{value} ei ole tarjouksen arvo; tarjoukset ovat 40, 60, … 520.",
         "error.full_deck_players": "täysi pakka (V1) on vain kolmelle pelaajalle",
         "error.partner_players": "parin valinta nimetyllä kortilla on vain viidelle pelaajalle",
@@ -170,6 +180,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "error.not_a_move": "{action} ei ole Viisisataan siirto",
         "error.misere_off": "misääri ei ole sallittu: asetus misere ei ole käytössä.",
         **_bids(_NUM_FI, _BID_FI, "pistettä"),
+        **_bid_words(_NUM_FI, _BID_FI, "misääri"),
         "vs.bid.misere": "misääri, {value} pistettä",
         "vs.no_contract": "grandi ilman sitoumusta",
         "vs.pass": "passi",

@@ -130,9 +130,13 @@ export class ReplayScreen {
   /** A message in the reader's words; seat arguments become names (as at the table). */
   words(m) {
     const deck = this.deck();
+    const msgs = (this.cat && this.cat.messages) || {};
+    const template = (msgs[lang()] || {})[m.key] || (msgs.en || {})[m.key] || "";
     return renderMessage(this.cat, m, lang(), (k, v) => {
       if (SEAT_ARGS.has(k) && Number.isInteger(v)) return this.name(v);
       if (SEAT_LIST_ARGS.has(k) && Array.isArray(v) && v.every(Number.isInteger)) return v.map((x) => this.name(x)).join(", ");
+      // The template names it itself ({bid:word=…}, {card:card} …).
+      if (template.includes("{" + k + ":")) return undefined;
       if (Array.isArray(v)) return v.map((x) => cardText(x, deck)).join(" ");
       return cardText(v, deck);
     }, nameTemplate);

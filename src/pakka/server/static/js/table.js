@@ -344,6 +344,8 @@ export class TableScreen {
     return renderMessage(cat, m, language, (k, v) => {
       if (SEAT_ARGS.has(k) && Number.isInteger(v)) return this.name(/** @type {number} */ (v));
       if (SEAT_LIST_ARGS.has(k) && Array.isArray(v) && v.every(Number.isInteger)) return v.map((x) => this.name(x)).join(", ");
+      // The template names it itself ({bid:word=…}, {card:card} …).
+      if (template.includes("{" + k + ":")) return undefined;
       if (typeof v === "string") {
         const wk = `${prefix}.${k}.${v}`;
         if (wk in en) return renderMessage(cat, { key: wk, args: {} }, language);
