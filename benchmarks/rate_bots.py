@@ -22,20 +22,28 @@ R-5S-22, the highest total winning, as the arena's automated cap of 30 does) and
 Räväytys game after its first ``--rounds`` rounds (contracts), ranked by the totals
 then (lowest best, R-RV-22), through the arena's ``stop`` hook.
 
-The fit is openskill itself (:func:`fit`): the levels start at (μ = 25, σ = 25/3) and
-every game is one Plackett–Luce update (:func:`pakka.ratings.rate`) in deal and
-rotation order, so the mean of the ladder stays near 25 (a new person's μ: the middle
-of the ladder) and σ shrinks with the games played. ``--write`` stores the fit in
-``src/pakka/ratings/bots.json``, which the server reads (the lobby's level ratings).
+The fit is openskill itself, made independent of the order (:func:`fit`): one pass of
+openskill's Plackett–Luce updates (:func:`pakka.ratings.rate`) from (μ = 25, σ = 25/3)
+depends on the order of the games, so the fit runs that pass over :data:`PERMUTATIONS`
+seeded orders of the games and takes each level's mean μ and mean σ. The mean of the
+ladder stays near 25 (a new person's μ: the middle of the ladder) and σ shrinks with the
+games played. The result file keeps every game's outcome (each level's rank, the seats),
+so ``--refit FILE`` fits a stored run again without playing it. ``--write`` stores the
+fit in ``src/pakka/ratings/bots.json``, which the server reads (the lobby's level
+ratings).
 
     nice -n 10 uv run python benchmarks/rate_bots.py --minutes 35 --jobs 2 --json out.json --write
+    uv run python benchmarks/rate_bots.py --refit out.json --json out.json --write
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
+import random
+import statistics
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -112,6 +120,26 @@ def game_outcome(name: str, row: GameResult) -> Outcome:
     return outcome(name, PLAYERS, winners, row.scores)
 
 
+def level_ranks(seat_bots: Sequence[int], result: Outcome) -> list[int]:
+    """Each level's rank in one game (0 best, ties share), in the order of
+    :data:`LEVELS`: what the result file keeps of every game."""
+    ranks = result.seat_ranks()
+    by_level = {b: ranks[seat] for seat, b in enumerate(seat_bots)}
+    return [by_level[b] for b in range(len(seat_bots))]
+
+
+def stored_games(row: dict[str, Any]) -> list[tuple[tuple[int, ...], Outcome]]:
+    """The games of one result row (its ``outcomes``) as :func:`fit` takes them: the
+    levels in the seats and the game's teams and ranks, so a ladder can be fitted again
+    without playing it again."""
+    out = []
+    for g in row["outcomes"]:
+        seat_bots = tuple(int(b) for b in g["seat_bots"])
+        ranks = tuple(int(g["ranks"][b]) for b in seat_bots)
+        out.append((seat_bots, Outcome(tuple((s,) for s in range(len(seat_bots))), ranks)))
+    return out
+
+
 def win_shares(result: Outcome) -> tuple[float, ...]:
     """Each seat's share of the win: 1 split among the seats ranked first."""
     ranks = result.seat_ranks()
@@ -119,15 +147,77 @@ def win_shares(result: Outcome) -> tuple[float, ...]:
     return tuple(1.0 / len(first) if s in first else 0.0 for s in sorted(ranks))
 
 
-def fit(games: Iterable[tuple[Sequence[int], Outcome]], bots: int) -> list[Rating]:
-    """The ladder's fit: ``bots`` ratings from (μ 25, σ 25/3), each game one openskill
-    update of the bots in its seats (``seat_bots[seat]`` is the bot's index), in order."""
+PERMUTATIONS = 1000
+"""Orders of the games the fit averages over (:func:`fit`)."""
+FIT_SEED = 1
+"""The seed of those orders: the same games give the same fit in every run."""
+
+Game = tuple[Sequence[int], Outcome]
+"""One ladder game as the fit takes it: ``seat_bots[seat]`` is the bot in the seat, and
+the game's openskill teams (of seats) and ranks."""
+
+
+def one_pass(games: Iterable[Game], bots: int) -> list[Rating]:
+    """``bots`` ratings from (μ 25, σ 25/3) after one openskill update per game of the
+    bots in its seats, in the order given (what a person's rating does, game by game)."""
     ratings = [Rating() for _ in range(bots)]
     for seat_bots, result in games:
         seat_ratings = rate(result, [ratings[b] for b in seat_bots])
         for seat, b in enumerate(seat_bots):
             ratings[b] = seat_ratings[seat]
     return ratings
+
+
+def _canonical(game: Game) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    seat_bots, result = game
+    return tuple(seat_bots), result.teams, result.ranks
+
+
+def permutation_fits(
+    games: Iterable[Game], bots: int, permutations: int = PERMUTATIONS, seed: int = FIT_SEED
+) -> list[list[Rating]]:
+    """:func:`one_pass` over ``permutations`` seeded orders of the games. The games are
+    sorted first (by seats, teams and ranks), so the orders, and every pass, are the
+    same whatever order the games come in."""
+    ordered = sorted(games, key=_canonical)
+    rng = random.Random(seed)
+    out = []
+    for _ in range(permutations):
+        rng.shuffle(ordered)
+        out.append(one_pass(ordered, bots))
+    return out
+
+
+def fit(
+    games: Iterable[Game], bots: int, permutations: int = PERMUTATIONS, seed: int = FIT_SEED
+) -> list[Rating]:
+    """The ladder's fit: ``bots`` ratings, each the mean μ and mean σ of its
+    :func:`one_pass` results over :func:`permutation_fits`' orders of the games. It does
+    not depend on the order of the games (one pass does: the games late in a pass move
+    the final μ most), and it is openskill's own update on openskill's scale."""
+    return mean_fit(permutation_fits(games, bots, permutations, seed))
+
+
+def mean_fit(passes: Sequence[Sequence[Rating]]) -> list[Rating]:
+    """Per bot, the mean μ and mean σ of the passes."""
+    bots = len(passes[0]) if passes else 0
+    return (
+        [
+            Rating(
+                math.fsum(p[b].mu for p in passes) / len(passes),
+                math.fsum(p[b].sigma for p in passes) / len(passes),
+            )
+            for b in range(bots)
+        ]
+        if passes
+        else []
+    )
+
+
+def spread(passes: Sequence[Sequence[Rating]]) -> list[float]:
+    """Per bot, the standard deviation of μ over the passes (how much one pass's
+    order moves the rating); the mean's own error is this over √(passes)."""
+    return [statistics.pstdev(p[b].mu for p in passes) for b in range(len(passes[0]))]
 
 
 @dataclass
@@ -155,7 +245,9 @@ def summary(lad: Ladder, seed: int, hands: int, rounds: int) -> dict[str, Any]:
     specs = [levels(name)[lv] for lv in LEVELS]
     rows = [lad.rows[(d, r)] for d in deals for r in range(PLAYERS)]
     results = [game_outcome(name, row) for row in rows]
-    ratings = fit(((row.seat_bots, res) for row, res in zip(rows, results, strict=True)), 3)
+    passes = permutation_fits(list(zip((row.seat_bots for row in rows), results, strict=True)), 3)
+    ratings = mean_fit(passes)
+    sd = spread(passes) if passes and rows else [0.0] * 3
     arena = ArenaResult(name, PLAYERS, lad.options, specs, len(deals), seed)
     arena.games = [
         replace(row, returns=win_shares(res)) for row, res in zip(rows, results, strict=True)
@@ -167,6 +259,15 @@ def summary(lad: Ladder, seed: int, hands: int, rounds: int) -> dict[str, Any]:
         if name == "ravaytys"
         else ""
     )
+    outcomes = [
+        {
+            "deal": row.deal,
+            "rotation": row.rotation,
+            "seat_bots": list(row.seat_bots),
+            "ranks": level_ranks(row.seat_bots, res),
+        }
+        for row, res in zip(rows, results, strict=True)
+    ]
     out_levels = {}
     for i, lv in enumerate(LEVELS):
         win = arena.win_rate(i)
@@ -175,6 +276,7 @@ def summary(lad: Ladder, seed: int, hands: int, rounds: int) -> dict[str, Any]:
             "mu": ratings[i].mu,
             "sigma": ratings[i].sigma,
             "rating": ratings[i].shown,
+            "mu_sd_orders": sd[i],
             "win_rate": win.mean,
             "win_low": win.low if win.defined else None,
             "win_high": win.high if win.defined else None,
@@ -188,9 +290,35 @@ def summary(lad: Ladder, seed: int, hands: int, rounds: int) -> dict[str, Any]:
         "dropped_games": len(lad.rows) - len(rows),
         "cap": cap,
         "cpu_seconds": round(lad.cpu_seconds, 1),
+        "fit": FIT,
         "levels": out_levels,
+        "outcomes": outcomes,
     }
 
+
+FIT = f"mean of {PERMUTATIONS} seeded orders of one-pass openskill updates"
+"""What a row's ``fit`` field says of a row fitted by :func:`fit`."""
+
+
+def refit(row: dict[str, Any]) -> dict[str, Any]:
+    """A result row fitted again from its stored ``outcomes`` with :func:`fit`: its
+    levels' ``mu``, ``sigma``, ``rating`` and ``mu_sd_orders`` and its ``fit``; the
+    rest (deals, win rates, speeds) is the row's own."""
+    passes = permutation_fits(stored_games(row), len(LEVELS))
+    ratings, sd = mean_fit(passes), spread(passes)
+    out_levels = {
+        lv: dict(v, mu=r.mu, sigma=r.sigma, rating=r.shown, mu_sd_orders=d)
+        for (lv, v), r, d in zip(row["levels"].items(), ratings, sd, strict=True)
+    }
+    return dict(row, levels=out_levels, fit=FIT)
+
+
+MODEL_NOTE = (
+    "openskill PlackettLuce, mu=25, sigma=25/3; "
+    f"fit = mean mu, sigma over {PERMUTATIONS} seeded orders of one pass; "
+    "shown = 1500 + 20 (mu - 3 sigma)"
+)
+"""The result file's ``model``."""
 
 CHEAP = 0.1
 """A game whose deals cost under this share of the dearest game's (CPU per deal so far)
@@ -262,15 +390,21 @@ def run(
     return ladders, loads
 
 
+ONE_PASS = "one pass of openskill updates in deal order"
+"""The ``fit`` of a row measured before :func:`fit` averaged over orders (no
+``outcomes`` kept, so it cannot be fitted again)."""
+
+
 def bots_file(rows: Sequence[dict[str, Any]], old: dict[str, Any]) -> dict[str, Any]:
     """The content of ``bots.json`` after a run: the measured games replace their
-    entries (``players``, ``deals``, ``cap``, per level ``spec``, ``mu``, ``sigma``,
+    entries (``players``, ``deals``, ``cap``, ``fit``, per level ``spec``, ``mu``, ``sigma``,
     ``rating``), other games keep theirs."""
     games = {
         r["game"]: {
             "players": r["players"],
             "deals": r["deals"],
             "cap": r["cap"],
+            "fit": r.get("fit", ONE_PASS),
             "levels": {
                 lv: {"spec": v["spec"], "mu": v["mu"], "sigma": v["sigma"], "rating": v["rating"]}
                 for lv, v in r["levels"].items()
@@ -293,7 +427,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--game", action="append", help="only these games (repeatable)")
     ap.add_argument("--json", type=Path, help="write the results here")
     ap.add_argument("--write", action="store_true", help=f"store the fit in {BOTS_FILE.name}")
+    ap.add_argument(
+        "--refit", type=Path, help="fit the rows of this result file again (play nothing)"
+    )
     a = ap.parse_args(argv)
+    if a.refit:
+        data = json.loads(a.refit.read_text())
+        data["rows"] = [refit(r) if "outcomes" in r else r for r in data["rows"]]
+        data["model"] = MODEL_NOTE
+        finish(data, data["rows"], a.json, a.write)
+        return 0
     if a.deals < 1 or a.minutes <= 0 or a.jobs < 1 or a.hands < 1 or not 1 <= a.rounds <= 8:
         ap.error("--deals, --jobs, --hands need at least 1, --minutes > 0, --rounds 1..8")
     names = a.game or rated_games()
@@ -310,7 +453,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         print(f"{row['game']}: {row['deals']} deals, {row['cpu_seconds']} CPU s: {cells}")
     data = {
-        "model": "openskill PlackettLuce, mu=25, sigma=25/3; shown = 1500 + 20 (mu - 3 sigma)",
+        "model": MODEL_NOTE,
         "seed": a.seed,
         "max_deals": a.deals,
         "minutes": a.minutes,
@@ -326,12 +469,17 @@ def main(argv: list[str] | None = None) -> int:
         },
         "rows": rows,
     }
-    if a.json:
-        a.json.write_text(json.dumps(data, indent=1) + "\n")
-    if a.write:
+    finish(data, rows, a.json, a.write)
+    return 0
+
+
+def finish(data: dict[str, Any], rows: list[dict[str, Any]], out: Path | None, write: bool) -> None:
+    """Write the result file ``out`` (if given) and, with ``write``, ``bots.json``."""
+    if out:
+        out.write_text(json.dumps(data, indent=1) + "\n")
+    if write:
         old = json.loads(BOTS_FILE.read_text()) if BOTS_FILE.exists() else {"games": {}}
         BOTS_FILE.write_text(json.dumps(bots_file(rows, old), indent=1, sort_keys=True) + "\n")
-    return 0
 
 
 if __name__ == "__main__":

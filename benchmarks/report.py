@@ -208,7 +208,9 @@ ENTRIES: tuple[Entry, ...] = (
             "(threshold 0.5); CPU time of `choose` (`time.process_time`). `before` is "
             "revision 8efdd79 (exact only up to 20,000 fill vectors, 600 samples above: "
             "8 players start at 78,125), `now` the exact vectorised posterior at every "
-            "size. The games differ where the sampled bot decided otherwise. "
+            "size, with free opponents (nothing known of their cards) merged into the pool "
+            "and counts always vectorised (commit cc231f4). The games differ where the "
+            "sampled bot decided otherwise. "
             "Target (issue 18): p99 under 50 ms."
         ),
     ),
@@ -377,14 +379,17 @@ ENTRIES: tuple[Entry, ...] = (
             "The three levels of each game at one 3-player table, so every pairing of levels "
             "meets in every deal; duplicate deals (every deal once per seat rotation, the same "
             "seeded deals for every pairing), at the fixed search budgets the levels play at "
-            "on the site (docs/ratings.md). Bounded run: a pool of 2 worker processes under "
-            "`nice -n 10`, the next deal to the game with the fewest deals (nearly free games "
-            "first), until 30 "
-            "deals per game or 36 minutes; only complete deals are rated. Caps per deal: a "
+            "on the site (docs/ratings.md). Bounded runs (each listed below with its command "
+            "and load): a pool of worker processes under `nice -n 10`, the next deal to the "
+            "game with the fewest deals (nearly free games first), until `--deals` deals per "
+            "game or `--minutes`; only complete deals are rated. Caps per deal: a "
             "Viisisataa match ends at 500 or after 5 hands (`max_hands`, R-5S-22, highest "
             "total wins), a Räväytys game after its first 2 rounds (lowest total wins, "
-            "R-RV-22). Every game is one openskill Plackett–Luce update from (μ 25, σ 25/3), "
-            "in deal order; μ ± σ is the fit and its uncertainty. Shown rating = "
+            'R-RV-22). The fit ("orders"): one pass of openskill Plackett–Luce updates from '
+            "(μ 25, σ 25/3) over each of 1000 seeded orders of the games, μ and σ the means "
+            'over the orders, so the order of the games does not matter ("one pass": '
+            "a single pass in deal order, from a run whose games were not kept); every "
+            "game's ranks are in the result file. Shown rating = "
             "1500 + 20 (μ − 3σ), the scale of people's ratings; a new player shows 1500. "
             "These are the fixed ratings in `src/pakka/ratings/bots.json` (the lobby's). "
             "Win rate: share of the win per game, 95% bootstrap interval over deals; ms per "
@@ -566,29 +571,39 @@ def _peers_table(result: dict[str, Any]) -> list[str]:
 
 
 def _bot_ratings_table(result: dict[str, Any]) -> list[str]:
-    load = result.get("load_average")
     lines = []
-    if isinstance(load, dict):
+    runs = result.get("runs")
+    if runs is None and isinstance(result.get("load_average"), dict):
+        # One run of every game, the command above (older result files).
+        runs = [dict(result, games="every game", command="the command above", date="")]
+    for run in runs or []:
+        load = run["load_average"]
+        when = f", {run['date']}" if run["date"] else ""
+        if run.get("commit"):
+            when += f", commit `{run['commit']}`"
         lines += [
-            f"Load average (1 min) during the run: {load['min']}..{load['max']} "
-            f"(mean {load['mean']}), {result['jobs']} workers at nice {result['nice']}, "
-            f"{result['seconds'] / 60:.1f} min.",
-            "",
+            f"- {run['games']}: `{run['command']}`{when}; load average (1 min) "
+            f"{load['min']}..{load['max']} (mean {load['mean']}), {run['jobs']} workers at "
+            f"nice {run['nice']}, {run['seconds'] / 60:.1f} min.",
         ]
+    if lines:
+        lines.append("")
     lines += [
-        "| game | deals (games) | cap | level | bot | μ ± σ | rating | win rate | ms/decision |",
-        "|---|---:|---|---|---|---:|---:|---|---:|",
+        "| game | deals (games) | cap | fit | level | bot | μ ± σ | rating | win rate | "
+        "ms/decision |",
+        "|---|---:|---|---|---|---|---:|---:|---|---:|",
     ]
     for r in result["rows"]:
+        fit = "orders" if "outcomes" in r else "one pass"
         for lv, v in r["levels"].items():
             win = f"{v['win_rate']:.3f}"
             if v.get("win_low") is not None:
                 win += f" [{v['win_low']:.3f}, {v['win_high']:.3f}]"
             ms = v.get("ms_per_decision")
             lines.append(
-                f"| {r['game']} | {r['deals']} ({r['games']}) | {r.get('cap') or '—'} | {lv} | "
-                f"`{v['spec']}` | {v['mu']:.2f} ± {v['sigma']:.2f} | {v['rating']} | {win} | "
-                f"{'—' if ms is None else f'{ms:.1f}'} |"
+                f"| {r['game']} | {r['deals']} ({r['games']}) | {r.get('cap') or '—'} | {fit} | "
+                f"{lv} | `{v['spec']}` | {v['mu']:.2f} ± {v['sigma']:.2f} | {v['rating']} | "
+                f"{win} | {'—' if ms is None else f'{ms:.1f}'} |"
             )
     return lines
 

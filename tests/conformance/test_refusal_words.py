@@ -68,6 +68,12 @@ JUNK = [
     "double",
     "call AS",
     "partner 2",
+    "5 spades",
+    "5 pata",
+    "bid 5 spades",
+    "11 hearts",
+    "bid 11 hearts",
+    "4 no trumps",
 ]
 """Texts a player may type by mistake (some are legal somewhere; those are skipped)."""
 
@@ -77,6 +83,7 @@ CODE = re.compile(
     r"(?<!\w)(?:10|[2-9JQKA])[SHDC](?:=\w+)?(?!\w)"  # a French card, a wild card as 7
     r"|(?<!\w)JK=\w+"  # the joker standing for a card (Räväytys)
     r"|(?<!\w)(?:[6-9]|10)NT(?!\w)"  # a no-trump bid (Viisisataa)
+    r"|(?<!\w)(?:1[1-9]|[0-5])NT(?!\w)|(?<!\w)1[1-9][SHDC](?!\w)"  # a bid out of range
     r"|(?<!\w)[BGOR](?:XL|S|M|L)[1-4](?!\w)"  # a Zoker card
 )
 """The card and bid notation of every built-in game: none of it in a refusal's words."""
@@ -94,8 +101,26 @@ def _codes(text: str, typed: str) -> list[str]:
     text = NOTATION_EXAMPLE.sub("", text)
     for part in sorted({typed, *typed.split()}, key=len, reverse=True):
         if part:
-            text = re.sub(re.escape(part), "", text, flags=re.I)
+            # whole words only: the "5" of a typed "5 spades" must not hide a "5S"
+            text = re.sub(rf"(?<!\w){re.escape(part)}(?!\w)", "", text, flags=re.I)
     return CODE.findall(text)
+
+
+def test_a_typed_bid_is_quoted_as_typed_not_rewritten_as_a_code() -> None:
+    """Viisisataa's "5 spades" is refused quoting "5 spades" (or in words), never as
+    "5S": the check :func:`_codes` catches a typed text rewritten into notation."""
+    assert _codes("5S is not a bid: the minimum bid is six tricks", "5 spades") == ["5S"]
+    assert _codes("11H is not a bid", "11 hearts") == ["11H"]
+    state = load_automated("viisisataa", 3).new_state(seed=1)
+    for typed in ("5 spades", "5 pata", "11 hearts", "bid 5 spades"):
+        with pytest.raises(PakkaError) as err:
+            state.clone().apply(typed)
+        _says_it_in_both("viisisataa", err.value, typed)
+        said = typed.removeprefix("bid ")
+        for lang in ("en", "fi"):
+            why = reason_message(err.value)
+            assert why is not None
+            assert repr(said) in render_entry("viisisataa", why, lang)
 
 
 def _says_it_in_both(game: str, e: PakkaError, typed: str = "") -> None:

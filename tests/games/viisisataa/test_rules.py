@@ -223,17 +223,19 @@ def test_r_5s_9_the_minimum_bid_is_six_tricks() -> None:
         s = new(n=n, seed=1)
         en, fi = _refusal(s, "bid 5S")
         assert en == (
-            "5S is not a bid: the minimum bid is six tricks; bids go from six spades "
+            "'5S' is not a bid: the minimum bid is six tricks; bids go from six spades "
             "(40 points) to ten no trumps (520 points)."
         )
         assert fi == (
-            "5S ei ole tarjous: pienin tarjous on kuusi tikkiä; tarjoukset ovat "
+            "'5S' ei ole tarjous: pienin tarjous on kuusi tikkiä; tarjoukset ovat "
             "kuusi pataa (40 pistettä) – kymmenen sangia (520 pistettä)."
         )
-        assert _refusal(s, "5 spades")[0].startswith("5S is not a bid: the minimum bid is six")
+        # what the player typed is quoted as typed, never rewritten as notation (issue 15)
+        assert _refusal(s, "5 spades")[0].startswith("'5 spades' is not a bid: the minimum bid")
+        assert _refusal(s, "5 pata")[1].startswith("'5 pata' ei ole tarjous: pienin tarjous")
     en, fi = _refusal(s, "bid 11H")
-    assert en.startswith("11H is not a bid: the most is ten tricks")
-    assert fi.startswith("11H ei ole tarjous: enintään kymmenen tikkiä")
+    assert en.startswith("'11H' is not a bid: the most is ten tricks")
+    assert fi.startswith("'11H' ei ole tarjous: enintään kymmenen tikkiä")
     en, fi = _refusal(s, "misere")
     assert en == "misère is not allowed: the option misere is off."
     assert fi == "misääri ei ole sallittu: asetus misere ei ole käytössä."

@@ -11,7 +11,6 @@ from pakka.core.errors import IllegalAction, NotationError
 from pakka.games.viisisataa.actions import (
     ACTIONS,
     BID_BASE,
-    BID_SUIT_LETTERS,
     BIDS,
     CALLS,
     DISCARDS,
@@ -73,11 +72,14 @@ class _Notation(_Base):
         t = " ".join(text.strip().lower().split())
         if not t:
             raise Refusal("error.empty", allowed=self._allowed())
-        act = self._parse(t)
+        act = self._parse(t, " ".join(text.split()))
         self.verify(act)
         return act
 
-    def _parse(self, t: str) -> Move:
+    def _parse(self, t: str, typed: str) -> Move:
+        """``t`` is the typed text lower-cased with its spaces collapsed; ``typed`` is
+        it as the player typed it, for a refusal to quote back (never rewritten as
+        notation: "5 spades" is quoted as typed, not as "5S")."""
         bad = _Bad(t, self)
         if t in ("pass", "p", "-", "passi", "passaan", "ohi", "no double", "no redouble"):
             return ACTIONS[PASS_ID]
@@ -117,8 +119,8 @@ class _Notation(_Base):
                 if self.phase != BIDDING:
                     raise bad.error()
                 # R-5S-9: the minimum bid is six tricks; R-5S-8: ten is the most.
-                text = f"{tricks}{BID_SUIT_LETTERS[bsuit]}"
-                raise Refusal("error.bid_minimum" if tricks < 6 else "error.bid_maximum", bid=text)
+                said = typed.partition(" ")[2] if head == "bid" else typed
+                raise Refusal("error.bid_minimum" if tricks < 6 else "error.bid_maximum", bid=said)
             return BIDS[(tricks - 6) * 5 + bsuit]
         if t.startswith("jk") and len(t) > 2 and t[2] in ": ":
             s = t[3:].strip().upper()
