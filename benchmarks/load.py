@@ -149,8 +149,18 @@ class ServerProc:
             pakka = str(Path(sys.executable).parent / "pakka")
             argv = [pakka, "serve", "--host", "127.0.0.1", "--port", str(port), "--db", db]
             if PROFILE_DIR is not None:  # the event loop's thread under cProfile
+                # In-process, dumped after SIGTERM: uvicorn re-raises the signal after its
+                # shutdown, which with the default handler would end the process before
+                # any profile is written (``-m cProfile`` never wrote one).
                 prof = Path(PROFILE_DIR) / f"{log.stem}-{port}.prof"
-                argv = [sys.executable, "-m", "cProfile", "-o", str(prof), *argv]
+                code = (
+                    "import cProfile, signal, sys, pakka.server as s\n"
+                    "signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))\n"
+                    "import time; p = cProfile.Profile(time.thread_time); p.enable()\n"
+                    f"try: s.run(host='127.0.0.1', port={port}, db={db!r})\n"
+                    f"finally: p.disable(); p.dump_stats({str(prof)!r})"
+                )
+                argv = [sys.executable, "-c", code]
         with log.open("ab") as out:
             self.proc = subprocess.Popen(
                 argv, env=server_env(multi), stdout=subprocess.DEVNULL, stderr=out

@@ -143,13 +143,19 @@ class Bus:
         t = self.hub.tables.get(table_id)
         if t is None or (seq is not None and seq <= t.seq):
             return
-        task = asyncio.create_task(self._catch_up(t))
+        task = asyncio.create_task(self._catch_up(t, seq))
         self.pending.add(task)
         task.add_done_callback(self.pending.discard)
 
-    async def _catch_up(self, t: LiveTable) -> None:
+    async def _catch_up(self, t: LiveTable, seq: int | None) -> None:
         try:
             async with t.lock:
+                # This process's own commits notify it too: the notice usually arrives
+                # while the committing change still holds the lock, and by the time
+                # the lock is free the table already has that number. Reading the
+                # log then would cost a round trip (and hold the table) per action.
+                if seq is not None and seq <= t.seq:
+                    return
                 await catch_up(t)
         except Exception:
             log.exception("catching up table %s failed", t.id)

@@ -24,7 +24,7 @@ from pakka.bots.base import SeatHandle
 from pakka.bots.koodinmurtaja import DeduceBot
 from pakka.games.koodinmurtaja import KMState, deduction
 from pakka.games.koodinmurtaja.actions import Guess
-from pakka.games.koodinmurtaja.deduction import Knowledge, knowledge_from_view
+from pakka.games.koodinmurtaja.deduction import Knowledge, Slot, knowledge_from_view
 from pakka.games.koodinmurtaja.posterior import PRIMES, FillDP
 
 from .test_deduction import _brute, _chi2_critical, _positions
@@ -48,8 +48,9 @@ def _dict_counts(
     """The same figures from the dictionary programme (the independent counter)."""
     with monkeypatch.context() as m:
         m.setattr(deduction, "DP_STATE_LIMIT", 10**12)
+        m.setattr(deduction, "COUNT_DICT_LIMIT", 10**12)
         ref = Knowledge(know.unknown, know.slots)
-        assert not ref.is_large()
+        assert not ref.counts_vectorised()
         return ref.marginal_counts()
 
 
@@ -211,6 +212,7 @@ def _reference_scores(
     """``deduce``'s scores computed with the dictionary programme (the exact reference)."""
     with monkeypatch.context() as m:
         m.setattr(deduction, "DP_STATE_LIMIT", 10**12)
+        m.setattr(deduction, "COUNT_DICT_LIMIT", 10**12)
         bot = DeduceBot(state.game, seed=0)
         return [(q, str(a)) for q, a in bot.evaluate(SeatHandle(state, p, random.Random(0)))]
 
@@ -234,3 +236,89 @@ def test_deduce_decides_as_the_exact_reference_on_50_eight_player_positions(
         best = max(q for q, _ in got)
         assert {a for q, a in got if q == best} == {a for q, a in ref if q == best}
         assert any(isinstance(a, Guess) for a in state.legal_actions())
+
+
+def _merge_cases() -> list[Knowledge]:
+    """Seeded small positions at 3-5 players (2-4 opponents) where some opponents are
+    free (no revealed card, no refutation: every place may hold every unseen card) and
+    the others are not: a revealed neighbour bounds a place, or a refuted rank is
+    marked on it. Small enough for exhaustive enumeration."""
+    rng = random.Random(18)
+    out: list[Knowledge] = []
+    while len(out) < 24:
+        opponents = rng.randint(2, 4)
+        m = rng.randint(7, 10)
+        unknown = sorted(rng.sample(range(52), m))
+        sizes = [rng.randint(1, 3) for _ in range(opponents)]
+        if sum(sizes) > m:
+            continue
+        free = set(rng.sample(range(opponents), rng.randint(1, opponents - 1)))
+        if len(out) % 3 == 0 and opponents >= 3:
+            # Two free opponents of one size (counted once, copied to the other).
+            free = {0, 1}
+            sizes[1] = sizes[0]
+        slots: dict[int, list[Slot]] = {}
+        handle = 0
+        for q in range(opponents):
+            places: list[Slot] = []
+            for f in range(sizes[q]):
+                lo, hi, forbidden = -1, 52, 0
+                if q not in free:
+                    if rng.random() < 0.5:
+                        lo = rng.choice(unknown[: max(1, m // 2)])
+                    else:
+                        forbidden = sum(1 << r for r in rng.sample(range(13), 3))
+                places.append(Slot(q + 1, f, handle, lo, hi, forbidden))
+                handle += 1
+            slots[q + 1] = places
+        know = Knowledge(unknown, slots)
+        if sorted(know.free) == sorted(free) and _brute(know)[0] > 0:
+            out.append(know)
+    return out
+
+
+@pytest.mark.parametrize("limit", [0, 10**12])
+def test_merging_free_opponents_equals_brute_force_enumeration(
+    limit: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Free opponents merged into the pool (the count scaled by the multinomial of the
+    split) give the enumerated counts of every place, through the vectorised
+    programme (limit 0) and the dictionary one; and the programme without merging
+    agrees."""
+    monkeypatch.setattr(deduction, "DP_STATE_LIMIT", limit)
+    monkeypatch.setattr(deduction, "COUNT_DICT_LIMIT", limit)
+    cases = _merge_cases()
+    assert all(k.counts_vectorised() == (limit == 0) for k in cases)
+    assert sum(1 for k in cases if len(k.free) >= 2) >= 5
+    for know in cases:
+        sub, factor = know._merged(frozenset()) or (know, 1)
+        assert len(sub.seats) == len(know.seats) - len(know.free) and factor > 1
+        total, tallies = _brute(know)
+        assert know.count() == total
+        assert sub.count() * factor == total
+        expect = {h: dict(c) for h, c in tallies.items()}
+        assert know.marginal_counts() == (total, expect)
+        for q in know.seats:
+            assert know.marginal_counts([q]) == (
+                total,
+                {s.handle: expect[s.handle] for s in know.slots[q]},
+            )
+        plain = Knowledge(know.unknown, know.slots, merge=False)
+        assert not plain.free
+        assert plain.marginal_counts() == (total, expect)
+        for q in know.seats:
+            for rank in (2, 7, 14):
+                assert know.prob_holds_rank(q, rank) == plain.prob_holds_rank(q, rank)
+
+
+def test_eight_player_opening_merges_every_opponent() -> None:
+    """At an 8-player opening every opponent is free: the count needs no table at all."""
+    game = pakka.load("koodinmurtaja", players=8)
+    state = game.new_state(seed=5)
+    p = state.current_player
+    assert p is not None
+    know = knowledge_from_view(state.view(p))
+    assert len(know.free) == 7
+    merged = know._merged(frozenset())
+    assert merged is not None and merged[0].seats == []
+    assert merged[0].count() == 1

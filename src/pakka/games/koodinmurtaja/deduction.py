@@ -18,11 +18,15 @@ place, used by the ``deduce`` bot and the hint) and exact uniform sampling
 vectors with 8 players), the same programme runs vectorised and in exact integer
 residues (:mod:`pakka.games.koodinmurtaja.posterior`), so the marginals are
 exact at every player count; sampling first tries rejection, which is also
-exactly uniform and cheap when it succeeds.
+exactly uniform and cheap when it succeeds. Before counting, every *free* opponent
+(nothing known of its hidden cards) not asked about is merged into the pool, the
+counts scaled by a constant multinomial (:meth:`Knowledge._merged`): at the start
+of an 8-player game that removes every dimension of the table.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -35,7 +39,14 @@ from pakka.games.koodinmurtaja.posterior import FillDP
 DP_STATE_LIMIT = 2_000
 """Above this many DP states per layer the vectorised exact programme
 (:class:`~pakka.games.koodinmurtaja.posterior.FillDP`) replaces the dictionary one
-(both exact; the dictionaries are quicker only for small tables)."""
+(both exact; the dictionaries are quicker only for small tables). Sampling
+chooses its programme by this limit."""
+
+COUNT_DICT_LIMIT = 0
+"""Counts and marginals use the dictionary programme only up to this many DP states
+(and :data:`DP_STATE_LIMIT`): measured after merging free opponents
+(benchmarks/koodinmurtaja_deduce.py, 4-8 players), the vectorised programme is as
+quick on small tables and far quicker on long ones (many unseen cards), so 0."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +68,9 @@ class Slot:
 class Knowledge:
     """The unseen cards and the hidden places they may fill, for one observer."""
 
-    def __init__(self, unknown: Sequence[int], slots: Mapping[int, Sequence[Slot]]) -> None:
+    def __init__(
+        self, unknown: Sequence[int], slots: Mapping[int, Sequence[Slot]], merge: bool = True
+    ) -> None:
         self.unknown = sorted(unknown)
         self.seats = [q for q in sorted(slots) if slots[q]]
         self.slots = {q: list(slots[q]) for q in self.seats}
@@ -77,6 +90,14 @@ class Knowledge:
             [sum(1 << i for i, k in enumerate(self.unknown) if s.allows(k)) for s in self.slots[q]]
             for q in self.seats
         ]
+        # Opponents of whose hidden cards nothing is known beyond the unseen cards
+        # (every place may hold every unseen card): see :meth:`_merged`.
+        full = (1 << len(self.unknown)) - 1
+        self.free = (
+            [j for j, al in enumerate(self.allowed) if all(a == full for a in al)] if merge else []
+        )
+        self._subs: dict[frozenset[int], tuple[Knowledge, int]] = {}
+        self._count: int | None = None
         self._back: list[dict[int, int]] | None = None
         self._fill: FillDP | None = None
         self._succ: dict[int, list[tuple[int, int]]] = {}
@@ -140,15 +161,56 @@ class Knowledge:
         self._back = back
         return back
 
+    def _merged(self, keep: frozenset[int]) -> tuple[Knowledge, int] | None:
+        """The same knowledge with every free opponent (index into ``seats``) not in
+        ``keep`` moved into the pool, and the factor by which its counts are smaller;
+        None when no opponent moves.
+
+        A free opponent's places may hold any unseen cards, so its code is any set of
+        its size, exactly like part of the pool: a consistent deal is a deal of the
+        constrained opponents' places plus a split of the remaining ``F`` cards (the
+        pool and the free opponents' places together) into the pool and those codes,
+        and every split is consistent. So the full count is the reduced one (pool
+        size ``F``) times the multinomial ``F! / (P! h_1! ... h_t!)``, which does not
+        depend on the cards, and so is every count of a kept place's card. Each merged
+        opponent removes a dimension of the programme's table."""
+        merged = [j for j in self.free if j not in keep]
+        if not merged:
+            return None
+        key = frozenset(keep)
+        got = self._subs.get(key)
+        if got is None:
+            gone = {self.seats[j] for j in merged}
+            sub = Knowledge(
+                self.unknown, {q: self.slots[q] for q in self.seats if q not in gone}, merge=False
+            )
+            factor = math.factorial(sub.pool_size) // (
+                math.factorial(self.pool_size)
+                * math.prod(math.factorial(self.sizes[j]) for j in merged)
+            )
+            got = (sub, factor)
+            self._subs[key] = got
+        return got
+
     def count(self) -> int:
         """How many assignments of unseen cards to hidden places are consistent."""
-        if self.is_large():
-            return self.fill_dp().count()
-        return self.backward()[0].get(0, 0)
+        if self._count is None:
+            red = self._merged(frozenset())
+            if red is not None:
+                self._count = red[0].count() * red[1]
+            elif self.counts_vectorised():
+                self._count = self.fill_dp().count()
+            else:
+                self._count = self.backward()[0].get(0, 0)
+        return self._count
 
     def is_large(self) -> bool:
         """Whether the vectorised programme is used (many opponents with many hidden cards)."""
         return self.num_states > DP_STATE_LIMIT
+
+    def counts_vectorised(self) -> bool:
+        """Whether counts and marginals use the vectorised programme."""
+        return self.num_states > min(DP_STATE_LIMIT, COUNT_DICT_LIMIT)
 
     def fill_dp(self) -> FillDP:
         """The vectorised exact programme over the same cards and places (built once)."""
@@ -271,15 +333,55 @@ class Knowledge:
         total = self.count()
         if total == 0:
             raise ValueError("no deal is consistent with this information")
+        if self.free:
+            return total, self._merged_marginal_counts(seats)
+        return total, self._direct_marginal_counts(seats)
+
+    def _merged_marginal_counts(self, seats: Sequence[int] | None) -> dict[int, dict[int, int]]:
+        """:meth:`marginal_counts` through :meth:`_merged`: the free opponents asked
+        for are kept one at a time, the others merged into the pool. Two free
+        opponents of the same size have the same counts place by place (swapping their
+        codes maps the consistent deals one to one), so one of each size is computed."""
+        wanted = set(self.seats) if seats is None else set(seats)
+        fixed = [q for j, q in enumerate(self.seats) if j not in self.free and q in wanted]
+        by_size: dict[int, list[int]] = {}
+        for j in self.free:
+            if self.seats[j] in wanted:
+                by_size.setdefault(self.sizes[j], []).append(j)
+        groups = list(by_size.values()) or [[]]
         out: dict[int, dict[int, int]] = {}
-        if self.is_large():
+        for n, group in enumerate(groups):
+            keep = frozenset(group[:1])
+            ask = [self.seats[j] for j in group[:1]] + (fixed if n == 0 else [])
+            if not ask:
+                continue
+            red = self._merged(keep)
+            if red is None:
+                part = self._direct_marginal_counts(ask)
+                factor = 1
+            else:
+                part = red[0]._direct_marginal_counts(ask)
+                factor = red[1]
+            for h, by_card in part.items():
+                out[h] = {k: c * factor for k, c in by_card.items()}
+            if group:
+                rep = self.slots[self.seats[group[0]]]
+                for j in group[1:]:
+                    for slot, rslot in zip(self.slots[self.seats[j]], rep, strict=True):
+                        out[slot.handle] = dict(out[rslot.handle])
+        return out
+
+    def _direct_marginal_counts(self, seats: Sequence[int] | None) -> dict[int, dict[int, int]]:
+        """The marginal counts of ``seats`` from this knowledge's own programme."""
+        out: dict[int, dict[int, int]] = {}
+        if self.counts_vectorised():
             index = [j for j, q in enumerate(self.seats) if seats is None or q in seats]
             places = self.fill_dp().place_counts(index)
             for j in index:
                 q = self.seats[j]
                 for f, slot in enumerate(self.slots[q]):
                     out[slot.handle] = {self.unknown[i]: c for i, c in places[j][f].items()}
-            return total, out
+            return out
         back = self.backward()
         fwd: dict[int, int] = {0: 1}
         acc: dict[tuple[int, int], dict[int, int]] = {}
@@ -304,7 +406,7 @@ class Knowledge:
                 continue
             for f, slot in enumerate(self.slots[q]):
                 out[slot.handle] = dict(acc.get((j, f), {}))
-        return total, out
+        return out
 
 
 def rank_probabilities(card_probs: Mapping[int, float]) -> dict[int, float]:

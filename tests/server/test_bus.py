@@ -1,0 +1,72 @@
+"""The bus's catch-ups: a notice of a number the table already has (this process's own
+commit, heard while that commit still held the table's lock) reads nothing from the
+log; a notice of a number it lacks still reads the log."""
+
+from __future__ import annotations
+
+import asyncio
+from types import SimpleNamespace
+from typing import Any, cast
+
+from pakka.server.bus import Bus
+
+
+class _Reads:
+    """Stands in for ``DbExec``: counts log reads, returns no events."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    async def read(self, fn: Any, *args: Any) -> list[Any]:
+        self.calls += 1
+        return []
+
+
+def _bus() -> tuple[Bus, Any, _Reads]:
+    reads = _Reads()
+    table = SimpleNamespace(id="t1", seq=5, lock=asyncio.Lock())
+    hub = SimpleNamespace(tables={"t1": table}, dbx=reads, multi=True)
+    table.hub = hub
+    return Bus(cast(Any, hub)), table, reads
+
+
+def test_own_notice_heard_under_the_lock_reads_nothing() -> None:
+    """Event 6 is being committed here (lock held, ``seq`` still 5) when its notice
+    arrives; once the commit has set ``seq`` to 6 and let go, the catch-up finds the
+    table current and does not read the log."""
+
+    async def main() -> int:
+        bus, table, reads = _bus()
+        async with table.lock:
+            bus.kick("t1", 6)
+            await asyncio.sleep(0)
+            table.seq = 6
+        await asyncio.gather(*bus.pending)
+        return reads.calls
+
+    assert asyncio.run(main()) == 0
+
+
+def test_notice_of_a_missing_number_reads_the_log() -> None:
+    """Another process's event 6 (this table stays at 5): the log is read."""
+
+    async def main() -> int:
+        bus, table, reads = _bus()
+        table.scheduler = SimpleNamespace(schedule=lambda: None)
+        bus.kick("t1", 6)
+        await asyncio.gather(*bus.pending)
+        return reads.calls
+
+    assert asyncio.run(main()) == 1
+
+
+def test_notice_without_a_number_reads_the_log() -> None:
+    """A notice without a number (a reconnected listener's catch-up of every table)."""
+
+    async def main() -> int:
+        bus, _table, reads = _bus()
+        bus.kick("t1", None)
+        await asyncio.gather(*bus.pending)
+        return reads.calls
+
+    assert asyncio.run(main()) == 1
