@@ -331,13 +331,12 @@ ENTRIES: tuple[Entry, ...] = (
     Entry(
         id="server-load",
         title="Server load: one process on SQLite and PostgreSQL, two behind nginx, a SIGKILL",
-        command=("uv run python benchmarks/load_matrix.py --repeats 3 --seconds 12 --json {out}",),
+        command=("uv run python benchmarks/load_matrix.py --repeats 2 --seconds 12 --json {out}",),
         kind="load",
         note=(
             "`benchmarks/load.py` per configuration (its arguments in the first column's "
-            "row below), the configurations taking turns, median [min, max] of the runs (3 "
-            "rounds; a run is missing where the shared PostgreSQL cluster was restarted by "
-            "another job, or the server did not start while main was merged in). "
+            "row below), the configurations taking turns, median [min, max] of 2 rounds, "
+            "measured on a quiet machine (nothing else running). "
             "60 tables of the 8 games round robin, seat 0 and about half the other seats "
             "people (one WebSocket client each), the rest `easy` bots moving at once, one "
             "spectator connection per table. Latency runs from the moment an action was "
@@ -347,8 +346,7 @@ ENTRIES: tuple[Entry, ...] = (
             "(bots' moves and new games too). CPU per action: CPU seconds of the server "
             "processes (and of the database's backends, and of nginx) from /proc divided by "
             "the accepted actions; it is the figure that survives the machine's load, while "
-            "the wall-clock ones show the share of 2 cores the load left the server "
-            "(`nice -n 10` beside up to 8 engineers' jobs). Durability: every action a "
+            "the wall-clock ones need the machine to itself. Durability: every action a "
             "client saw acknowledged looked up in the event log at its state number after "
             "the run."
         ),
