@@ -147,13 +147,7 @@ class Seating:
         if token:
             _, held = self.seat_of(token, table)
             if seat is not None and seat != held:
-                raise ApiError(
-                    403,
-                    "not_your_seat",
-                    f"you do not hold seat {seat}",
-                    key="error.not_your_seat",
-                    seat=seat,
-                )
+                raise _not_your_seat(seat)
             return held
         bound = self.bound_seats(table, profile_id)
         if not bound:
@@ -165,13 +159,7 @@ class Seating:
                 )
             return bound[0]
         if seat not in bound:
-            raise ApiError(
-                403,
-                "not_your_seat",
-                f"you do not hold seat {seat}",
-                key="error.not_your_seat",
-                seat=seat,
-            )
+            raise _not_your_seat(seat)
         return seat
 
     @staticmethod
@@ -392,3 +380,10 @@ class Seating:
             table.broadcast(table=True)
             table.scheduler.schedule()
         return invite
+
+
+def _not_your_seat(seat: int) -> ApiError:
+    """403 ``not_your_seat``: the request names a seat it does not hold."""
+    return ApiError(
+        403, "not_your_seat", f"you do not hold seat {seat}", key="error.not_your_seat", seat=seat
+    )
