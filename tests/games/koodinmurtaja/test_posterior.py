@@ -332,7 +332,7 @@ def _start_cases() -> list[Knowledge]:
     exhaustive enumeration."""
     rng = random.Random(1818)
     out: list[Knowledge] = []
-    while len(out) < 30:
+    while len(out) < 40:
         opponents = rng.randint(2, 4)
         m = rng.randint(7, 10)
         unknown = sorted(rng.sample(range(52), m))
@@ -342,11 +342,19 @@ def _start_cases() -> list[Knowledge]:
         slots: dict[int, list[Slot]] = {}
         handle = 0
         for q in range(opponents):
-            kind = rng.choice(["low", "high", "middle", "bound", "free"])
+            kind = rng.choice(["low", "high", "middle", "bound", "free", "revealed"])
             places: list[Slot] = []
+            # "revealed": a seen card ``cut`` among the code's hidden places, which
+            # splits the code into two segments (below and above it).
+            cut = rng.choice([k for k in range(4, 48) if k not in unknown])
+            split = rng.randint(1, sizes[q] - 1) if sizes[q] > 1 else 0
             for f in range(sizes[q]):
                 lo, hi, forbidden = -1, 52, 0
-                if kind == "bound":
+                if kind == "revealed":
+                    lo, hi = (-1, cut) if f < split else (cut, 52)
+                    if rng.random() < 0.4:
+                        forbidden = 1 << rng.choice([0, 12, 6])
+                elif kind == "bound":
                     lo = rng.choice(unknown[: max(1, m // 2)])
                 elif kind != "free" and rng.random() < 0.7:
                     ranks = {
@@ -368,7 +376,8 @@ def test_seats_started_after_their_free_prefix_equal_brute_force_in_both_directi
     """Each opponent started where its free prefix ends (its cards below chosen at
     that layer, C(u, f) ways) and the same over descending cards: the count and the
     place counts of every kept seat equal exhaustive enumeration, in both directions,
-    and Knowledge (which picks the direction with fewer states) agrees."""
+    and Knowledge (which splits codes at revealed cards into segments and picks the
+    direction with fewer states) agrees."""
     from pakka.games.koodinmurtaja.deduction import _free_prefix, _reverse_bits
 
     cases = _start_cases()
@@ -405,8 +414,10 @@ def test_seats_started_after_their_free_prefix_equal_brute_force_in_both_directi
                 total,
                 {s.handle: expect[s.handle] for s in know.slots[q]},
             )
-    # Both directions start seats late (not only at the first or the last card).
+    # Both directions start seats late (not only at the first or the last card), and
+    # codes split into segments at a revealed card.
     assert started[False] >= 10 and started[True] >= 10
+    assert sum(1 for k in cases if len(k.segments) > len(k.seats)) >= 5
 
 
 def test_a_seat_cannot_start_inside_a_constrained_prefix() -> None:

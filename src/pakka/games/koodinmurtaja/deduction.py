@@ -101,6 +101,19 @@ class Knowledge:
         self._back: list[dict[int, int]] | None = None
         self._fill: FillDP | None = None
         self._fills: dict[frozenset[int], tuple[FillDP, bool]] = {}
+        # The segments of each code (seat index, first place, size): a new one begins
+        # where every card the place below may hold is lower than every card this one
+        # may (a revealed card lies between them), so the segments of one code fill
+        # independently, each in ascending order.
+        self.segments: list[tuple[int, int, int]] = []
+        for j, q in enumerate(self.seats):
+            for f, sl in enumerate(self.slots[q]):
+                prev = self.slots[q][f - 1] if f else None
+                if prev is not None and prev.hi > sl.lo + 1:
+                    seat, first, size = self.segments[-1]
+                    self.segments[-1] = (seat, first, size + 1)
+                else:
+                    self.segments.append((j, f, 1))
         self._orient: dict[bool, tuple[list[list[int]], list[list[tuple[int, int]]]]] = {}
         self._succ: dict[int, list[tuple[int, int]]] = {}
         self._digits: dict[int, tuple[int, ...]] = {}
@@ -225,22 +238,28 @@ class Knowledge:
 
     def counting_dp(self, keep: frozenset[int]) -> tuple[FillDP, bool]:
         """The vectorised programme for counts and for the place counts of the seat
-        indices ``keep``, and whether it runs over the cards in descending order.
+        indices ``keep``, and whether it runs over the cards in descending order. Its
+        seats are the codes' :attr:`segments`.
 
-        Every other seat starts where its free prefix ends (:meth:`FillDP.intros`):
+        Every other segment starts where its free prefix ends (:meth:`FillDP.intros`):
         the cards below that point may lie in any of its places, so it needs no
-        dimension there. Over descending cards (each code filled from its top place)
-        the free *suffixes* count instead (a seat with a refuted 2 is free above it,
-        one with a refuted ace below it); the direction with fewer states is taken.
+        dimension there (the lowest segment of a code is free below its revealed card
+        but for refutations). Over descending cards (each code filled from its top
+        place) the free *suffixes* count instead (a code with a refuted 2 is free above
+        it, one with a refuted ace below it); the direction with fewer states is taken.
         Both are exact."""
         got = self._fills.get(keep)
         if got is None:
             m = len(self.unknown)
+            sizes = [size for _j, _f, size in self.segments]
             best: tuple[FillDP, bool] | None = None
             for mirrored in (False, True):
                 allowed, own = self._oriented(mirrored)
-                starts = [0 if j in keep else _free_prefix(al, m) for j, al in enumerate(allowed)]
-                dp = FillDP(m, self.sizes, allowed, self.pool_size, starts, own)
+                starts = [
+                    0 if seg[0] in keep else _free_prefix(al, m)
+                    for seg, al in zip(self.segments, allowed, strict=True)
+                ]
+                dp = FillDP(m, sizes, allowed, self.pool_size, starts, own)
                 if best is None or dp.states() < best[0].states():
                     best = (dp, mirrored)
             assert best is not None
@@ -249,16 +268,17 @@ class Knowledge:
         return got
 
     def _oriented(self, mirrored: bool) -> tuple[list[list[int]], list[list[tuple[int, int]]]]:
-        """The places' allowed cards over ascending (or, ``mirrored``, descending) cards
-        and their fill intervals (:func:`~pakka.games.koodinmurtaja.posterior.boxes`),
-        computed once per direction."""
+        """The allowed cards of each segment's places over ascending (or, ``mirrored``,
+        descending) cards and their fill intervals
+        (:func:`~pakka.games.koodinmurtaja.posterior.boxes`), computed once per
+        direction."""
         got = self._orient.get(mirrored)
         if got is None:
             m = len(self.unknown)
-            allowed = self.allowed
+            allowed = [self.allowed[j][f : f + size] for j, f, size in self.segments]
             if mirrored:
                 allowed = [[_reverse_bits(a, m) for a in reversed(al)] for al in allowed]
-            got = (allowed, boxes(m, self.sizes, allowed))
+            got = (allowed, boxes(m, [len(al) for al in allowed], allowed))
             self._orient[mirrored] = got
         return got
 
@@ -424,17 +444,18 @@ class Knowledge:
         if self.counts_vectorised():
             index = [j for j, q in enumerate(self.seats) if seats is None or q in seats]
             dp, mirrored = self.counting_dp(frozenset(index))
-            places = dp.place_counts(index)
+            segs = [n for n, seg in enumerate(self.segments) if seg[0] in index]
+            places = dp.place_counts(segs)
             m = len(self.unknown)
-            for j in index:
-                q = self.seats[j]
-                h = self.sizes[j]
-                for f, slot in enumerate(self.slots[q]):
+            for n in segs:
+                j, first, size = self.segments[n]
+                for g in range(size):
+                    slot = self.slots[self.seats[j]][first + g]
                     if mirrored:
-                        by = places[j][h - 1 - f].items()
+                        by = places[n][size - 1 - g].items()
                         out[slot.handle] = {self.unknown[m - 1 - i]: c for i, c in by}
                     else:
-                        out[slot.handle] = {self.unknown[i]: c for i, c in places[j][f].items()}
+                        out[slot.handle] = {self.unknown[i]: c for i, c in places[n][g].items()}
             return out
         back = self.backward()
         fwd: dict[int, int] = {0: 1}

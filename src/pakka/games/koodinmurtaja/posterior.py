@@ -63,6 +63,16 @@ PRIMES: tuple[int, ...] = (
 """The largest primes below 2^32 (residues below 2^32: a product fits in 64 bits)."""
 
 _EMPTY: tuple[int, int] = (1, 0)  # an empty interval
+_ALL = slice(None)
+_SLICES: dict[tuple[int, int], slice] = {}
+
+
+def _slice(a: int, b: int) -> slice:
+    """``slice(a, b)``, one object per pair for the whole process (few pairs occur)."""
+    got = _SLICES.get((a, b))
+    if got is None:
+        got = _SLICES.setdefault((a, b), slice(a, b))
+    return got
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,6 +260,21 @@ class FillDP:
             return self._edges
         out: list[list[_Edge]] = []
         k, p = self.k, self.pool_size
+        # Consecutive cards mostly share their boxes, so their index tuples are the
+        # same: one object each (the edges live through the decision; thousands of
+        # copies would reach the collector's oldest generation and set off its full
+        # collections, which then dominate the slowest decisions).
+        interned: dict[tuple[object, ...], tuple[slice, ...]] = {}
+
+        def index(pairs: list[tuple[int, int]]) -> tuple[slice, ...]:
+            key = tuple(pairs)
+            got = interned.get(key)
+            if got is None:
+                got = (_ALL, *tuple(_slice(a, b) for a, b in pairs))
+                interned[key] = got
+            return got
+
+        masks: dict[tuple[int, int, tuple[bool, ...]], Array] = {}
         for i in range(self.m):
             here, there = self.box[i], self.pre[i + 1]
             # The untracked seats' cards go to the pool until their introduction.
@@ -257,26 +282,17 @@ class FillDP:
             inter = [(max(a[0], b[0]), min(a[1], b[1])) for a, b in zip(here, there, strict=True)]
             layer: list[_Edge] = []
             # The pool takes card i: the state is unchanged, pool cards so far i - F < P.
-            if all(lo <= hi for lo, hi in inter):
-                src = (
-                    slice(None),
-                    *tuple(
-                        slice(lo - a[0], hi - a[0] + 1)
-                        for (lo, hi), a in zip(inter, here, strict=True)
-                    ),
+            # With i - F >= P already, a state cannot be completed (more places than
+            # cards remain) and its backward count is 0, so the bound needs no
+            # per-state mask; only an edge where no state has room is dropped.
+            if all(lo <= hi for lo, hi in inter) and sum(hi for _, hi in inter) >= i - cap + 1:
+                src = index(
+                    [(lo - a[0], hi - a[0] + 1) for (lo, hi), a in zip(inter, here, strict=True)]
                 )
-                dst = (
-                    slice(None),
-                    *tuple(
-                        slice(lo - b[0], hi - b[0] + 1)
-                        for (lo, hi), b in zip(inter, there, strict=True)
-                    ),
+                dst = index(
+                    [(lo - b[0], hi - b[0] + 1) for (lo, hi), b in zip(inter, there, strict=True)]
                 )
-                # With i - F >= P already, a state cannot be completed (more places
-                # than cards remain) and its backward count is 0, so the bound needs no
-                # per-state mask; only an edge where no state has room is dropped.
-                if sum(hi for _, hi in inter) >= i - cap + 1:
-                    layer.append(_Edge(-1, src, dst, None, 0, ()))
+                layer.append(_Edge(-1, src, dst, None, 0, ()))
             # Seat j takes card i into its place f (its fill goes f -> f + 1).
             for j in range(k):
                 if self.starts[j] > i:
@@ -288,25 +304,27 @@ class FillDP:
                 ok = tuple(bool((self.allowed[j][f] >> i) & 1) for f in range(lo, hi + 1))
                 if not any(ok):
                     continue
-                others = [inter[q] if q != j else (0, 0) for q in range(k)]
-                if any(a > b for q, (a, b) in enumerate(others) if q != j):
+                if any(inter[q][0] > inter[q][1] for q in range(k) if q != j):
                     continue
-                src_l: list[slice] = [slice(None)]
-                dst_l: list[slice] = [slice(None)]
+                src_l: list[tuple[int, int]] = []
+                dst_l: list[tuple[int, int]] = []
                 for q in range(k):
                     if q == j:
-                        src_l.append(slice(lo - here[j][0], hi - here[j][0] + 1))
-                        dst_l.append(slice(lo + 1 - there[j][0], hi + 1 - there[j][0] + 1))
+                        src_l.append((lo - here[j][0], hi - here[j][0] + 1))
+                        dst_l.append((lo + 1 - there[j][0], hi + 1 - there[j][0] + 1))
                     else:
-                        a, b = others[q]
-                        src_l.append(slice(a - here[q][0], b - here[q][0] + 1))
-                        dst_l.append(slice(a - there[q][0], b - there[q][0] + 1))
+                        a, b = inter[q]
+                        src_l.append((a - here[q][0], b - here[q][0] + 1))
+                        dst_l.append((a - there[q][0], b - there[q][0] + 1))
                 mask_j: Array | None = None
                 if not all(ok):
-                    shape = [1] * (k + 1)
-                    shape[j + 1] = hi - lo + 1
-                    mask_j = np.array(ok, dtype=U64).reshape(shape)
-                layer.append(_Edge(j, tuple(src_l), tuple(dst_l), mask_j, lo, ok))
+                    mask_j = masks.get((j, lo, ok))
+                    if mask_j is None:
+                        shape = [1] * (k + 1)
+                        shape[j + 1] = hi - lo + 1
+                        mask_j = np.array(ok, dtype=U64).reshape(shape)
+                        masks[(j, lo, ok)] = mask_j
+                layer.append(_Edge(j, index(src_l), index(dst_l), mask_j, lo, ok))
             out.append(layer)
         self._edges = out
         return out
