@@ -143,7 +143,7 @@ class Koodinmurtaja(Game["KMState"]):
                 f"0..{self.num_players - 1}",
                 "koodinmurtaja.why.dealer",
                 seat=self.options["dealer"],
-                last=self.num_players - 1,
+                players=self.num_players,
             )
         # D-KM-0: the half deck cannot deal four cards each to 7 or 8 players.
         if self.options["deck"] == "half" and self.num_players > 6:
