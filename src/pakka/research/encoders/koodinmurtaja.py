@@ -34,7 +34,10 @@ written after.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import itemgetter
 from typing import Any
+
+import numpy as np
 
 from pakka.core.cards import parse_card
 from pakka.core.game import Game, State
@@ -58,6 +61,8 @@ PAT_UP = tuple(1 | 4 | b for b in _CARD_BITS)
 PAT_OWN = tuple(1 | 2 | 4 | b for b in _CARD_BITS)
 """A hidden card the observer may see (its own, or any at the end): hidden as well."""
 PAT_HIDDEN = 1 | 2
+KEPT = 1024
+"""States whose code bits the encoder keeps (then all are dropped)."""
 """A hidden card the observer may not see: present, hidden."""
 
 
@@ -100,6 +105,16 @@ class KoodinmurtajaEncoder(Encoder):
             int(bool(opts.get("empty_stock_penalty"))) << (self.s_match.start + 2)
         )
         """The option bits of ``match`` (the same in every observation)."""
+        self._fractions = np.array(
+            [self.s_stock.start, self.s_match.start]
+            + [self.s_seats.start + r * SEAT + i for r in range(n) for i in (0, 1, 4, 5)]
+        )
+        """The elements that are fractions (see :meth:`observe`)."""
+        self._kept: dict[int, list[list[Any] | None]] = {}
+        """id(state) -> per seat and whether the observer sees its hidden cards (entry
+        ``2 * seat + sees``): ``[code, getter, face-up flags, refuted ranks, bits]`` of
+        the last observation; a seat whose cards did not change since (after one
+        action, all but one or two) reuses its bits."""
 
     def observe(self, state: State[Any], seat: int) -> FloatArray:
         """As :meth:`Encoder.observe`, from the fields ``KMState._view(seat)`` reads
@@ -142,7 +157,12 @@ class KoodinmurtajaEncoder(Encoder):
         rank_refuted = state.rank_refuted
         seats = self.s_seats.start
         slots = self.s_codes.start
-        block = self.max_code * SLOT
+        kept = self._kept.get(id(state))
+        if kept is None:
+            if len(self._kept) >= KEPT:
+                self._kept.clear()
+            kept = self._kept[id(state)] = [None] * (2 * n)
+        blocks = [0] * n  # per relative seat: its code's bits
         for p in range(n):
             r = rel[p]
             at = seats + r * SEAT
@@ -155,18 +175,39 @@ class KoodinmurtajaEncoder(Encoder):
             code = codes[p]
             if code:
                 own = over or p == seat
-                bits |= self._code_bits(code, up, refuted, own) << (slots + r * block)
-        out = bits_to_floats(bits, self.size)
-        out[self.s_stock.start] = len(state.stock) / self.deck_size
-        out[self.s_match.start] = (state.game_no + 1) / max(1, state.games_total)
+                cached = kept[2 * p + own]
+                # the same cards with the same face-up flags and refuted ranks: the same bits
+                if (
+                    cached is not None
+                    and cached[0] == code
+                    and cached[2] == (get := cached[1])(up)
+                    and cached[3] == get(refuted)
+                ):
+                    found: int = cached[4]
+                else:
+                    get = itemgetter(*code)
+                    found = self._code_bits(code, up, refuted, own)
+                    kept[2 * p + own] = [code.copy(), get, get(up), get(refuted), found]
+                blocks[r] = found
+        block = self.max_code * SLOT
+        every = 0
+        for found in reversed(blocks):  # the last relative seat first, each shifted up
+            every = (every << block) | found
+        out = bits_to_floats(bits | (every << slots), self.size)
+        # the fractions, at the elements of _fractions: stock, game number, then per
+        # relative seat hidden / L, length / L, elimination order / n, wins / games
+        values = [0.0] * (2 + 4 * n)
+        values[0] = len(state.stock) / self.deck_size
+        values[1] = (state.game_no + 1) / max(1, state.games_total)
+        wins = state.wins
         for p in range(n):
-            at = seats + rel[p] * SEAT
-            out[at] = hidden[p] / self.max_code
-            out[at + 1] = len(codes[p]) / self.max_code
+            v = 2 + 4 * rel[p]
+            values[v] = hidden[p] / self.max_code
+            values[v + 1] = len(codes[p]) / self.max_code
             if p in eliminated:
-                out[at + 4] = (eliminated.index(p) + 1) / n
-            if state.wins[p]:
-                out[at + 5] = state.wins[p] / self.games
+                values[v + 2] = (eliminated.index(p) + 1) / n
+            values[v + 3] = wins[p] / self.games
+        out[self._fractions] = values
         return out
 
     @staticmethod

@@ -314,6 +314,36 @@ class MemoEncoder(_ZokerEncoder):
         """A place holding a card once face up: occupied, known, its 13 attributes (from
         element 4); a place never seen is ``0b11`` (occupied, never seen)."""
         assert at == 17 and self.s_table.start == self.s_taken_by.stop
+        self._rows: dict[int, list[Any]] = {}
+        """id(state) -> [places, seen, row]: the ``places`` bits of :meth:`_places`."""
+
+    def _places(self, state: MemoState, places: list[int], seen: int) -> int:
+        """The ``places`` bits (from the segment's first element), a function of the
+        places' cards and the cards ever face up: kept per state and, while the places
+        hold the same cards, updated only at the places of cards seen since."""
+        entry = self._rows.get(id(state))
+        if entry is not None and entry[0] == places:
+            row: int = entry[2]
+            d = seen ^ entry[1]
+            while d:
+                low = d & -d
+                c = low.bit_length() - 1
+                if c in places:  # its place turns between never seen (0b11) and known
+                    row ^= (self._known[c] ^ 3) << (17 * places.index(c))
+                d ^= low
+            entry[1] = seen
+            entry[2] = row
+            return row
+        known = self._known
+        row = 0
+        for c in reversed(places):  # the last place first, each shifted up in turn
+            row <<= 17
+            if c >= 0:
+                row |= known[c] if seen >> c & 1 else 3
+        if entry is None and len(self._rows) >= SEEN:
+            self._rows.clear()
+        self._rows[id(state)] = [places.copy(), seen, row]
+        return row
 
     def observe(self, state: State[Any], seat: int) -> FloatArray:
         """As :meth:`Encoder.observe`, from the fields ``MemoState._view`` reads and
@@ -325,13 +355,7 @@ class MemoEncoder(_ZokerEncoder):
         places = state.places
         seen = state.seen
         table = state.table
-        known = self._known
-        row = 0
-        for c in reversed(places):  # the last place first, each shifted up in turn
-            row <<= 17
-            if c >= 0:
-                row |= known[c] if seen >> c & 1 else 3
-        bits = (row << self.s_places.start) | self._easy_bit
+        bits = (self._places(state, places, seen) << self.s_places.start) | self._easy_bit
         on = seen & table
         bits |= (
             (on << self.s_known.start)
