@@ -142,7 +142,8 @@ def test_a_foreign_page_cannot_use_the_cookie(browser: Any, server: str) -> None
 def test_renaming_shows_on_the_profile_and_at_the_table(browser: Any, server: str) -> None:
     """The profile page's name form (issue 17): the new name is the page's heading and
     the name on the seat of a table the profile sits at (the server renames the seats
-    bound to it); the form passes axe like the rest of the page."""
+    bound to it) and in the lobby's "My tables"; the form passes axe like the rest of
+    the page."""
     ctx, page = new_page(browser)
     create_table(page, server, "koodinmurtaja", 2, ["human", "bot:easy"], name="Aino")
     page.wait_for_selector("#table")
@@ -160,5 +161,10 @@ def test_renaming_shows_on_the_profile_and_at_the_table(browser: Any, server: st
     page.wait_for_function("document.body.innerText.includes('Aino Uusi')")
     seats = page.evaluate(f"fetch('/api/tables/{table_id}').then((r) => r.json())")["seats"]
     assert seats[0]["name"] == "Aino Uusi"
+    # The lobby's "My tables" says who sits there, by the new name (bots unnamed).
+    page.goto(server + "/#/")
+    row = page.locator(f'#my-tables-box li[data-table="{table_id}"] .who')
+    row.wait_for(timeout=30_000)
+    assert row.inner_text().strip() == "Aino Uusi"
     assert not page.js_errors, page.js_errors
     ctx.close()
