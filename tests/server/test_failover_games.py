@@ -25,10 +25,11 @@ from websockets.exceptions import WebSocketException
 
 from pakka.core.registry import game_class
 from pakka.server.db import make_engine
+from pakka.server.procs import NGINX
 
 from .conftest import Client, drop_pg_db, fresh_pg_db, served_games
 from .test_multiprocess import Process
-from .test_proxy import NGINX, Nginx
+from .test_proxy import Nginx
 
 MOVES = 6
 """Actions each person makes (the kill comes after the second)."""
