@@ -29,12 +29,12 @@ import random
 import statistics
 import subprocess
 import sys
-import time
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pakka
+from pakka.bench import cpu_timed
 from pakka.games.viisisataa import dd
 from pakka.games.viisisataa.actions import ACTIONS, BID_BASE, PASS_ID
 from pakka.games.viisisataa.dd import position_of, side_of
@@ -97,9 +97,9 @@ def measure(
         for _ in range(repeats):
             for name, module in solvers.items():
                 solver = module.Solver()
-                t = time.process_time()
-                values.add(solver.tricks(pos))
-                runs[name].append(time.process_time() - t)
+                value, cpu = cpu_timed(solver.tricks, pos)
+                values.add(value)
+                runs[name].append(cpu)
                 if len(runs[name]) == 1:
                     nodes[name].append(solver.nodes)
         if len(values) != 1:
