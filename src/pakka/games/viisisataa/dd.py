@@ -597,6 +597,7 @@ def _search_fn(
             tt[key] = lo | hi << 4 | ((cut if cut >= 0 else hint) + 1) << 8
             return v
         last = k + 1 == nactive
+        rest = h.bit_count() - 1  # tricks after this one
         q_next = nxt[p]
         sp = 16 * p
         u = F[led]
@@ -623,7 +624,12 @@ def _search_fn(
                 if last:
                     w = p if pw > bestp else bests
                     won = side >> w & 1
-                    v = won + search(w, 0, -1, 0, -1, 0, need - won, led_suits)
+                    if need - won <= 0:
+                        v = won  # the rest of the hand cannot matter (nor below)
+                    elif need - won > rest:
+                        v = won + rest
+                    else:
+                        v = won + search(w, 0, -1, 0, -1, 0, need - won, led_suits)
                 elif pw > bestp:
                     v = search(q_next, k + 1, led, pw, p, tmask | bit, need, led_suits)
                 else:
@@ -681,7 +687,12 @@ def _search_fn(
                 nb, ns = bestp, bests
             if last:
                 won = side >> ns & 1
-                v = won + search(ns, 0, -1, 0, -1, 0, need - won, led_suits)
+                if need - won <= 0:
+                    v = won
+                elif need - won > rest:
+                    v = won + rest
+                else:
+                    v = won + search(ns, 0, -1, 0, -1, 0, need - won, led_suits)
             else:
                 v = search(q_next, k + 1, led, nb, ns, tmask | bit, need, led_suits)
             hands[p] = h
