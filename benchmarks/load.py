@@ -165,7 +165,7 @@ class ServerProc:
             )
         self.pid = self.proc.pid
 
-    async def ready(self, timeout: float = 90.0) -> None:
+    async def ready(self, timeout: float = 300.0) -> None:
         """Wait until ``/healthz`` answers (the database reachable, migrations done)."""
         deadline = time.time() + timeout
         async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{self.port}", timeout=5) as h:
@@ -550,8 +550,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     try:
         for i in range(args.cluster):
             s = ServerProc(url, free_port(), tmp / f"server{i}.log", toy, multi)
+            servers.append(s)  # stopped at the end even when it never gets ready
             await s.ready()  # one after another: the first one migrates the database
-            servers.append(s)
         if multi:
             conns = 4 * args.tables * (3 + args.spectators) + 64
             proxy = Proxy(tmp, [f"127.0.0.1:{s.port}" for s in servers], conns)
