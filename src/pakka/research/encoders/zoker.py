@@ -16,6 +16,7 @@ use the cheaper ``view(seat, log=False)``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -38,6 +39,8 @@ from pakka.games.zoker.kubo.rules import geometry
 from pakka.games.zoker.kubo.state import KuboState
 from pakka.games.zoker.memo.state import MemoState
 from pakka.games.zoker.pairs.state import PairsState
+from pakka.games.zoker.solo.actions import UPPER
+from pakka.games.zoker.solo.state import SoloState
 from pakka.games.zoker.tiko.state import TikoState
 from pakka.research.encoders.base import Encoder, FloatArray, bits_to_floats, rel_seat
 
@@ -55,6 +58,9 @@ ALIKE_ROWS = np.array(
 )
 """``ALIKE_ROWS[a, b]`` = 1 when ``a`` and ``b`` pair in Memo's easy game (D-ME-3)."""
 ALL_CARDS = (1 << CARDS) - 1
+CARD_BITS = (*(1 << c for c in range(CARDS)), 0)
+"""``CARD_BITS[c]`` = ``1 << c``; 0 at index -1 (no card)."""
+_ID = attrgetter("id")
 STRONGER_MASKS = tuple(
     sum(1 << c for c in range(CARDS) if STRONGER[c * CARDS + t]) for t in range(CARDS)
 )
@@ -239,6 +245,10 @@ class TikoEncoder(_ZokerEncoder):
 
 ATTR = 13
 """A card by attributes: present, colour one-hot (4), size one-hot (4), shape one-hot (4)."""
+ATTR_BITS = tuple(
+    1 | 1 << (1 + (c >> 4)) | 1 << (5 + ((c >> 2) & 3)) | 1 << (9 + (c & 3)) for c in range(CARDS)
+)
+"""Card ``c``'s 13 attribute elements (:func:`set_attributes`) as the bits of an integer."""
 
 
 def set_attributes(out: FloatArray, at: int, card: int) -> None:
@@ -480,6 +490,76 @@ class SoloEncoder(_ZokerEncoder):
         self.s_in_piles = seg("in_piles", CARDS, "card set: cards in the piles")
         self.s_unseen = seg("unseen", CARDS, "card set: cards in the stock")
         self.s_misc = seg("misc", 3, "stock / 64, score / 64, may deal")
+        assert self.s_merges.start == self.s_fits.stop  # one bit per move id (below)
+        a = self.s_upper.start
+        self._upper_bits = tuple(
+            (*(ATTR_BITS[c] << (a + i * ATTR) for c in range(CARDS)), 0) for i in range(UPPER)
+        )
+        """``[place][card]``: the card's attribute bits in upper place ``place`` (0 at
+        index -1, an empty place)."""
+        a = self.s_piles.start
+        self._pile_bits = tuple(
+            tuple(ATTR_BITS[c] << (a + k * self.PILE) for c in range(CARDS)) for k in range(4)
+        )
+        """``[pile][card]``: the card's attribute bits as the top of bottom pile ``pile``."""
+        self._empty_bits = tuple(1 << (a + k * self.PILE + ATTR + 1) for k in range(4))
+        self._heights = tuple(a + k * self.PILE + ATTR for k in range(4))
+        # R-SO-3/4/6: "fits" and "merges" are the legal moves: move id s*4+d is upper
+        # place s (s < 12) or pile s-12 onto pile d, so its element is s_fits + id; the
+        # deal (id 64, R-SO-5) is "may_deal".
+        self._move_bits = (
+            *(1 << (self.s_fits.start + i) for i in range(CARDS)),
+            1 << (self.s_misc.start + 2),
+        )
+        self._stock_seen: dict[int, list[Any]] = {}
+        """id(state) -> [state, stock size, stock mask]: the stock's card set, made
+        anew only when the stock changed (a deal, R-SO-5: it only shrinks)."""
+
+    def observe(self, state: State[Any], seat: int) -> FloatArray:
+        """As :meth:`Encoder.observe`, from the fields ``SoloState._view`` reads
+        (bit-identical; tested): every 0/1 element as one bit of one integer.
+
+        R-SO-1: all 64 cards are dealt, each in an upper place, a bottom pile or
+        the stock, so the piles' card set is what neither the upper places nor
+        the stock hold (the stock's set is kept per state: it changes only with
+        a deal)."""
+        if type(state) is not SoloState or type(seat) is not int or seat != 0:
+            return super().observe(state, seat)
+        stock = state.stock
+        entry = self._stock_seen.get(id(state))
+        if entry is None or entry[0] is not state or entry[1] != len(stock):
+            if len(self._stock_seen) >= SEEN:
+                self._stock_seen.clear()
+            sm = 0
+            for c in stock:
+                sm |= 1 << c
+            entry = self._stock_seen[id(state)] = [state, len(stock), sm]
+        sm = entry[2]
+        upper = state.upper
+        # the places' bits do not overlap, so their sum is their union
+        bits = sum(map(tuple.__getitem__, self._upper_bits, upper))
+        um = sum(map(CARD_BITS.__getitem__, upper))
+        pile_bits = self._pile_bits
+        heights = [len(p) for p in state.piles]
+        for k, pile in enumerate(state.piles):
+            bits |= pile_bits[k][pile[-1]] if pile else self._empty_bits[k]
+        legal = state.legal_actions()
+        if legal:
+            bits |= (1 << self.s_to_act.start) | sum(
+                map(self._move_bits.__getitem__, map(_ID, legal))
+            )
+        else:
+            bits |= 1 << self.s_terminal.start
+        bits |= ((ALL_CARDS & ~(um | sm)) << self.s_in_piles.start) | (sm << self.s_unseen.start)
+        out = bits_to_floats(bits, self.size)
+        at = self._heights
+        for k in range(4):
+            if heights[k]:
+                out[at[k]] = heights[k] / CARDS
+        m = self.s_misc.start
+        out[m] = len(stock) / CARDS
+        out[m + 1] = max(heights) / CARDS
+        return out
 
     def fill(self, view: Mapping[str, Any], out: FloatArray) -> None:
         self._fill_status(view, out)
