@@ -139,19 +139,17 @@ ENTRIES: tuple[Entry, ...] = (
         ),
         kind="research",
         note=(
-            "The three games whose exact observations were still built from the view "
-            "(obs / pz 0.07, 0.04 and 0.06 in the table above), measured again after "
-            "their encoders got observations from the state's fields, bit-identical to "
-            "the view encoding (`tests/research/test_fast_encoders.py`): every 0/1 "
-            "element one bit of one integer (`bits_to_floats`); Koodinmurtaja's code "
-            "cards one precomputed 33-bit slot each, reused per seat while its cards do "
-            "not change; Memo's places kept per state and updated at the cards seen "
-            "since, its taken cards the seen cards off the table instead of a walk of "
-            "the log; Kubo's placeable and covered sets and line fills grown by the cards "
-            "placed since; and the PettingZoo step with its after-change bookkeeping "
-            "inlined. Targets as above; not met: what is left per observation is "
-            "mostly fixed (making the float32 array from the bits, the fractions, the "
-            "action mask), of the order of a whole PettingZoo step of these games."
+            "The three games whose exact observations were still built from the view (obs / pz "
+            "0.07, 0.04 and 0.06 in the table above), measured again after their encoders got "
+            "observations from the state's fields, bit-identical to the view encoding "
+            "(`tests/research/test_fast_encoders.py`): every 0/1 element one bit of one integer "
+            "(`bits_to_floats`); Koodinmurtaja's code cards one precomputed 33-bit slot each; "
+            "Memo's places kept per state and updated at the cards seen since, its taken cards "
+            "the seen cards off the table instead of a walk of the log; Kubo's placeable and "
+            "covered sets and line fills grown by the cards placed since; and the PettingZoo step"
+            " with its after-change bookkeeping inlined. Targets as above; not met: what is left "
+            "per observation is mostly fixed (making the float32 array from the bits, the "
+            "fractions, the action mask), of the order of a whole PettingZoo step of these games."
         ),
     ),
     Entry(
