@@ -261,9 +261,9 @@ ENTRIES: tuple[Entry, ...] = (
         id="strength-viisisataa-expert",
         title="Strength: Viisisataa `expert` against `pimc`, 3 players, per hand",
         command=(
-            "uv run python benchmarks/viisisataa_arena.py "
-            "--bot expert:worlds=6,bid_worlds=6,discards=3 --field pimc --mode hand "
-            "--deals 300 --json {out}",
+            "nice -n 10 timeout 2040 uv run python benchmarks/viisisataa_arena.py "
+            "--bot expert:worlds=8,bid_worlds=16,discards=3 --field pimc --mode hand "
+            "--deals 150 --progress (and --first-seed 151 in a second process)",
         ),
         kind="hand-arena",
         note=(
@@ -271,13 +271,13 @@ ENTRIES: tuple[Entry, ...] = (
             "the others; the first hand with a contract is scored (`max_hands=1` as the "
             "earlier pimc-versus-rules figures). Per deal: expert's points minus the "
             "field's average, its three seatings averaged; paired sign-flip test over "
-            "deals (`pakka.stats.compare`). A second bounded run after the faster solver "
-            "(commit ec3f4cf, `--bot expert:worlds=8,bid_worlds=16,discards=3`, deal seeds "
-            "from 1 and from 151 in two processes under `nice -n 10`, 19:58-20:48 UTC at "
-            "load average ~20, each stopped by `timeout 3000`) finished one deal: seed 1, "
-            "expert +60.0 points per hand against the field's +40.0 (difference +20.0); "
-            "each process got about 65 s of CPU in 47 minutes. Far too few deals for any "
-            "verdict: `hard` stays where it was."
+            "deals (`pakka.stats.compare`). Fixed budgets (worlds, not time). This run "
+            "used the solver of commit 5a1c2c4 (56 ms per full position): 64 deals in 34 "
+            "minutes, about 31 s of CPU per deal (the two `pimc` seats cost most of it); "
+            "load average 2-11 during the run. Deal 1 gave the same +20.0 as the run of "
+            "ec3f4cf (the arena is deterministic). Verdict: no difference shown (p 0.32, "
+            "interval covering zero); `hard` stays where it was. Earlier: 4 deals with "
+            "`worlds=6,bid_worlds=6` (bcc720f, -43 points, too few deals)."
         ),
     ),
     Entry(
