@@ -280,14 +280,15 @@ def search_bot(game: Game[Any], seed: int = 0, **params: Any) -> ISMCTSBot:
 BOTS: dict[str, Any] = {"greedy": GreedyBot, "careful": CarefulBot, "search": search_bot}
 LEVELS: dict[str, str] = {"easy": "random", "medium": "greedy", "hard": "greedy"}
 """``hard`` is the best bot measured so far, ``greedy``, until ``careful`` is shown
-stronger in a duplicate arena (docs/benchmarks.md). ``search`` (ISMCTS, about 2 s a decision) has never been
-shown stronger than ``greedy`` and stays available by name only. A flat Monte Carlo
-bot over sampled deals with greedy playouts (``rollout``, removed) lost clearly to
-``greedy``: its playouts stopped after three turns (or at a hand of more than ten
-cards) and valued each card still in hand at a minus point, so they preferred placing
-a card to keeping it in 120 of 142 positions where the greedy plan keeps it (92 of
-them by more than two standard errors over 64 deals) -- the horizon, not the noise,
-decided; the lines a placed card leaves one short for the next player lie beyond it."""
+stronger in a duplicate arena (docs/benchmarks.md). ``search`` (ISMCTS, about 2 s a
+decision) has never been shown stronger than ``greedy`` and stays available by name
+only. A flat Monte Carlo bot over sampled deals with greedy playouts (``rollout``,
+removed) lost clearly to ``greedy``: its playouts stopped after three turns (or at a
+hand of more than ten cards) and valued each card still in hand at a minus point, so
+they preferred placing a card to keeping it in 120 of 142 positions where the greedy
+plan keeps it (92 of them by more than two standard errors over 64 deals): the
+horizon, not the noise, decided; the lines a placed card leaves one short for the
+next player lie beyond it."""
 ROLLOUT_POLICIES: dict[str, Any] = {"greedy": greedy_rollout}
 
 __all__ = [
