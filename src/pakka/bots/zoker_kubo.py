@@ -1,7 +1,7 @@
 """Bots for Zoker Kubo: ``greedy`` (most points now, fewest chances left for the
 next player), ``careful`` (the greedy plan that also counts the cards it buries
-and opens fewer lines) and ``search`` (ISMCTS with
-greedy rollouts and a depth limit)."""
+and opens fewer lines) and ``search`` (ISMCTS with greedy rollouts and a depth
+limit)."""
 
 from __future__ import annotations
 
@@ -182,11 +182,14 @@ class GreedyBot:
 
     name = "greedy"
 
-    def __init__(self, game: Game[Any], seed: int = 0, risk: int = RISK, keep: int = KEEP) -> None:
+    def __init__(
+        self, game: Game[Any], seed: int = 0, risk: int = RISK, keep: int = KEEP, dead: int = 0
+    ) -> None:
         self.geo = geometry(str(game.options.get("layers", "colour")))
         self.line_points = _line_points(game)
         self.risk = int(risk)
         self.keep = int(keep)
+        self.dead = int(dead)
 
     def choose(self, handle: SeatHandle) -> Action:
         """The greedy action from the seat's view."""
@@ -194,10 +197,12 @@ class GreedyBot:
         board = sum(1 << int(parse_card(x)) for x in v["board"])
         hand = [int(parse_card(x)) for x in v.get("hand", [])]
         legal = [a for a in handle.legal_actions() if isinstance(a, KuboAction)]
-        return greedy_choice(legal, board, hand, self.geo, self.line_points, self.risk, self.keep)
+        return greedy_choice(
+            legal, board, hand, self.geo, self.line_points, self.risk, self.keep, dead=self.dead
+        )
 
 
-class CarefulBot:
+class CarefulBot(GreedyBot):
     """The greedy plan (:func:`plan_turn`) with two changes, measured together to win
     against plain ``greedy`` (docs/benchmarks.md):
 
@@ -221,21 +226,7 @@ class CarefulBot:
         keep: int = KEEP,
         dead: int = CAREFUL_DEAD,
     ) -> None:
-        self.geo = geometry(str(game.options.get("layers", "colour")))
-        self.line_points = _line_points(game)
-        self.risk = int(risk)
-        self.keep = int(keep)
-        self.dead = int(dead)
-
-    def choose(self, handle: SeatHandle) -> Action:
-        """The careful plan's action from the seat's view."""
-        v = handle.view()
-        board = sum(1 << int(parse_card(x)) for x in v["board"])
-        hand = [int(parse_card(x)) for x in v.get("hand", [])]
-        legal = [a for a in handle.legal_actions() if isinstance(a, KuboAction)]
-        return greedy_choice(
-            legal, board, hand, self.geo, self.line_points, self.risk, self.keep, dead=self.dead
-        )
+        super().__init__(game, seed, risk, keep, dead)
 
 
 def greedy_rollout(state: State[Any], rng: random.Random) -> Action:
