@@ -301,18 +301,20 @@ ENTRIES: tuple[Entry, ...] = (
         kind="arena",
         note=(
             "Duplicate deals, each bot in each seat; `medium` is `greedy`, so this is the "
-            "comparison with both. Neither bot searches or samples (fixed by construction, "
-            "no budget to fix). `careful` = the greedy plan plus (1) a card its own "
-            "placements bury for good (R-KU-5) costs half a point more (a sure minus point, "
-            "R-KU-10), (2) the penalty for a line left one card short is scaled by the chance "
-            "that the next player holds the missing card. Its parameters were chosen on other "
-            "seeds (arena seeds 1000.. and 3000.., 100-150 deals each); this run's seed was "
-            "not used for tuning. Before it, a flat Monte Carlo bot (`rollout`, 8 sampled "
-            "deals, greedy playouts of 3 turns, common deals for every candidate) lost 0.355 "
-            "against 0.645 over 150 deals (p < 0.001; with a one-point margin before "
-            "overriding the greedy plan 0.385, with half a point per held card 0.325): its "
-            "horizon, not noise, decided (see `LEVELS` in `pakka.bots.zoker_kubo`); it was "
-            "removed."
+            "comparison with both. Neither bot searches or samples (no budget to fix). "
+            "`careful` = the greedy plan plus (1) a card its own placements bury for good "
+            "(R-KU-5) costs half a point more (a sure minus point, R-KU-10), (2) a line left "
+            "one card short for the next player costs 20 per point instead of 10. Chosen on "
+            "other deals (game seeds 1000-1099 and 3000-3149 in a script playing greedy "
+            "against variants: +0.11 and +0.09 in win rate), not on this run's; scaling the "
+            "penalty by the next player's hand did not hold up there. Run on commit "
+            "`3690f47` (later commits leave both bots' play unchanged). `careful` beats "
+            "`medium` clearly, so `hard` points at it. Before it, a flat Monte Carlo bot "
+            "(`rollout`, 8 sampled deals, greedy playouts of 3 turns, the same deals for every "
+            "candidate) lost 0.355 against 0.645 over 150 deals (p < 0.001; with a one-point "
+            "margin before overriding the greedy plan 0.385, with half a point per held card "
+            "0.325): its horizon, not noise, decided (see `LEVELS` in "
+            "`pakka.bots.zoker_kubo`); it was removed."
         ),
     ),
     Entry(
