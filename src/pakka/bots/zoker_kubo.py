@@ -276,10 +276,11 @@ decision) has never been shown stronger than ``greedy`` and stays available by n
 only. A flat Monte Carlo bot over sampled deals with greedy playouts (``rollout``,
 removed) lost clearly to ``greedy``: its playouts stopped after three turns (or at a
 hand of more than ten cards) and valued each card still in hand at a minus point, so
-they preferred placing a card to keeping it in 120 of 142 positions where the greedy
-plan keeps it (92 of them by more than two standard errors over 64 deals): the
-horizon, not the noise, decided; the lines a placed card leaves one short for the
-next player lie beyond it."""
+they preferred another action to the greedy plan's in 120 of 142 positions of six
+greedy games, nearly always placing a card the plan keeps (92 of them by more than two
+standard errors over 64 sampled deals; measured at commit 2603bc6 with a throwaway
+script): the horizon, not the noise, decided, since the lines a placed card leaves one
+short for the next player lie beyond it."""
 ROLLOUT_POLICIES: dict[str, Any] = {"greedy": greedy_rollout}
 
 __all__ = [
