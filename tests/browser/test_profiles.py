@@ -11,7 +11,7 @@ from typing import Any
 
 from pakka.core.registry import games
 
-from .browser_helpers import DESKTOP, ROOT, create_table, pairs_move, play_to_end, wait_turn_or_end
+from .browser_helpers import ROOT, create_table, new_page, pairs_move, play_to_end, start_game
 from .test_axe import _explain, violations
 
 Page = Any
@@ -26,15 +26,6 @@ def doc_shot(page: Page, name: str) -> None:
         page.evaluate("document.getElementById('toast').hidden = true")
         DOC_IMG.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(DOC_IMG / f"{name}.png"), full_page=True)
-
-
-def new_page(browser: Any, **kwargs: Any) -> tuple[Any, Page]:
-    ctx = browser.new_context(viewport=DESKTOP, locale="en-GB", **kwargs)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.js_errors = errors
-    return ctx, page
 
 
 def my_table_ids(page: Page, server: str) -> list[str]:
@@ -61,10 +52,8 @@ def history_tables(page: Page, server: str) -> list[str]:
 def test_guest_comes_back_and_account_holder_on_a_second_context(browser: Any, server: str) -> None:
     assert "zoker-pairs" in games()
     ctx1, page = new_page(browser)
-    create_table(page, server, "zoker-pairs", 1, ["human"], name="Aino", options={"cards": "8"})
-    page.wait_for_selector("#table")
+    start_game(page, server, "zoker-pairs", 1, ["human"], name="Aino", options={"cards": "8"})
     table_id = page.evaluate("new URLSearchParams(location.hash.slice(1)).get('table')")
-    wait_turn_or_end(page)
     rng = random.Random(17)
     play_to_end([page], lambda p: pairs_move(p, rng))
     assert not page.js_errors, page.js_errors
@@ -153,7 +142,8 @@ def test_a_foreign_page_cannot_use_the_cookie(browser: Any, server: str) -> None
 def test_renaming_shows_on_the_profile_and_at_the_table(browser: Any, server: str) -> None:
     """The profile page's name form (issue 17): the new name is the page's heading and
     the name on the seat of a table the profile sits at (the server renames the seats
-    bound to it); the form passes axe like the rest of the page."""
+    bound to it) and in the lobby's "My tables"; the form passes axe like the rest of
+    the page."""
     ctx, page = new_page(browser)
     create_table(page, server, "koodinmurtaja", 2, ["human", "bot:easy"], name="Aino")
     page.wait_for_selector("#table")
@@ -171,5 +161,10 @@ def test_renaming_shows_on_the_profile_and_at_the_table(browser: Any, server: st
     page.wait_for_function("document.body.innerText.includes('Aino Uusi')")
     seats = page.evaluate(f"fetch('/api/tables/{table_id}').then((r) => r.json())")["seats"]
     assert seats[0]["name"] == "Aino Uusi"
+    # The lobby's "My tables" says who sits there, by the new name (bots unnamed).
+    page.goto(server + "/#/")
+    row = page.locator(f'#my-tables-box li[data-table="{table_id}"] .who')
+    row.wait_for(timeout=30_000)
+    assert row.inner_text().strip() == "Aino Uusi"
     assert not page.js_errors, page.js_errors
     ctx.close()

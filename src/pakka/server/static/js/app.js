@@ -403,7 +403,10 @@ async function serverTables() {
 function myTablesPanel(server) {
   const local = myTables();
   const merged = { ...local };
+  /** @type {Record<string, string>} who sits at the tables the server knows (people's names, seat order) */
+  const who = {};
   for (const x of server) {
+    who[x.table_id] = (x.names || []).filter(Boolean).join(", ");
     if (x.closed || merged[x.table_id]) continue;
     merged[x.table_id] = { tokens: {}, game: x.game, updated: x.created * 1000 };
   }
@@ -413,7 +416,7 @@ function myTablesPanel(server) {
     all.length === 0 ? h("p", { class: "muted" }, t("no_tables")) :
       h("ul", { class: "table-list" }, all.map(([id, info]) => {
         const g = games.find((x) => x.name === info.game);
-        return h("li", { dataset: { table: id } }, h("span", {}, g ? pick(g.title) : info.game || id, " ", h("span", { class: "muted" }, new Date(info.updated || 0).toLocaleTimeString(lang()))),
+        return h("li", { dataset: { table: id } }, h("span", {}, g ? pick(g.title) : info.game || id, " ", who[id] ? h("span", { class: "who", "data-user": "" }, who[id], " ") : "", h("span", { class: "muted" }, new Date(info.updated || 0).toLocaleTimeString(lang()))),
           h("span", {},
             h("button", { type: "button", class: "small", onclick: () => (location.hash = `#table=${id}`) }, t("open")), " ",
             h("button", { type: "button", class: "small secondary", "aria-label": `${t("close")} ${id}`, onclick: () => { forgetTable(id); showLobby(); } }, "×")));
