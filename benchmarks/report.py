@@ -153,6 +153,37 @@ ENTRIES: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        id="research-after-state-bits",
+        title=(
+            "Research adapters after the Viisisataa, Solo and Räväytys fast paths "
+            "(beside the tables above)"
+        ),
+        command=(
+            "uv run python benchmarks/research_speed.py --targets "
+            "--game viisisataa,zoker-solo,ravaytys --seconds 0.5 --repeats 5 --json {out}",
+        ),
+        kind="research",
+        note=(
+            "The three games measured again (obs / pz 0.23, 0.16 and 0.33 in the table "
+            '"after the Tiko and Pairs fast paths") after: Zoker Solo got observations '
+            "from the state's fields (it had none: every 0/1 element one bit of one "
+            "integer, `bits_to_floats`; its fits and merges are the legal moves, one bit "
+            "per move id; the stock's card set kept per state); Viisisataa's fast path "
+            "builds one bit integer per observation (auction-time template and last trick "
+            "kept per state and seat) instead of rewriting the changed elements one by "
+            "one; Räväytys keeps each seat's known-card bytes per state and writes its "
+            "counts as two slices. All bit-identical to the view encoding "
+            "(`tests/research/test_fast_encoders.py`). Targets as above; obs / pz not met. "
+            "Räväytys's rows vary most from run to run (0.26 here, 0.28-0.33 in other "
+            "runs of this session). Measured in the same loop (median of 5 interleaved "
+            "runs, load 15-19): the adapter alone with an encoder that returns a ready "
+            "array reaches only 0.77 (Viisisataa), 0.87 (Solo) and 0.85 (Räväytys) of "
+            "the speed without observations, and making the float32 array from the bits "
+            "alone (`bits_to_floats`) costs about 8 µs a step inside the loop, about a "
+            "whole Viisisataa adapter step."
+        ),
+    ),
+    Entry(
         id="research-batch",
         title="Research adapters: BatchEnv against N single Gymnasium environments",
         command=(
