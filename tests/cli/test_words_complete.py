@@ -266,3 +266,21 @@ def test_viisisataa_kitty_and_discards_drawn_as_pictures(lang: str) -> None:
         if seen:
             return
     raise AssertionError("no seeded game reached the discard phase")
+
+
+CARD_OBJECT = re.compile(r"(?:Paikka|Pelaaja) \{\w+\} (?:\w+ )?(\w+) \{cards?(?::cards?)?\}")
+"""A Finnish log sentence whose verb takes a card as its object directly."""
+
+
+@pytest.mark.parametrize("game", sorted(SETUP))
+def test_finnish_log_names_a_played_card_without_a_case_ending(game: str) -> None:
+    """The log says "Paikka 3 pelaa kortin jokeri", never "Paikka 3 pelaa jokeri" (the
+    object would need a case ending, "jokerin", that a card name in words cannot
+    take): a card after a verb comes with "kortin"/"kortit", as every game's log says."""
+    bad = [
+        (k, v)
+        for k, v in messages(game).get("fi", {}).items()
+        for m in CARD_OBJECT.finditer(v)
+        if m.group(1) not in ("kortin", "kortit", "korttinsa")
+    ]
+    assert not bad, bad

@@ -152,7 +152,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "game.kitty_taken": "Paikka {seat} ottaa pöytäkortit.",
         "game.discard": "Kaadat kortin {card}.",
         "game.discarded": "Paikka {seat} on kaatanut {count} korttia.",
-        "game.play": "Paikka {seat} pelaa {card}.",
+        "game.play": "Paikka {seat} pelaa kortin {card}.",
         "game.joker_lead": "Paikka {seat} johtaa jokerin maana {suit}.",
         "game.trick": "Paikka {seat} voittaa tikin {number}.",
         "game.hand_scored": "Jako {hand} laskettu: {deltas}; yhteensä {totals}.",
