@@ -284,3 +284,34 @@ def test_finnish_log_names_a_played_card_without_a_case_ending(game: str) -> Non
         if m.group(1) not in ("kortin", "kortit", "korttinsa")
     ]
     assert not bad, bad
+
+
+RULE_OR_VARIANT_ID = re.compile(r"\b(?:V\d+|[RD]-[A-Z0-9]{2,3}-\d+)\b")
+"""A rule id (``R-5S-13``) or a variant's (``V1``): for the rules reference only."""
+
+
+@pytest.mark.parametrize("game", sorted(SETUP))
+def test_no_catalogue_text_names_a_rule_or_variant_id(game: str) -> None:
+    """Log lines, refusals and option errors speak of the rule, not its number."""
+    bad = [
+        (lang, k, v)
+        for lang, cat in messages(game).items()
+        for k, v in cat.items()
+        if RULE_OR_VARIANT_ID.search(v)
+    ]
+    bad += [(lang, k, v) for lang, cat in TEXT.items() for k, v in cat.items()
+            if RULE_OR_VARIANT_ID.search(v)]  # fmt: skip
+    assert not bad, bad
+
+
+@pytest.mark.parametrize("lang", ["en", "fi"])
+def test_the_whole_deck_option_error_in_words(
+    lang: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Viisisataa's whole deck with four players is refused naming the deck as the
+    option does, without the variant's id."""
+    argv = ["play", "viisisataa", "--players", "4", "--set", "full_deck=true"]
+    rc, _, err = run_cli(monkeypatch, capsys, [*argv, "--lang", lang])
+    flat = re.sub(r"\s+", " ", err)
+    assert rc == 2 and {"en": "whole deck", "fi": "koko pakka"}[lang] in flat, flat
+    assert not RULE_OR_VARIANT_ID.search(flat), flat
