@@ -427,3 +427,24 @@ def test_a_seat_cannot_start_inside_a_constrained_prefix() -> None:
         FillDP(4, [2], [[0b1110, 0b1111]], 2, [2])
     with pytest.raises(ValueError, match="tracked from card 0"):
         FillDP(4, [2], [[0b1111, 0b1111]], 2, [2]).place_counts([0])
+
+
+def test_segments_and_late_starts_shrink_the_eight_player_tables() -> None:
+    """On large 8-player positions (seeded random games, no free opponent, every
+    opponent asked about in turn) the programme Knowledge builds never holds more
+    states than the plain one over whole codes, and far fewer in total (about 4.8x
+    over seeds 800-805 when this was written): the work the late starts save."""
+    plain_total = chosen_total = 0
+    for seed in (800, 801):
+        for state, p in _random_positions(8, seed):
+            know = knowledge_from_view(state.view(p))
+            if know.num_states <= 20_000 or know.free:
+                continue
+            plain = FillDP(len(know.unknown), know.sizes, know.allowed, know.pool_size).states()
+            for j in range(len(know.seats)):
+                chosen = know.counting_dp(frozenset([j]))[0].states()
+                assert chosen <= plain
+                plain_total += plain
+                chosen_total += chosen
+    assert chosen_total > 0
+    assert plain_total >= 3 * chosen_total

@@ -21,7 +21,10 @@ exact at every player count; sampling first tries rejection, which is also
 exactly uniform and cheap when it succeeds. Before counting, every *free* opponent
 (nothing known of its hidden cards) not asked about is merged into the pool, the
 counts scaled by a constant multinomial (:meth:`Knowledge._merged`): at the start
-of an 8-player game that removes every dimension of the table.
+of an 8-player game that removes every dimension of the table. The others' codes
+are split at their revealed cards into independent segments, and a segment not
+asked about joins the programme only where its free prefix ends, over ascending or
+descending cards (:meth:`Knowledge.counting_dp`), which keeps the tables small.
 """
 
 from __future__ import annotations

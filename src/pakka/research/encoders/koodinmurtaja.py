@@ -34,7 +34,6 @@ written after.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -61,8 +60,6 @@ PAT_UP = tuple(1 | 4 | b for b in _CARD_BITS)
 PAT_OWN = tuple(1 | 2 | 4 | b for b in _CARD_BITS)
 """A hidden card the observer may see (its own, or any at the end): hidden as well."""
 PAT_HIDDEN = 1 | 2
-KEPT = 1024
-"""States whose code bits the encoder keeps (then all are dropped)."""
 """A hidden card the observer may not see: present, hidden."""
 
 
@@ -105,16 +102,24 @@ class KoodinmurtajaEncoder(Encoder):
             int(bool(opts.get("empty_stock_penalty"))) << (self.s_match.start + 2)
         )
         """The option bits of ``match`` (the same in every observation)."""
+        self._at = (
+            self.s_codes.start,
+            self.s_dealer.start,
+            self.s_drawn.start,
+            self.s_flags.start,
+            self.s_next.start,
+            self.s_phase.start,
+            self.s_seats.start,
+            self.s_target.start,
+            self.s_terminal.start,
+            self.s_to_act.start,
+        )
+        """Segment starts read by :meth:`observe` (in its order)."""
         self._fractions = np.array(
             [self.s_stock.start, self.s_match.start]
             + [self.s_seats.start + r * SEAT + i for r in range(n) for i in (0, 1, 4, 5)]
         )
         """The elements that are fractions (see :meth:`observe`)."""
-        self._kept: dict[int, list[list[Any] | None]] = {}
-        """id(state) -> per seat and whether the observer sees its hidden cards (entry
-        ``2 * seat + sees``): ``[code, getter, face-up flags, refuted ranks, bits]`` of
-        the last observation; a seat whose cards did not change since (after one
-        action, all but one or two) reuses its bits."""
 
     def observe(self, state: State[Any], seat: int) -> FloatArray:
         """As :meth:`Encoder.observe`, from the fields ``KMState._view(seat)`` reads
@@ -123,28 +128,38 @@ class KoodinmurtajaEncoder(Encoder):
         if type(state) is not KMState or type(seat) is not int or not 0 <= seat < n:
             return super().observe(state, seat)
         rel = self._rel[seat]
+        (
+            s_codes,
+            s_dealer,
+            s_drawn,
+            s_flags,
+            s_next,
+            s_phase,
+            s_seats,
+            s_target,
+            s_terminal,
+            s_to_act,
+        ) = self._at
         cp = state.cp
         over = cp is None
         phase = state.phase
-        bits = self._const | (1 << (self.s_phase.start + phase))
+        bits = self._const | (1 << (s_phase + phase))
         if cp is None:
-            bits |= 1 << self.s_terminal.start
+            bits |= 1 << s_terminal
         else:
-            bits |= (1 << (self.s_to_act.start + rel[cp])) | (
-                1 << (self.s_target.start + rel[state.target])
-            )
+            bits |= (1 << (s_to_act + rel[cp])) | (1 << (s_target + rel[state.target]))
         hidden = state.hidden
         if phase == CONTINUE:
             if state.next_target >= 0:
-                bits |= 1 << (self.s_next.start + rel[state.next_target])
+                bits |= 1 << (s_next + rel[state.next_target])
             if hidden[state.target]:
-                bits |= 1 << self.s_flags.start
+                bits |= 1 << s_flags
         if state.right:
-            bits |= 1 << (self.s_flags.start + 1)
-        bits |= 1 << (self.s_dealer.start + rel[state.dealer])
+            bits |= 1 << (s_flags + 1)
+        bits |= 1 << (s_dealer + rel[state.dealer])
         drawn = state.drawn
         if drawn >= 0:
-            d = self.s_drawn.start
+            d = s_drawn
             bits |= 1 << d
             if cp == seat:
                 bits |= (1 << (d + 1)) | (_CARD_BITS[drawn] << (d - 1))
@@ -155,13 +170,8 @@ class KoodinmurtajaEncoder(Encoder):
         eliminated = state.eliminated
         codes = state.code
         rank_refuted = state.rank_refuted
-        seats = self.s_seats.start
-        slots = self.s_codes.start
-        kept = self._kept.get(id(state))
-        if kept is None:
-            if len(self._kept) >= KEPT:
-                self._kept.clear()
-            kept = self._kept[id(state)] = [None] * (2 * n)
+        seats = s_seats
+        slots = s_codes
         blocks = [0] * n  # per relative seat: its code's bits
         for p in range(n):
             r = rel[p]
@@ -175,19 +185,7 @@ class KoodinmurtajaEncoder(Encoder):
             code = codes[p]
             if code:
                 own = over or p == seat
-                cached = kept[2 * p + own]
-                # the same cards with the same face-up flags and refuted ranks: the same bits
-                if (
-                    cached is not None
-                    and cached[0] == code
-                    and cached[2] == (get := cached[1])(up)
-                    and cached[3] == get(refuted)
-                ):
-                    found: int = cached[4]
-                else:
-                    get = itemgetter(*code)
-                    found = self._code_bits(code, up, refuted, own)
-                    kept[2 * p + own] = [code.copy(), get, get(up), get(refuted), found]
+                found = self._code_bits(code, up, refuted, own)
                 blocks[r] = found
         block = self.max_code * SLOT
         every = 0

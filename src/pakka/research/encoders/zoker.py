@@ -324,6 +324,18 @@ class MemoEncoder(_ZokerEncoder):
         """A place holding a card once face up: occupied, known, its 13 attributes (from
         element 4); a place never seen is ``0b11`` (occupied, never seen)."""
         assert at == 17 and self.s_table.start == self.s_taken_by.stop
+        self._at = (
+            self.s_known.start,
+            self.s_partner.start,
+            self.s_places.start,
+            self.s_taken.start,
+            self.s_taken_by.start,
+            self.s_terminal.start,
+            self.s_to_act.start,
+            self.s_unseen.start,
+            self.s_table.stop,
+        )
+        """Segment starts read by :meth:`observe` (in its order)."""
         self._rows: dict[int, list[Any]] = {}
         """id(state) -> [places, seen, row]: the ``places`` bits of :meth:`_places`."""
 
@@ -362,29 +374,36 @@ class MemoEncoder(_ZokerEncoder):
         if type(state) is not MemoState or type(seat) is not int or not 0 <= seat < n:
             return super().observe(state, seat)
         rel = self._rel[seat]
+        (
+            s_known,
+            s_partner,
+            s_places,
+            s_taken,
+            s_taken_by,
+            s_terminal,
+            s_to_act,
+            s_unseen,
+            s_table_stop,
+        ) = self._at
         places = state.places
         seen = state.seen
         table = state.table
-        bits = (self._places(state, places, seen) << self.s_places.start) | self._easy_bit
+        bits = (self._places(state, places, seen) << s_places) | self._easy_bit
         on = seen & table
-        bits |= (
-            (on << self.s_known.start)
-            | ((seen & ~table) << self.s_taken.start)
-            | ((ALL_CARDS & ~seen) << self.s_unseen.start)
-        )
+        bits |= (on << s_known) | ((seen & ~table) << s_taken) | ((ALL_CARDS & ~seen) << s_unseen)
         f = state.first
         if f >= 0:
-            bits |= 1 << (self.s_places.start + f * 17 + 3)
+            bits |= 1 << (s_places + f * 17 + 3)
             pairs = self._partner_masks[places[f]] & on
-            partner = self.s_partner.start
+            partner = s_partner
             while pairs:
                 low = pairs & -pairs
                 bits |= 1 << (partner + places.index(low.bit_length() - 1))
                 pairs ^= low
         if state.over:
-            bits |= 1 << self.s_terminal.start
+            bits |= 1 << s_terminal
         else:
-            bits |= 1 << (self.s_to_act.start + rel[state.turn])
+            bits |= 1 << (s_to_act + rel[state.turn])
         out = bits_to_floats(bits, self.size)
         # taken_by / 64 (relative seats), then table: places, occupied, stock / 64
         counts = [0.0] * (n + 3)
@@ -393,7 +412,7 @@ class MemoEncoder(_ZokerEncoder):
         counts[n] = len(places) / CARDS
         counts[n + 1] = table.bit_count() / CARDS
         counts[n + 2] = len(state.stock) / CARDS
-        out[self.s_taken_by.start : self.s_table.stop] = counts
+        out[s_taken_by:s_table_stop] = counts
         return out
 
     def fill(self, view: Mapping[str, Any], out: FloatArray) -> None:
@@ -742,6 +761,25 @@ class KuboEncoder(_ZokerEncoder):
             1 << (self.s_layers.start + KUBO_LAYERS.index(str(game.options["layers"])))
         ) | (int(self.manual) << self.s_manual.start)
         self._rel = [[rel_seat(me, p, n) for p in range(n)] for me in range(n)]
+        self._at = (
+            self.s_board.start,
+            self.s_claimers.start,
+            self.s_covered.start,
+            self.s_hand.start,
+            self.s_line_fill.start,
+            self.s_may_draw.start,
+            self.s_open.start,
+            self.s_phase.start,
+            self.s_placeable.start,
+            self.s_placed.start,
+            self.s_terminal.start,
+            self.s_to_act.start,
+            self.s_turn.start,
+            self.s_unseen.start,
+            self.s_line_fill.stop,
+            self.s_round.stop,
+        )
+        """Segment starts read by :meth:`observe` (in its order)."""
         self._boards: dict[int, list[Any]] = {}
         """id(state) -> [board, supported, covering, line fills]: see :meth:`_board`."""
         assert (
@@ -793,6 +831,24 @@ class KuboEncoder(_ZokerEncoder):
         if type(state) is not KuboState or type(seat) is not int or not 0 <= seat < n:
             return super().observe(state, seat)
         rel = self._rel[seat]
+        (
+            s_board,
+            s_claimers,
+            s_covered,
+            s_hand,
+            s_line_fill,
+            s_may_draw,
+            s_open,
+            s_phase,
+            s_placeable,
+            s_placed,
+            s_terminal,
+            s_to_act,
+            s_turn,
+            s_unseen,
+            s_line_fill_stop,
+            s_round_stop,
+        ) = self._at
         b, supported, covering, fill = self._board(state)
         hand = 0
         for c in state.hands[seat]:
@@ -800,30 +856,30 @@ class KuboEncoder(_ZokerEncoder):
         empty = ALL_CARDS & ~b
         bits = (
             self._const
-            | (b << self.s_board.start)
-            | (hand << self.s_hand.start)
-            | ((supported & ~covering & empty) << self.s_placeable.start)
-            | ((covering & empty) << self.s_covered.start)
-            | ((empty & ~hand) << self.s_unseen.start)
-            | (1 << (self.s_turn.start + rel[state.turn]))
+            | (b << s_board)
+            | (hand << s_hand)
+            | ((supported & ~covering & empty) << s_placeable)
+            | ((covering & empty) << s_covered)
+            | ((empty & ~hand) << s_unseen)
+            | (1 << (s_turn + rel[state.turn]))
         )
         over = state.over
         phase = state.phase
         if over:
-            bits |= 1 << self.s_terminal.start
+            bits |= 1 << s_terminal
         else:
             cp = state.claimers[0] if phase == KUBO_CLAIMS else state.turn
-            bits |= 1 << (self.s_to_act.start + rel[cp])
+            bits |= 1 << (s_to_act + rel[cp])
         if self.manual:
             for ln in state.open_lines:
-                bits |= 1 << (self.s_open.start + ln)
+                bits |= 1 << (s_open + ln)
             for p in state.claimers:
-                bits |= 1 << (self.s_claimers.start + rel[p])
-        bits |= 1 << (self.s_phase.start + (phase == KUBO_CLAIMS))
+                bits |= 1 << (s_claimers + rel[p])
+        bits |= 1 << (s_phase + (phase == KUBO_CLAIMS))
         if not over and phase == KUBO_PLAY and state._may_draw():
-            bits |= 1 << self.s_may_draw.start
+            bits |= 1 << s_may_draw
         out = bits_to_floats(bits, self.size)
-        out[self.s_line_fill.start : self.s_line_fill.stop] = fill
+        out[s_line_fill:s_line_fill_stop] = fill
         # placed (1 + n), hand sizes (n), stock, round points (n), totals (n), round
         counts = [0.0] * (4 * n + 3)
         counts[0] = state.placed_now / KUBO_STOCK
@@ -839,7 +895,7 @@ class KuboEncoder(_ZokerEncoder):
             counts[2 + 3 * n + r] = totals[p] / scale
         counts[1 + 2 * n] = len(state.stock) / KUBO_STOCK
         counts[2 + 4 * n] = (state.round_no + (0 if over else 1)) / self.rounds
-        out[self.s_placed.start : self.s_round.stop] = counts
+        out[s_placed:s_round_stop] = counts
         return out
 
     def fill(self, view: Mapping[str, Any], out: FloatArray) -> None:
