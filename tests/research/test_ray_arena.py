@@ -35,6 +35,15 @@ MYBOTS = Path(__file__).resolve().parents[2] / "examples" / "mybots"
 """The documented bot from outside the package (docs/bots.md), shipped to the workers."""
 
 
+RAY_ENV = {
+    "RAY_USAGE_STATS_ENABLED": "0",  # nothing tries to leave the machine
+    "RAY_DISABLE_DOCKER_CPU_WARNING": "1",
+    # Under ``uv run`` Ray would ship the whole working directory to the workers
+    # as a runtime environment of its own; the workers have pakka installed.
+    "RAY_ENABLE_UV_RUN_RUNTIME_ENV": "0",
+}
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -65,7 +74,7 @@ class LocalCluster:
         self.tmp = tempfile.mkdtemp(prefix="pkray", dir="/tmp")  # short: socket paths
         self.port = _free_port()
         self.address = f"127.0.0.1:{self.port}"
-        env = dict(os.environ, RAY_USAGE_STATS_ENABLED="0", RAY_DISABLE_DOCKER_CPU_WARNING="1")
+        env = dict(os.environ, **RAY_ENV)
         common = ["--node-ip-address=127.0.0.1", "--block", "--disable-usage-stats"]
         self.procs: list[subprocess.Popen[bytes]] = []
         self.log = Path(self.tmp, "start.log").open("wb")  # noqa: SIM115 (closed by stop)
@@ -113,7 +122,7 @@ class LocalCluster:
                 [RAY, "status", f"--address={self.address}"],
                 capture_output=True,
                 text=True,
-                env=dict(os.environ, RAY_USAGE_STATS_ENABLED="0"),
+                env=dict(os.environ, **RAY_ENV),
                 check=False,
             )
             if r.returncode == 0 and (cpus == 0 or f"/{cpus}.0 CPU" in r.stdout):
@@ -171,6 +180,8 @@ def cluster() -> Iterator[LocalCluster]:
 def test_arena_on_ray_gives_the_local_results_deal_for_deal(
     cluster: LocalCluster, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    for k, v in RAY_ENV.items():
+        monkeypatch.setenv(k, v)
     ray.init(
         address=cluster.address,
         _node_ip_address="127.0.0.1",
