@@ -1,7 +1,10 @@
 """What one event commit costs the server process: CPU (``time.process_time``) and wall
 time per ``DbExec.tx(eventlog.append)`` on SQLite (writer thread) and on PostgreSQL
-(SQLAlchemy's asyncio engine on psycopg), and on PostgreSQL through the synchronous
-engine for comparison. One of the figures of the capacity model (``docs/scaling.md``).
+(the worker threads' synchronous engine, the event and its notice in one statement);
+on PostgreSQL also, for comparison, the path it replaced (SQLAlchemy's asyncio engine
+on psycopg, the insert and ``pg_notify`` as two statements) and the synchronous engine
+called on the calling thread. One of the figures of the capacity model
+(``docs/scaling.md``).
 
     uv run python benchmarks/commit_cost.py --commits 400 --json FILE
 
@@ -23,11 +26,11 @@ from typing import Any
 
 from load import drop_pg_db, fresh_pg_db  # type: ignore[import-not-found]
 from load_matrix import pg_url  # type: ignore[import-not-found]
-from sqlalchemy import Connection, insert
+from sqlalchemy import Connection, insert, text
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from pakka.server import db, eventlog
-from pakka.server.dbexec import PG_POOL_SIZE, DbExec, async_url
+from pakka.server.dbexec import PG_POOL_SIZE, DbExec, pg_engine
 
 DATA = {"game_no": 1, "idx": 3, "action": "7h", "seat": 0, "by": "human"}
 
@@ -54,15 +57,24 @@ def new_table(c: Connection) -> str:
     return tid
 
 
+_OLD_NOTIFY = text("SELECT pg_notify('pakka_events', :p)")
+
+
+def two_statement_append(c: Connection, tid: str, seq: int, kind: str, data: object) -> None:
+    """The append it replaced on PostgreSQL: the insert, then ``pg_notify`` (two round
+    trips)."""
+    ev = eventlog.Event(tid, seq, kind, DATA, time.time())
+    c.execute(insert(db.events), ev.to_row())
+    c.execute(_OLD_NOTIFY, {"p": f"{tid} {seq}"})
+
+
 async def through_dbexec(url: str, n: int, pre_ping: bool = True) -> dict[str, float]:
     engine = db.make_engine(url)
     db.migrate(engine)
     dbx = DbExec(engine)
-    if dbx.aengine is not None and not pre_ping:  # the same pool without its checkout ping
-        await dbx.aengine.dispose()
-        dbx.aengine = create_async_engine(
-            async_url(engine) or "", pool_size=PG_POOL_SIZE, max_overflow=PG_POOL_SIZE
-        )
+    if dbx.pg is not None and not pre_ping:  # the same pool without its checkout ping
+        dbx.pg.dispose()
+        dbx.pg = pg_engine(engine, pre_ping=False)
     tid = await dbx.tx(new_table)
     for seq in range(1, 21):  # warm the pool and the statement caches
         await dbx.tx(eventlog.append, tid, seq, "action", DATA)
@@ -70,19 +82,35 @@ async def through_dbexec(url: str, n: int, pre_ping: bool = True) -> dict[str, f
     for seq in range(21, 21 + n):
         await dbx.tx(eventlog.append, tid, seq, "action", DATA)
     cpu, wall = time.process_time() - cpu0, time.perf_counter() - t0
-    sync_cpu = sync_wall = 0.0
-    if url.startswith("postgres"):
+    out = {"cpu_ms_per_commit": cpu / n * 1000, "wall_ms_per_commit": wall / n * 1000}
+    if url.startswith("postgres") and pre_ping:
+        base = 21 + n
         cpu0, t0 = time.process_time(), time.perf_counter()
-        for seq in range(21 + n, 21 + 2 * n):
+        for seq in range(base, base + n):
             with engine.begin() as c:
                 eventlog.append(c, tid, seq, "action", DATA)
-        sync_cpu, sync_wall = time.process_time() - cpu0, time.perf_counter() - t0
+        out["sync_engine_here_cpu_ms_per_commit"] = (time.process_time() - cpu0) / n * 1000
+        out["sync_engine_here_wall_ms_per_commit"] = (time.perf_counter() - t0) / n * 1000
+        aurl = engine.url.set(drivername="postgresql+psycopg_async")
+        aengine = create_async_engine(
+            aurl, pool_size=PG_POOL_SIZE, max_overflow=PG_POOL_SIZE, pool_pre_ping=True
+        )
+        base += n
+        for seq in range(base, base + 20):  # warm its pool
+            async with aengine.begin() as ac:
+                await ac.run_sync(two_statement_append, tid, seq, "action", DATA)
+        base += 20
+        cpu0, t0 = time.process_time(), time.perf_counter()
+        for seq in range(base, base + n):
+            async with aengine.begin() as ac:
+                await ac.run_sync(two_statement_append, tid, seq, "action", DATA)
+        out["old_asyncio_two_statements_cpu_ms_per_commit"] = (
+            (time.process_time() - cpu0) / n * 1000
+        )
+        out["old_asyncio_two_statements_wall_ms_per_commit"] = (time.perf_counter() - t0) / n * 1000
+        await aengine.dispose()
     await dbx.close()
     engine.dispose()
-    out = {"cpu_ms_per_commit": cpu / n * 1000, "wall_ms_per_commit": wall / n * 1000}
-    if sync_wall:
-        out["sync_engine_cpu_ms_per_commit"] = sync_cpu / n * 1000
-        out["sync_engine_wall_ms_per_commit"] = sync_wall / n * 1000
     return out
 
 

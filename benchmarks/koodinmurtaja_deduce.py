@@ -21,12 +21,12 @@ import random
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pakka
+from pakka.bench import cpu_timed
 from pakka.bots.base import SeatHandle
 from pakka.bots.koodinmurtaja import DeduceBot
 
@@ -48,9 +48,8 @@ def measure(players: int, games: int, seed: int = 0) -> dict[str, Any]:
             p = state.current_player
             assert p is not None
             h = SeatHandle(state, p, rng)
-            t0 = time.process_time()
-            a = bots[p].choose(h)
-            times.append((time.process_time() - t0) * 1000)
+            a, cpu = cpu_timed(bots[p].choose, h)
+            times.append(cpu * 1000)
             state.apply(a)
     return {
         "players": players,

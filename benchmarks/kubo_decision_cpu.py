@@ -16,10 +16,10 @@ import json
 import random
 import statistics
 import sys
-import time
 from typing import Any
 
 import pakka
+from pakka.bench import cpu_timed
 from pakka.bots import make_bot
 from pakka.bots.base import SeatHandle
 from pakka.cli.main import split_specs
@@ -44,9 +44,8 @@ def measure(specs: list[str], games: int, seed: int, players: int = 2) -> list[d
         while not state.is_terminal:
             p = state.current_player
             assert p is not None
-            t0 = time.process_time()
-            action = bots[p].choose(SeatHandle(state, p, rngs[p]))
-            times[assign[p]].append(time.process_time() - t0)
+            action, cpu = cpu_timed(bots[p].choose, SeatHandle(state, p, rngs[p]))
+            times[assign[p]].append(cpu)
             state.apply(action)
     out = []
     for spec in specs:

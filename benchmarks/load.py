@@ -40,7 +40,6 @@ import os
 import random
 import secrets
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -55,7 +54,6 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import WebSocketException
 
 ROOT = Path(__file__).resolve().parents[1]
-NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 PROFILE_DIR: str | None = None
 """``--profile DIR``: run each server under cProfile, its profile written here at exit."""
 STATE_EVENTS = ("action", "undo", "game")
@@ -167,7 +165,7 @@ class ServerProc:
             )
         self.pid = self.proc.pid
 
-    async def ready(self, timeout: float = 90.0) -> None:
+    async def ready(self, timeout: float = 300.0) -> None:
         """Wait until ``/healthz`` answers (the database reachable, migrations done)."""
         deadline = time.time() + timeout
         async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{self.port}", timeout=5) as h:
@@ -187,48 +185,36 @@ class ServerProc:
 
     def kill(self) -> None:
         """SIGKILL this child (by its own pid) and reap it."""
-        if self.proc.poll() is None:
-            os.kill(self.pid, signal.SIGKILL)
-        self.proc.wait(30)
+        from pakka.server.procs import kill_child
+
+        kill_child(self.proc, 30)
 
     def stop(self, timeout: float = 60.0) -> None:
         """SIGTERM (it drains and gives its leases up), SIGKILL if it hangs."""
-        if self.proc.poll() is None:
-            os.kill(self.pid, signal.SIGTERM)
-        try:
-            self.proc.wait(timeout)
-        except subprocess.TimeoutExpired:
-            self.kill()
+        from pakka.server.procs import stop_child
+
+        stop_child(self.proc, timeout, kill_timeout=30)
 
 
 class Proxy:
     """nginx in the foreground, this benchmark's child, in front of the servers."""
 
     def __init__(self, tmp: Path, upstreams: list[str], connections: int) -> None:
-        from pakka.server.proxyconf import nginx_config
+        from pakka.server.procs import start_nginx
 
         self.port = free_port()
         prefix = tmp / "nginx"
         prefix.mkdir()
-        conf = prefix / "nginx.conf"
-        conf.write_text(nginx_config(prefix, self.port, upstreams, connections))
-        self.proc = subprocess.Popen(
-            [NGINX, "-c", str(conf), "-p", str(prefix)],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
+        self.proc = start_nginx(prefix, self.port, upstreams, connections)
 
     def pids(self) -> list[int]:
         return [self.proc.pid, *children(self.proc.pid)]
 
     def stop(self) -> None:
-        if self.proc.poll() is None:
-            os.kill(self.proc.pid, signal.SIGTERM)
-        try:
-            self.proc.wait(10)
-        except subprocess.TimeoutExpired:
-            os.kill(self.proc.pid, signal.SIGKILL)
-            self.proc.wait(10)
+        """Stop this nginx (its master, by its own pid)."""
+        from pakka.server.procs import stop_child
+
+        stop_child(self.proc)
 
 
 def fresh_pg_db(base: str) -> str:
@@ -564,8 +550,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     try:
         for i in range(args.cluster):
             s = ServerProc(url, free_port(), tmp / f"server{i}.log", toy, multi)
+            servers.append(s)  # stopped at the end even when it never gets ready
             await s.ready()  # one after another: the first one migrates the database
-            servers.append(s)
         if multi:
             conns = 4 * args.tables * (3 + args.spectators) + 64
             proxy = Proxy(tmp, [f"127.0.0.1:{s.port}" for s in servers], conns)

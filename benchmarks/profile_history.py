@@ -33,6 +33,7 @@ import uvicorn
 from sqlalchemy import insert
 
 import pakka
+from pakka.bench import cpu_timed
 from pakka.core.record import Record
 from pakka.server import create_app, db
 from pakka.server.config import Settings
@@ -164,9 +165,7 @@ def measure(url: str, games: int, repeats: int) -> dict[str, Any]:
         def one(cold: bool) -> float:
             if cold:
                 hub.results = ResultCache()
-            t0 = time.process_time()
-            r = client.get(path)
-            spent = time.process_time() - t0
+            r, spent = cpu_timed(client.get, path)
             assert r.status_code == 200, r.text
             assert len(r.json()["games"]) == games, len(r.json()["games"])
             return spent

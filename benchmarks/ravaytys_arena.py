@@ -26,12 +26,12 @@ import math
 import random
 import statistics
 import sys
-import time
 from collections import defaultdict
 from typing import Any
 
 import pakka
 from pakka.arena import t_quantile
+from pakka.bench import cpu_timed
 from pakka.bots import make_bot
 from pakka.bots.base import play_bot_turn
 
@@ -56,10 +56,8 @@ def play(game: Any, bot: str, opponent: str, seed: int, me: int) -> dict[str, An
     while not s.is_terminal:
         seat = s.current_player
         assert seat is not None
-        t0 = time.process_time()
-        play_bot_turn(bots[seat], s, rng)
+        _, dt = cpu_timed(play_bot_turn, bots[seat], s, rng)
         if seat == me:
-            dt = time.process_time() - t0
             cpu += dt
             slowest = max(slowest, dt)
             moves += 1

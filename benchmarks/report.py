@@ -24,7 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -128,6 +128,31 @@ ENTRIES: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        id="research-after-fields",
+        title=(
+            "Research adapters after the Koodinmurtaja, Memo and Kubo fast paths "
+            "(beside the tables above)"
+        ),
+        command=(
+            "uv run python benchmarks/research_speed.py --targets "
+            "--game koodinmurtaja,zoker-memo,zoker-kubo --seconds 0.5 --repeats 5 --json {out}",
+        ),
+        kind="research",
+        note=(
+            "The three games whose exact observations were still built from the view (obs / pz "
+            "0.07, 0.04 and 0.06 in the table above), measured again after their encoders got "
+            "observations from the state's fields, bit-identical to the view encoding "
+            "(`tests/research/test_fast_encoders.py`): every 0/1 element one bit of one integer "
+            "(`bits_to_floats`); Koodinmurtaja's code cards one precomputed 33-bit slot each; "
+            "Memo's places kept per state and updated at the cards seen since, its taken cards "
+            "the seen cards off the table instead of a walk of the log; Kubo's placeable and "
+            "covered sets and line fills grown by the cards placed since; and the PettingZoo step"
+            " with its after-change bookkeeping inlined. Targets as above; not met: what is left "
+            "per observation is mostly fixed (making the float32 array from the bits, the "
+            "fractions, the action mask), of the order of a whole PettingZoo step of these games."
+        ),
+    ),
+    Entry(
         id="research-batch",
         title="Research adapters: BatchEnv against N single Gymnasium environments",
         command=(
@@ -209,8 +234,17 @@ ENTRIES: tuple[Entry, ...] = (
             "revision 8efdd79 (exact only up to 20,000 fill vectors, 600 samples above: "
             "8 players start at 78,125), `now` the exact vectorised posterior at every "
             "size, with free opponents (nothing known of their cards) merged into the pool "
-            "and counts always vectorised (commit cc231f4). The games differ where the "
-            "sampled bot decided otherwise. "
+            "and counts always vectorised (commit cc231f4); since commit f7b01e5 also "
+            "every code split at its revealed cards into segments, each segment joining "
+            "the programme where its free prefix ends (its lower cards chosen among "
+            "those left, C(u, f) ways), over ascending or descending cards, whichever "
+            "has fewer states, and far fewer live objects per decision (full garbage "
+            "collections inside decisions at 8 players fell from 7 to 1). Still exact: "
+            "every count equals enumeration (tests/games/koodinmurtaja/test_posterior.py). "
+            "The games differ where the sampled bot decided otherwise. A p99 over fewer "
+            "than 100 decisions is the slowest one: at 2 players, in two repeat runs "
+            "with gc callbacks (23:50 UTC, load ~15), the slowest decision (26-28 ms; the "
+            "next 4.7 ms) was the one holding a full collection of the process's objects. "
             "Target (issue 18): p99 under 50 ms."
         ),
     ),
@@ -428,18 +462,33 @@ def run(entry: Entry) -> Path:
     return path
 
 
+def _table(head: str, align: str, rows: Iterable[str] = ()) -> list[str]:
+    """The lines of a Markdown table: the heading ``head`` and every one of ``rows``
+    (their cells between the outer pipes, ``"a | b"``), with the alignment row from
+    ``align`` (a letter a column: ``l`` left, ``r`` right) under the heading."""
+    lines = [f"| {head} |", "|" + "".join("---:|" if a == "r" else "---|" for a in align)]
+    return lines + [f"| {row} |" for row in rows]
+
+
+def _met(ok: bool) -> str:
+    """The verdict cell of a target: met, or not met in bold."""
+    return "met" if ok else "**not met**"
+
+
 def _num(x: float) -> str:
     return f"{x:,.0f}" if abs(x) >= 100 else f"{x:,.2f}"
 
 
 def _bench_table(result: list[dict[str, Any]]) -> list[str]:
-    lines = ["| game | setup | figure | median | min..max |", "|---|---|---|---:|---:|"]
-    for f in result:
-        lines.append(
-            f"| {f['game']} | {f['setup']} | {f['name']} | {_num(f['median'])} | "
-            f"{_num(f['min'])}..{_num(f['max'])} |"
-        )
-    return lines
+    return _table(
+        "game | setup | figure | median | min..max",
+        "lllrr",
+        (
+            f"{f['game']} | {f['setup']} | {f['name']} | {_num(f['median'])} | "
+            f"{_num(f['min'])}..{_num(f['max'])}"
+            for f in result
+        ),
+    )
 
 
 def _interval(iv: dict[str, Any]) -> str:
@@ -452,86 +501,86 @@ def _arena_table(result: dict[str, Any]) -> list[str]:
     lines = [
         f"{result['deals']} deals, seed {result['seed']}, every bot in every seat of each deal.",
         "",
-        "| bot | win rate (95 % interval) | mean score | ms per decision |",
-        "|---|---:|---:|---:|",
+        *_table(
+            "bot | win rate (95 % interval) | mean score | ms per decision",
+            "lrrr",
+            (
+                f"{s['bot']} | {_interval(s['win_rate'])} | {_interval(s['mean_score'])} | "
+                f"{s['ms_per_decision']:.2f}"
+                for s in result["stats"]
+            ),
+        ),
     ]
-    for s in result["stats"]:
-        lines.append(
-            f"| {s['bot']} | {_interval(s['win_rate'])} | {_interval(s['mean_score'])} | "
-            f"{s['ms_per_decision']:.2f} |"
-        )
     if result.get("pairs"):
-        lines += ["", "| a vs b | win-rate difference | p | verdict |", "|---|---:|---:|---|"]
-        for p in result["pairs"]:
-            wd = p["win_difference"]
-            lines.append(
-                f"| {p['a']} vs {p['b']} | {_interval(wd)} | {wd.get('p_value', float('nan')):.3g} "
-                f"| {wd.get('verdict', '')} |"
-            )
+        lines.append("")
+        lines += _table(
+            "a vs b | win-rate difference | p | verdict",
+            "lrrl",
+            (
+                f"{p['a']} vs {p['b']} | {_interval(wd)} | {wd.get('p_value', float('nan')):.3g} "
+                f"| {wd.get('verdict', '')}"
+                for p in result["pairs"]
+                for wd in [p["win_difference"]]
+            ),
+        )
     return lines
+
+
+def _spread(values: list[float]) -> str:
+    """The median of ``values`` with their range, in whole numbers."""
+    med = sorted(values)[len(values) // 2]
+    return f"{med:,.0f} [{min(values):,.0f}, {max(values):,.0f}]"
 
 
 def _research_table(result: list[dict[str, Any]]) -> list[str]:
-    def cell(values: list[float]) -> str:
-        med = sorted(values)[len(values) // 2]
-        return f"{med:,.0f} [{min(values):,.0f}, {max(values):,.0f}]"
-
-    lines = [
-        "| game, players | raw contract | PettingZoo, no observation | "
-        "PettingZoo, exact observation | pz / raw | obs / pz |",
-        "|---|---:|---:|---:|---:|---:|",
-    ]
-    for r in result:
-        lines.append(
-            f"| {r['game']}, {r['players']} | {cell(r['raw'])} | {cell(r['pz'])} | "
-            f"{cell(r['obs'])} | {r['pz_over_raw']:.2f} | {r['obs_over_pz']:.2f} |"
-        )
-    return lines
+    return _table(
+        "game, players | raw contract | PettingZoo, no observation | "
+        "PettingZoo, exact observation | pz / raw | obs / pz",
+        "lrrrrr",
+        (
+            f"{r['game']}, {r['players']} | {_spread(r['raw'])} | {_spread(r['pz'])} | "
+            f"{_spread(r['obs'])} | {r['pz_over_raw']:.2f} | {r['obs_over_pz']:.2f}"
+            for r in result
+        ),
+    )
 
 
 def _research_batch_table(result: list[dict[str, Any]]) -> list[str]:
-    def cell(values: list[float]) -> str:
-        med = sorted(values)[len(values) // 2]
-        return f"{med:,.0f} [{min(values):,.0f}, {max(values):,.0f}]"
-
-    lines = [
-        "| game, players | N | BatchEnv | N Gymnasium envs | batch / singles |",
-        "|---|---:|---:|---:|---:|",
-    ]
-    for r in result:
-        lines.append(
-            f"| {r['game']}, {r['players']} | {r['envs']} | {cell(r['batch'])} | "
-            f"{cell(r['singles'])} | {r['batch_over_singles']:.2f} |"
-        )
-    return lines
+    return _table(
+        "game, players | N | BatchEnv | N Gymnasium envs | batch / singles",
+        "lrrrr",
+        (
+            f"{r['game']}, {r['players']} | {r['envs']} | {_spread(r['batch'])} | "
+            f"{_spread(r['singles'])} | {r['batch_over_singles']:.2f}"
+            for r in result
+        ),
+    )
 
 
 def _review_table(result: list[dict[str, Any]]) -> list[str]:
-    lines = [
-        "| game, players | per | decisions judged | CPU s per unit | target | |",
-        "|---|---|---:|---:|---:|---|",
-    ]
-    for r in result:
-        met = "met" if r["cpu_s_per_unit"] <= r["target_s"] else "**not met**"
-        lines.append(
-            f"| {r['game']}, {r['players']} | {r['per']} ({r['units']}) | {r['decisions']} | "
-            f"{r['cpu_s_per_unit']:.2f} | ≤ {r['target_s']:.0f} | {met} |"
-        )
-    return lines
+    return _table(
+        "game, players | per | decisions judged | CPU s per unit | target |",
+        "llrrrl",
+        (
+            f"{r['game']}, {r['players']} | {r['per']} ({r['units']}) | {r['decisions']} | "
+            f"{r['cpu_s_per_unit']:.2f} | ≤ {r['target_s']:.0f} | "
+            f"{_met(r['cpu_s_per_unit'] <= r['target_s'])}"
+            for r in result
+        ),
+    )
 
 
 def _seam_table(result: dict[str, Any]) -> list[str]:
-    lines = [
-        "| game | players | matches | actions | baseline | now | now / baseline | |",
-        "|---|---:|---:|---:|---:|---:|---:|---|",
-    ]
-    for r in result["rows"]:
-        ok = "met" if r["ratio"] <= 1.05 and r["same_actions"] else "**not met**"
-        lines.append(
-            f"| {r['game']} | {r['players']} | {r['matches']} | {r['actions']:,} | "
-            f"{r['baseline']:,} | {r['now']:,} | {r['ratio']:.3f} | {ok} |"
-        )
-    return lines
+    return _table(
+        "game | players | matches | actions | baseline | now | now / baseline |",
+        "lrrrrrrl",
+        (
+            f"{r['game']} | {r['players']} | {r['matches']} | {r['actions']:,} | "
+            f"{r['baseline']:,} | {r['now']:,} | {r['ratio']:.3f} | "
+            f"{_met(r['ratio'] <= 1.05 and r['same_actions'])}"
+            for r in result["rows"]
+        ),
+    )
 
 
 def _peers_table(result: dict[str, Any]) -> list[str]:
@@ -539,30 +588,32 @@ def _peers_table(result: dict[str, Any]) -> list[str]:
     peers = [
         r for r in rows if not r["label"].startswith("pakka") and "decisions/s" in r["figures"]
     ]
-    lines = [
-        "| engine | setup | decisions/s | ISMCTS iterations/s |",
-        "|---|---|---:|---:|",
-    ]
-    for r in rows:
+
+    def figures(r: dict[str, Any]) -> str:
         f = r["figures"]
         ismcts = next(
             (v for k, v in f.items() if "ismcts" in k.lower() or "simulations" in k), None
         )
         dec = f.get("decisions/s")
-        lines.append(
-            f"| {r['label']} | {r['setup']} | {_num(dec) if dec is not None else '—'} | "
-            f"{_num(ismcts) if ismcts is not None else '—'} |"
+        return (
+            f"{r['label']} | {r['setup']} | {_num(dec) if dec is not None else '—'} | "
+            f"{_num(ismcts) if ismcts is not None else '—'}"
         )
+
+    lines = _table("engine | setup | decisions/s | ISMCTS iterations/s", "llrr", map(figures, rows))
     if peers:
-        head = " | ".join(f"÷ {p['label']}" for p in peers)
-        lines += ["", f"| pakka | {head} |", "|---|" + "---:|" * len(peers)]
-        for r in rows:
-            if not r["label"].startswith("pakka"):
-                continue
+
+        def ratios(r: dict[str, Any]) -> str:
             mine = r["figures"]["decisions/s"]
             cells = " | ".join(f"{mine / p['figures']['decisions/s']:.2f}" for p in peers)
-            players = r["setup"].split(",")[0]
-            lines.append(f"| {r['label'][6:]}, {players} | {cells} |")
+            return f"{r['label'][6:]}, {r['setup'].split(',')[0]} | {cells}"
+
+        lines.append("")
+        lines += _table(
+            "pakka | " + " | ".join(f"÷ {p['label']}" for p in peers),
+            "l" + "r" * len(peers),
+            (ratios(r) for r in rows if r["label"].startswith("pakka")),
+        )
     for problem in result.get("problems", []):
         lines += ["", f"Not measured: {problem}"]
     return lines
@@ -586,52 +637,50 @@ def _bot_ratings_table(result: dict[str, Any]) -> list[str]:
         ]
     if lines:
         lines.append("")
-    lines += [
-        "| game | deals (games) | cap | fit | level | bot | μ ± σ | rating | win rate | "
-        "ms/decision |",
-        "|---|---:|---|---|---|---|---:|---:|---|---:|",
-    ]
-    for r in result["rows"]:
+
+    def level(r: dict[str, Any], lv: str, v: dict[str, Any]) -> str:
         fit = "orders" if "outcomes" in r else "one pass"
-        for lv, v in r["levels"].items():
-            win = f"{v['win_rate']:.3f}"
-            if v.get("win_low") is not None:
-                win += f" [{v['win_low']:.3f}, {v['win_high']:.3f}]"
-            ms = v.get("ms_per_decision")
-            lines.append(
-                f"| {r['game']} | {r['deals']} ({r['games']}) | {r.get('cap') or '—'} | {fit} | "
-                f"{lv} | `{v['spec']}` | {v['mu']:.2f} ± {v['sigma']:.2f} | {v['rating']} | "
-                f"{win} | {'—' if ms is None else f'{ms:.1f}'} |"
-            )
+        win = f"{v['win_rate']:.3f}"
+        if v.get("win_low") is not None:
+            win += f" [{v['win_low']:.3f}, {v['win_high']:.3f}]"
+        ms = v.get("ms_per_decision")
+        return (
+            f"{r['game']} | {r['deals']} ({r['games']}) | {r.get('cap') or '—'} | {fit} | "
+            f"{lv} | `{v['spec']}` | {v['mu']:.2f} ± {v['sigma']:.2f} | {v['rating']} | "
+            f"{win} | {'—' if ms is None else f'{ms:.1f}'}"
+        )
+
+    lines += _table(
+        "game | deals (games) | cap | fit | level | bot | μ ± σ | rating | win rate | ms/decision",
+        "lrllllrrlr",
+        (level(r, lv, v) for r in result["rows"] for lv, v in r["levels"].items()),
+    )
     return lines
 
 
 def _decision_cpu_table(result: list[dict[str, Any]]) -> list[str]:
-    lines = [
-        "| bot | games | decisions | mean ms | p50 ms | p90 ms | p99 ms | max ms |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|",
-    ]
-    for r in result:
-        lines.append(
-            f"| `{r['bot']}` | {r['games']} | {r['decisions']} | {r['mean_ms']:.2f} | "
-            f"{r['p50_ms']:.2f} | {r['p90_ms']:.2f} | {r['p99_ms']:.2f} | {r['max_ms']:.2f} |"
-        )
-    return lines
+    return _table(
+        "bot | games | decisions | mean ms | p50 ms | p90 ms | p99 ms | max ms",
+        "lrrrrrrr",
+        (
+            f"`{r['bot']}` | {r['games']} | {r['decisions']} | {r['mean_ms']:.2f} | "
+            f"{r['p50_ms']:.2f} | {r['p90_ms']:.2f} | {r['p99_ms']:.2f} | {r['max_ms']:.2f}"
+            for r in result
+        ),
+    )
 
 
 def _dd_table(result: list[dict[str, Any]]) -> list[str]:
-    lines = [
-        "| players | positions | mean ms | median ms | p90 ms | max ms | nodes (mean) | target | |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---|",
-    ]
-    for r in result:
-        met = "met" if r["mean_ms"] < r["target_ms"] else "**not met**"
-        lines.append(
-            f"| {r['players']} | {r['positions']} | {r['mean_ms']:.0f} | {r['median_ms']:.0f} | "
+    return _table(
+        "players | positions | mean ms | median ms | p90 ms | max ms | nodes (mean) | target |",
+        "lrrrrrrrl",
+        (
+            f"{r['players']} | {r['positions']} | {r['mean_ms']:.0f} | {r['median_ms']:.0f} | "
             f"{r['p90_ms']:.0f} | {r['max_ms']:.0f} | {r['mean_nodes']:,.0f} | "
-            f"< {r['target_ms']:.0f} | {met} |"
-        )
-    return lines
+            f"< {r['target_ms']:.0f} | {_met(r['mean_ms'] < r['target_ms'])}"
+            for r in result
+        ),
+    )
 
 
 def _hand_arena_table(result: dict[str, Any]) -> list[str]:
@@ -639,31 +688,35 @@ def _hand_arena_table(result: dict[str, Any]) -> list[str]:
     low = "—" if c["low"] is None else f"{c['low']:+.1f}"
     high = "—" if c["high"] is None else f"{c['high']:+.1f}"
     p = "—" if c["p_value"] is None else f"{c['p_value']:.3f}"
-    lines = [
+    return [
         f"{result['deals']} deals played ({result['note']}).",
         "",
-        "| bot | field | deals | points per hand minus field (95 % interval) | p | verdict |",
-        "|---|---|---:|---:|---:|---|",
-        f"| {result['bot']} | {result['field']} | {result['deals']} | "
-        f"{c['mean']:+.1f} [{low}, {high}] | {p} | {c['verdict']} |",
+        *_table(
+            "bot | field | deals | points per hand minus field (95 % interval) | p | verdict",
+            "llrrrl",
+            [
+                f"{result['bot']} | {result['field']} | {result['deals']} | "
+                f"{c['mean']:+.1f} [{low}, {high}] | {p} | {c['verdict']}"
+            ],
+        ),
     ]
-    return lines
 
 
 def _deduce_table(result: dict[str, Any]) -> list[str]:
     before = {r["players"]: r for r in result.get("baseline", {}).get("rows", [])}
-    lines = [
-        "| players | code | decisions | p50 ms | p90 ms | p99 ms | max ms | p99 < 50 ms |",
-        "|---:|---|---:|---:|---:|---:|---:|---|",
-    ]
-    for r in result["rows"]:
-        rows = [("before", before[r["players"]])] if r["players"] in before else []
-        for label, x in [*rows, ("now", r)]:
-            met = "met" if x["p99_ms"] < 50 else "**not met**"
-            lines.append(
-                f"| {r['players']} | {label} | {x['decisions']} | {x['p50_ms']:.1f} | "
-                f"{x['p90_ms']:.1f} | {x['p99_ms']:.1f} | {x['max_ms']:.1f} | {met} |"
-            )
+    lines = _table(
+        "players | code | decisions | p50 ms | p90 ms | p99 ms | max ms | p99 < 50 ms",
+        "rlrrrrrl",
+        (
+            f"{r['players']} | {label} | {x['decisions']} | {x['p50_ms']:.1f} | "
+            f"{x['p90_ms']:.1f} | {x['p99_ms']:.1f} | {x['max_ms']:.1f} | {_met(x['p99_ms'] < 50)}"
+            for r in result["rows"]
+            for label, x in [
+                *([("before", before[r["players"]])] if r["players"] in before else []),
+                ("now", r),
+            ]
+        ),
+    )
     load = result.get("load")
     if load:
         lines += [
@@ -677,13 +730,15 @@ def _deduce_table(result: dict[str, Any]) -> list[str]:
 def _history_table(result: dict[str, Any]) -> list[str]:
     lo, hi = result["uncached_cpu_s_range"]
     clo, chi = result["cached_cpu_s_range"]
-    return [
-        "| games | actions | uncached CPU s | cached CPU s | uncached / cached |",
-        "|---:|---:|---:|---:|---:|",
-        f"| {result['games']} | {result['actions']:,} | {result['uncached_cpu_s']:.3f} "
-        f"({lo:.3f}..{hi:.3f}) | {result['cached_cpu_s']:.4f} ({clo:.4f}..{chi:.4f}) | "
-        f"{result['speedup']:.0f}× |",
-    ]
+    return _table(
+        "games | actions | uncached CPU s | cached CPU s | uncached / cached",
+        "rrrrr",
+        [
+            f"{result['games']} | {result['actions']:,} | {result['uncached_cpu_s']:.3f} "
+            f"({lo:.3f}..{hi:.3f}) | {result['cached_cpu_s']:.4f} ({clo:.4f}..{chi:.4f}) | "
+            f"{result['speedup']:.0f}×"
+        ],
+    )
 
 
 def _ms(x: float | None) -> str:
@@ -701,21 +756,21 @@ def _med(row: dict[str, Any], key: str, fmt: Callable[[float | None], str] = _ms
 
 
 def _load_table(result: dict[str, Any]) -> list[str]:
-    lines = [
-        "| configuration | runs | tables held | accepted actions/s | people's actions/s | p50 ms | "
+    lines = _table(
+        "configuration | runs | tables held | accepted actions/s | people's actions/s | p50 ms | "
         "p99 ms | server CPU ms/action | PostgreSQL CPU ms/action | nginx CPU ms/action | "
-        "load average | acknowledged checked: lost, duplicated |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
-    ]
-    for r in result["rows"]:
-        lines.append(
-            f"| {r['config']} | {r['runs']} | {r['tables_held']}/{r['tables']} | "
+        "load average | acknowledged checked: lost, duplicated",
+        "lrrrrrrrrrrl",
+        (
+            f"{r['config']} | {r['runs']} | {r['tables_held']}/{r['tables']} | "
             f"{_med(r, 'accepted_per_s')} | {_med(r, 'people_accepted_per_s')} | "
             f"{_med(r, 'p50_ms')} | {_med(r, 'p99_ms')} | "
             f"{_med(r, 'server_cpu_ms_per_action')} | {_med(r, 'db_cpu_ms_per_action')} | "
             f"{_med(r, 'proxy_cpu_ms_per_action')} | {_med(r, 'load_average')} | "
-            f"{r['checked']}: {r['lost']}, {r['duplicated']} |"
-        )
+            f"{r['checked']}: {r['lost']}, {r['duplicated']}"
+            for r in result["rows"]
+        ),
+    )
     lines += ["", "Arguments of `benchmarks/load.py` per configuration:", ""]
     lines += [f"- {r['config']}: `{r['args']}`" for r in result["rows"]]
     ratio = result.get("pg_over_sqlite_saturated")
@@ -731,17 +786,19 @@ def _load_table(result: dict[str, Any]) -> list[str]:
 
 def _notify_table(result: dict[str, Any]) -> list[str]:
     r = result
-    return [
-        "| producers | insert in the transaction | commits/s | notices received/s | "
+    return _table(
+        "producers | insert in the transaction | commits/s | notices received/s | "
         "backlog at end | lag p50 ms | lag p99 ms | commit ms (wall) | "
-        "producer backend CPU ms/commit | listener backend CPU ms/notice |",
-        "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|",
-        f"| {r['producers']} | {'yes' if r['with_insert'] else 'no'} | "
-        f"{r['committed_per_s']:,.0f} | {r['delivered_per_s']:,.0f} | {r['backlog_at_end']} | "
-        f"{_ms(r['lag_p50_ms'])} | {_ms(r['lag_p99_ms'])} | {r['commit_ms']:.2f} | "
-        f"{r['producer_backend_cpu_ms_per_commit']:.3f} | "
-        f"{r['listener_backend_cpu_ms_per_notice']:.4f} |",
-    ]
+        "producer backend CPU ms/commit | listener backend CPU ms/notice",
+        "rlrrrrrrrr",
+        [
+            f"{r['producers']} | {'yes' if r['with_insert'] else 'no'} | "
+            f"{r['committed_per_s']:,.0f} | {r['delivered_per_s']:,.0f} | {r['backlog_at_end']} | "
+            f"{_ms(r['lag_p50_ms'])} | {_ms(r['lag_p99_ms'])} | {r['commit_ms']:.2f} | "
+            f"{r['producer_backend_cpu_ms_per_commit']:.3f} | "
+            f"{r['listener_backend_cpu_ms_per_notice']:.4f}"
+        ],
+    )
 
 
 RENDER: dict[str, Callable[[Any], list[str]]] = {
@@ -822,19 +879,15 @@ def render() -> str:
             ]
             if figs:
                 got = figs[0]["median"]
-                met = "met" if got >= t.minimum else "**not met**"
-                target_rows.append(f"| {t.label} | ≥ {t.minimum:,.0f} | {got:,.0f} | {met} |")
+                target_rows.append(
+                    f"{t.label} | ≥ {t.minimum:,.0f} | {got:,.0f} | {_met(got >= t.minimum)}"
+                )
             else:
-                target_rows.append(f"| {t.label} | ≥ {t.minimum:,.0f} | (not measured) | — |")
+                target_rows.append(f"{t.label} | ≥ {t.minimum:,.0f} | (not measured) | —")
     if target_rows:
-        out += [
-            "## Targets",
-            "",
-            "| target | wanted | measured (median) | |",
-            "|---|---:|---:|---|",
-            *target_rows,
-            "",
-        ]
+        out += ["## Targets", ""]
+        out += _table("target | wanted | measured (median) |", "lrrl", target_rows)
+        out.append("")
     return "\n".join(out).rstrip() + "\n"
 
 

@@ -13,8 +13,9 @@ run 2, ...), so that a change of the machine's load hits every row alike.
 the raw contract, PettingZoo without observations and PettingZoo with the
 exact observations — and prints their ratios (``pz/raw``, ``obs/pz``);
 ``--game all`` does so for every registered game at its benchmark player
-count (3 where the game allows it). (``--batch``, which compared the removed
-``BatchEnv`` with N single environments, is in git history: commit 41c9693.)
+count (3 where the game allows it), ``--game a,b`` for the games named.
+(``--batch``, which compared the removed ``BatchEnv`` with N single
+environments, is in git history: commit 41c9693.)
 
 Rows that depend on the observation are measured twice when the game has an
 exact encoder: with the generic hashing encoder on the full view (the only
@@ -237,7 +238,7 @@ def main() -> None:
     a = p.parse_args()
     if a.targets:
         found = targets(
-            pakka.games() if a.game == "all" else [a.game], a.players, a.seconds, a.repeats
+            pakka.games() if a.game == "all" else a.game.split(","), a.players, a.seconds, a.repeats
         )
         if a.json:
             Path(a.json).write_text(json.dumps(found, indent=1) + "\n")

@@ -12,10 +12,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from typing import Any
 
 import pakka
+from pakka.bench import cpu_timed
 from pakka.bots import make_bot, play_bot_turn
 from pakka.core.record import Record
 from pakka.review import review_record
@@ -40,9 +40,7 @@ def measure(game: str, players: int, per: str, seed: int) -> dict[str, Any]:
     while not s.is_terminal:
         play_bot_turn(bots[s.current_player or 0], s)
     units = len(s.sheet) if per != "game" else 1
-    t0 = time.process_time()
-    review = review_record(Record.from_state(s), seats=[0])
-    cpu = time.process_time() - t0
+    review, cpu = cpu_timed(review_record, Record.from_state(s), seats=[0])
     return {
         "game": game,
         "players": players,

@@ -21,6 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 
 import pakka
+from pakka.bench import cpu_timed
 from pakka.bots import make_bot, play_bot_turn
 from pakka.games.zoker.solo.solver import solve
 from pakka.games.zoker.solo.state import SoloState
@@ -49,9 +50,7 @@ def one_deal(
         if state.is_terminal:
             break
         state.apply_legal(moves.choice(state.legal_actions()))
-    t = time.process_time()
-    sol = solve(state)
-    dt = time.process_time() - t
+    sol, dt = cpu_timed(solve, state)
     replay = state.clone()
     for text in sol.line:
         replay.apply(text)

@@ -22,13 +22,26 @@ import statistics
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from pakka.bots import GAME_BOT_MODULES
 from pakka.bots.base import SeatHandle
 from pakka.bots.ismcts import ISMCTSBot
 from pakka.core.game import Game
 from pakka.core.registry import game_class, load_automated
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+def cpu_timed(fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> tuple[T, float]:
+    """What ``fn(*args, **kwargs)`` returns and the CPU seconds of this process it took
+    (``time.process_time``): the one timer of the per-call figures here and in the
+    ``benchmarks/`` scripts, so that other programs on a shared machine slow a run
+    down without counting in it as they would in wall time."""
+    t0 = time.process_time()
+    out = fn(*args, **kwargs)
+    return out, time.process_time() - t0
 
 
 @dataclass
@@ -114,9 +127,7 @@ def ismcts_rate(game: Game[Any], seconds: float, seed: int = 0) -> dict[str, flo
     assert p is not None
     bot = ISMCTSBot(game, seed=seed, seconds=seconds)
     handle = SeatHandle(state, p, random.Random(seed))
-    t0 = time.process_time()
-    bot.search(handle)
-    elapsed = time.process_time() - t0
+    _, elapsed = cpu_timed(bot.search, handle)
     return {"ISMCTS iterations/s": bot.last_iterations / elapsed}
 
 

@@ -4,7 +4,9 @@ one's turn, and playing moves by clicking (or by keyboard)."""
 from __future__ import annotations
 
 import contextlib
+import json
 import random
+import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -28,6 +30,41 @@ PHONE = {"width": 390, "height": 844}
 
 TURN_TIMEOUT = 30_000
 Page = Any
+
+
+def watch_errors(page: Page) -> list[str]:
+    """The list into which the page's uncaught JavaScript errors go from now on (also
+    ``page.js_errors``), for a test to assert that it stays empty."""
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.js_errors = errors
+    return errors
+
+
+def new_page(browser: Any, **context: Any) -> tuple[Any, Page]:
+    """A fresh context (own localStorage; desktop size and English unless ``context``
+    says otherwise) and a page in it that records JavaScript errors (``js_errors``).
+    The caller closes the context."""
+    context.setdefault("viewport", DESKTOP)
+    context.setdefault("locale", "en-GB")
+    ctx = browser.new_context(**context)
+    page = ctx.new_page()
+    watch_errors(page)
+    return ctx, page
+
+
+def post_table(server: str, body: dict[str, Any]) -> dict[str, Any]:
+    """Create a table on ``server`` through ``POST /api/tables`` (on the testing
+    server ``body`` may hold a stacked ``deck`` and ``setup`` actions); its answer."""
+    req = urllib.request.Request(
+        server + "/api/tables",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(req, timeout=30) as r:
+        data: dict[str, Any] = json.loads(r.read())
+    return data
 
 
 def create_table(
@@ -71,6 +108,51 @@ def claim_invite(page: Page, url: str, name: str | None = None) -> None:
     if name is not None:
         page.fill("#claim-name", name)
     page.click("#claim-seat")
+
+
+def open_invite(
+    page: Page, server: str, table: dict[str, Any], seat: int, name: str | None = None
+) -> None:
+    """Claim ``seat`` of ``table`` (an answer of :func:`post_table`) by its invite link
+    on ``server``, typing ``name`` when given, and wait for the table."""
+    code = next(i["code"] for i in table["invites"] if i["seat"] == seat)
+    claim_invite(page, server + f"/#invite={code}", name)
+    page.wait_for_selector("#table")
+
+
+def start_game(
+    page: Page,
+    server: str,
+    game: str,
+    players: int,
+    seats: list[str],
+    **table: Any,
+) -> str:
+    """Create a table from the lobby (:func:`create_table`, ``table`` its further
+    arguments), wait for it and then for the first turn or the end: what
+    :func:`wait_turn_or_end` says."""
+    create_table(page, server, game, players, seats, **table)
+    page.wait_for_selector("#table")
+    return wait_turn_or_end(page)
+
+
+def play_until_cued(page: Page) -> None:
+    """With the tab hidden, play seat 0 (stopping when allowed) until the turn has come
+    back to the player from the bot, which cues it (the title starts with ●)."""
+    for _ in range(20):
+        if page.title().startswith("●"):
+            return
+        page.wait_for_selector('#table[data-mine="true"], #table[data-terminal="true"]')
+        if page.get_attribute("#table", "data-terminal") == "true":
+            break
+        sid = page.evaluate("pakkaTable.frames['0'].state_id")
+        page.evaluate(
+            "(() => { const l = pakkaTable.frames['0'].legal;"
+            " pakkaTable.act(l.find((a) => a.kind === 'stop') || l[0]); })()"
+        )
+        page.wait_for_function(f"pakkaTable.frames['0'].state_id > {sid}")
+        page.wait_for_timeout(300)
+    raise AssertionError("the turn never came back while the tab was hidden")
 
 
 def state_id(page: Page) -> int:

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from .browser_helpers import CHROMIUM, CHROMIUM_ARGS, DESKTOP, ROOT
+from .browser_helpers import CHROMIUM, CHROMIUM_ARGS, DESKTOP, ROOT, watch_errors
 
 
 def _unavailable(reason: str) -> None:
@@ -192,7 +192,5 @@ def context(browser: Any) -> Iterator[Any]:
 def page(context: Any) -> Any:
     """A page that fails the test on any JavaScript error."""
     p = context.new_page()
-    errors: list[str] = []
-    p.on("pageerror", lambda e: errors.append(str(e)))
-    p.js_errors = errors
+    watch_errors(p)
     return p

@@ -16,7 +16,7 @@ import pytest
 
 from pakka.core.registry import games
 
-from .browser_helpers import DESKTOP, ROOT, create_table, wait_turn_or_end
+from .browser_helpers import DESKTOP, ROOT, start_game
 from .test_words_browser import LOCALES, SETUP
 
 AXE = ROOT / "tools" / "node_modules" / "axe-core" / "axe.min.js"
@@ -90,9 +90,7 @@ def test_table_has_no_violations(browser: Any, server: str, game: str, lang: str
         page = ctx.new_page()
         players, options = SETUP[game]
         seats = ["human"] + ["bot:easy"] * (players - 1)
-        create_table(page, server, game, players, seats, options=options)
-        page.wait_for_selector("#table")
-        wait_turn_or_end(page)
+        start_game(page, server, game, players, seats, options=options)
         found = violations(page)
         assert not found, _explain(f"{game} table ({lang})", found)
     finally:

@@ -12,7 +12,6 @@ from pakka.core.registry import games
 
 from .browser_helpers import (
     click_any,
-    create_table,
     kubo_move,
     memo_move,
     pairs_move,
@@ -20,8 +19,8 @@ from .browser_helpers import (
     rv_move,
     screenshots,
     solo_move,
+    start_game,
     vs_move,
-    wait_turn_or_end,
 )
 
 REGISTERED = set(games())
@@ -33,7 +32,7 @@ if "viisisataa" in REGISTERED:
         """R-5S bidding box, kitty exchange and trick play, one hand (max_hands=1)."""
         rng = random.Random(7)
         used: set[str] = set()
-        create_table(
+        start_game(
             page,
             server,
             "viisisataa",
@@ -41,8 +40,6 @@ if "viisisataa" in REGISTERED:
             ["human", "bot:easy", "bot:easy"],
             options={"max_hands": "1"},
         )
-        page.wait_for_selector("#table")
-        wait_turn_or_end(page)
         screenshots(page, "viisisataa")
         play_to_end([page], lambda p: vs_move(p, rng, used))
         assert "fallback" not in used and {"bid", "discard", "play"} <= used, used
@@ -55,9 +52,7 @@ def _zoker_game(
     page: Any, server: str, game: str, players: int, move: Any, before: Any = None, **opts: str
 ) -> None:
     seats = ["human"] + ["bot:easy"] * (players - 1)
-    create_table(page, server, game, players, seats, options=opts)
-    page.wait_for_selector("#table")
-    wait_turn_or_end(page)
+    start_game(page, server, game, players, seats, options=opts)
     if before:
         before()
     screenshots(page, game)
@@ -137,7 +132,7 @@ if "ravaytys" in REGISTERED:
         rng = random.Random(16)
         used: set[str] = set()
         budget: dict[str, int] = {}
-        create_table(
+        start_game(
             page,
             server,
             "ravaytys",
@@ -145,8 +140,6 @@ if "ravaytys" in REGISTERED:
             ["human", "bot:easy", "bot:easy"],
             options={"max_turns_per_round": "3"},
         )
-        page.wait_for_selector("#table")
-        wait_turn_or_end(page)
         screenshots(page, "ravaytys")
         page.click("#rv-sort")
         # Drag the first card of the hand onto the last one: the order must change (with

@@ -10,8 +10,8 @@ import contextlib
 import json
 from typing import Any
 
-from .browser_helpers import DESKTOP, PHONE
-from .test_live_table import create, doc_shot
+from .browser_helpers import DESKTOP, PHONE, post_table
+from .test_live_table import doc_shot
 
 Page = Any
 
@@ -63,7 +63,7 @@ def _shown(page: Page, text: str, timeout: int = 30_000) -> None:
 
 
 def _table(server: str) -> dict[str, Any]:
-    return create(
+    return post_table(
         server,
         {
             "game": "koodinmurtaja",

@@ -14,6 +14,7 @@ from .browser_helpers import (
     km_move,
     play_to_end,
     screenshots,
+    start_game,
     state_id,
     wait_turn_or_end,
 )
@@ -24,9 +25,7 @@ GAME = "koodinmurtaja"
 def test_complete_game_against_bots_by_clicking(page: Any, server: str) -> None:
     """Lobby → table → a whole game with a guess, a stop and the hint overlay."""
     rng = random.Random(1)
-    create_table(page, server, GAME, 3, ["human", "bot:easy", "bot:easy"])
-    page.wait_for_selector("#table")
-    assert wait_turn_or_end(page) == "mine"
+    assert start_game(page, server, GAME, 3, ["human", "bot:easy", "bot:easy"]) == "mine"
     # The hint overlay shows rank probabilities under the hidden cards.
     page.click("#km-hint")
     page.wait_for_selector(".prob")

@@ -21,7 +21,14 @@ from typing import Any
 
 import pytest
 
-from .browser_helpers import DESKTOP, ROOT, claim_invite, wait_turn_or_end
+from .browser_helpers import (
+    ROOT,
+    new_page,
+    open_invite,
+    play_until_cued,
+    post_table,
+    wait_turn_or_end,
+)
 from .conftest import _free_port
 
 Page = Any
@@ -116,23 +123,6 @@ def own_server(tmp_path: Path) -> Iterator[OwnServer]:
         s.stop()
 
 
-def new_page(browser: Any, locale: str = "en-GB") -> tuple[Any, Page]:
-    """A fresh context (own localStorage) and a page that records JavaScript errors."""
-    ctx = browser.new_context(viewport=DESKTOP, locale=locale)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.js_errors = errors
-    return ctx, page
-
-
-def claim(page: Page, server: OwnServer, table: dict[str, Any], seat: int) -> None:
-    """Open ``seat``'s invite link and wait for the table."""
-    code = next(i["code"] for i in table["invites"] if i["seat"] == seat)
-    claim_invite(page, server.url + f"/#invite={code}", f"Guest {seat + 1}")
-    page.wait_for_selector("#table")
-
-
 def km_table(server: OwnServer, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
     """A Koodinmurtaja table made through the API (every human seat by invite)."""
     body = {"game": "koodinmurtaja", "players": len(seats), "seats": seats, **extra}
@@ -149,7 +139,7 @@ def test_offline_bar_disables_controls_and_resyncs(browser: Any, own_server: Own
     table = km_table(own_server, [{"kind": "human"}, {"kind": "bot", "level": "easy"}])
     ctx, page = new_page(browser)
     try:
-        claim(page, own_server, table, 0)
+        open_invite(page, own_server.url, table, 0, "Guest 1")
         assert wait_turn_or_end(page) == "mine"
         sid = page.get_attribute("#table", "data-state-id")
         moves = int(page.get_attribute("#table", "data-moves") or "-1")
@@ -207,8 +197,8 @@ def test_move_beaten_by_another_window_of_the_seat_says_so(
     ctx, first = new_page(browser)
     other_ctx, other = new_page(browser)
     try:
-        claim(first, own_server, table, 0)
-        claim(other, own_server, table, 1)
+        open_invite(first, own_server.url, table, 0, "Guest 1")
+        open_invite(other, own_server.url, table, 1, "Guest 2")
         # Whoever begins: seat 1 plays (stopping when it may) until seat 0 is to move.
         for _ in range(20):
             cp = first.evaluate("pakkaTable.frames['0'].view.current_player")
@@ -241,26 +231,6 @@ def test_move_beaten_by_another_window_of_the_seat_says_so(
         other_ctx.close()
 
 
-def create(server: str, body: dict[str, Any]) -> dict[str, Any]:
-    """Create a table on the session's server through the API."""
-    req = urllib.request.Request(
-        server + "/api/tables",
-        data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"},
-        method="POST",
-    )
-    with urllib.request.urlopen(req, timeout=30) as r:
-        data: dict[str, Any] = json.loads(r.read())
-    return data
-
-
-def open_invite(page: Page, server: str, table: dict[str, Any], seat: int) -> None:
-    """Open ``seat``'s invite link on the session's server and wait for the table."""
-    code = next(i["code"] for i in table["invites"] if i["seat"] == seat)
-    claim_invite(page, server + f"/#invite={code}", f"Guest {seat + 1}")
-    page.wait_for_selector("#table")
-
-
 @pytest.fixture
 def paced_server(tmp_path: Path) -> Iterator[OwnServer]:
     """A server process whose bots pause 1 s before a move (as people would), so a
@@ -278,7 +248,7 @@ def test_visible_clock_runs_out_into_a_bot_move(browser: Any, paced_server: OwnS
     seat's bot moves for the player (``timeout``), the seat is marked as played by a
     bot, and "Take my seat back" ends that."""
     server = paced_server.url
-    table = create(
+    table = post_table(
         server,
         {
             "game": "koodinmurtaja",
@@ -290,7 +260,7 @@ def test_visible_clock_runs_out_into_a_bot_move(browser: Any, paced_server: OwnS
     frames_before = len(browser.frames)
     ctx, page = new_page(browser)
     try:
-        open_invite(page, server, table, 0)
+        open_invite(page, server, table, 0, "Guest 1")
         assert wait_turn_or_end(page) == "mine"
         page.wait_for_selector("#clock")
         first = int(page.get_attribute("#clock", "data-left") or "0")
@@ -324,14 +294,14 @@ def test_visible_clock_runs_out_into_a_bot_move(browser: Any, paced_server: OwnS
 def test_presence_changes_when_a_second_context_closes(browser: Any, server: str) -> None:
     """Two players in two browser profiles: each sees the other "here"; one away from
     the page shows as "away"; when that profile closes, the other sees "gone"."""
-    table = create(
+    table = post_table(
         server, {"game": "koodinmurtaja", "players": 2, "seats": [{"kind": "human"}] * 2}
     )
     ctx_a, a = new_page(browser)
     ctx_b, b = new_page(browser, locale="fi-FI")
     try:
-        open_invite(a, server, table, 0)
-        open_invite(b, server, table, 1)
+        open_invite(a, server, table, 0, "Guest 1")
+        open_invite(b, server, table, 1, "Guest 2")
         other = '.seat-item[data-seat="1"]'
         a.wait_for_selector(f'{other}[data-presence="connected"]')
         assert "here" in a.inner_text(other)
@@ -358,7 +328,7 @@ def test_presence_changes_when_a_second_context_closes(browser: Any, server: str
 def test_your_turn_cue_in_a_hidden_tab(browser: Any, server: str) -> None:
     """With the tab hidden, the title says it is the player's turn when the turn comes
     back to them, and returns when the tab is shown; the sound is off by default."""
-    table = create(
+    table = post_table(
         server,
         {
             "game": "koodinmurtaja",
@@ -368,26 +338,14 @@ def test_your_turn_cue_in_a_hidden_tab(browser: Any, server: str) -> None:
     )
     ctx, page = new_page(browser)
     try:
-        open_invite(page, server, table, 0)
+        open_invite(page, server, table, 0, "Guest 1")
         assert wait_turn_or_end(page) == "mine"
         assert page.is_checked("#turn-sound") is False
         page.evaluate(
             "Object.defineProperty(document, 'hidden', {value: true, configurable: true});"
             "document.dispatchEvent(new Event('visibilitychange'))"
         )
-        for _ in range(20):  # play (stopping when allowed) until the bot has moved
-            if page.title().startswith("●"):
-                break
-            page.wait_for_selector('#table[data-mine="true"], #table[data-terminal="true"]')
-            if page.get_attribute("#table", "data-terminal") == "true":
-                break
-            sid = page.evaluate("pakkaTable.frames['0'].state_id")
-            page.evaluate(
-                "(() => { const l = pakkaTable.frames['0'].legal;"
-                " pakkaTable.act(l.find((a) => a.kind === 'stop') || l[0]); })()"
-            )
-            page.wait_for_function(f"pakkaTable.frames['0'].state_id > {sid}")
-            page.wait_for_timeout(300)
+        play_until_cued(page)
         assert page.title() == "● Your turn — Codebreaker"
         page.evaluate(
             "Object.defineProperty(document, 'hidden', {value: false, configurable: true});"
@@ -403,7 +361,7 @@ def test_invited_friend_chooses_a_name(browser: Any, server: str) -> None:
     """An invite link asks for the name (prefilled with the last one used on this
     device); a reserved name is refused in words and the seat stays free; the chosen
     name is what the table shows, and it is remembered for the next invite."""
-    table = create(server, {"game": "koodinmurtaja", "players": 2, "take_seat": 0})
+    table = post_table(server, {"game": "koodinmurtaja", "players": 2, "take_seat": 0})
     code = table["invites"][0]["code"]
     ctx, page = new_page(browser, locale="fi-FI")
     try:
@@ -430,7 +388,7 @@ def test_spectator_from_the_live_list_sees_no_hidden_card(browser: Any, server: 
     """A listed table in play is in the lobby's live list; a spectator who watches it
     from there gets the public view only (no hidden card of any seat, no controls),
     and the player sees the spectator count."""
-    table = create(
+    table = post_table(
         server,
         {
             "game": "koodinmurtaja",

@@ -11,10 +11,7 @@ from typing import Any
 
 import pytest
 
-from .browser_helpers import DESKTOP, PHONE, claim_invite
-from .test_live_table import create
-
-Page = Any
+from .browser_helpers import DESKTOP, PHONE, open_invite, post_table
 
 IDLE_MS = 1500
 
@@ -31,10 +28,9 @@ def test_untouched_page_goes_idle_and_comes_back_on_activity(
 ) -> None:
     """Player 2 leaves the page untouched: player 1 sees them idle, then connected
     again after a tap (a touch screen), and idle again, then connected after a key."""
-    table = create(
+    table = post_table(
         server, {"game": "koodinmurtaja", "players": 2, "seats": [{"kind": "human"}] * 2}
     )
-    codes = {i["seat"]: i["code"] for i in table["invites"]}
     ctx_a = browser.new_context(viewport=DESKTOP, locale=locale)
     ctx_b = browser.new_context(viewport=PHONE, locale="en-GB", has_touch=True, is_mobile=True)
     ctx_b.add_init_script(f"window.pakkaIdleAfterMs = {IDLE_MS};")
@@ -43,10 +39,8 @@ def test_untouched_page_goes_idle_and_comes_back_on_activity(
         errors: list[str] = []
         for p in (a, b):
             p.on("pageerror", lambda e: errors.append(str(e)))
-        claim_invite(a, server + f"/#invite={codes[0]}", "Aino")
-        a.wait_for_selector("#table")
-        claim_invite(b, server + f"/#invite={codes[1]}", "Bertta")
-        b.wait_for_selector("#table")
+        open_invite(a, server, table, 0, "Aino")
+        open_invite(b, server, table, 1, "Bertta")
         other = '.seat-item[data-seat="1"]'
         # Untouched for the threshold: idle.
         a.wait_for_selector(f'{other}[data-presence="idle"]', timeout=20_000)

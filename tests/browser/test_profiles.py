@@ -11,7 +11,7 @@ from typing import Any
 
 from pakka.core.registry import games
 
-from .browser_helpers import DESKTOP, ROOT, create_table, pairs_move, play_to_end, wait_turn_or_end
+from .browser_helpers import ROOT, create_table, new_page, pairs_move, play_to_end, start_game
 from .test_axe import _explain, violations
 
 Page = Any
@@ -26,15 +26,6 @@ def doc_shot(page: Page, name: str) -> None:
         page.evaluate("document.getElementById('toast').hidden = true")
         DOC_IMG.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(DOC_IMG / f"{name}.png"), full_page=True)
-
-
-def new_page(browser: Any, **kwargs: Any) -> tuple[Any, Page]:
-    ctx = browser.new_context(viewport=DESKTOP, locale="en-GB", **kwargs)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.js_errors = errors
-    return ctx, page
 
 
 def my_table_ids(page: Page, server: str) -> list[str]:
@@ -61,10 +52,8 @@ def history_tables(page: Page, server: str) -> list[str]:
 def test_guest_comes_back_and_account_holder_on_a_second_context(browser: Any, server: str) -> None:
     assert "zoker-pairs" in games()
     ctx1, page = new_page(browser)
-    create_table(page, server, "zoker-pairs", 1, ["human"], name="Aino", options={"cards": "8"})
-    page.wait_for_selector("#table")
+    start_game(page, server, "zoker-pairs", 1, ["human"], name="Aino", options={"cards": "8"})
     table_id = page.evaluate("new URLSearchParams(location.hash.slice(1)).get('table')")
-    wait_turn_or_end(page)
     rng = random.Random(17)
     play_to_end([page], lambda p: pairs_move(p, rng))
     assert not page.js_errors, page.js_errors

@@ -13,8 +13,8 @@ from openskill.models import PlackettLuce
 
 from pakka.ratings.bots import bot_rating, level_ratings
 
-from .browser_helpers import km_move, play_to_end, wait_turn_or_end
-from .test_profiles import PASSWORD, new_page
+from .browser_helpers import km_move, new_page, play_to_end, wait_turn_or_end
+from .test_profiles import PASSWORD
 
 Page = Any
 

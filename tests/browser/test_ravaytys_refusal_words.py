@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from .browser_helpers import DESKTOP, create_table, wait_turn_or_end
+from .browser_helpers import new_page, start_game
 
 TYPED = "lay 4H M1 lo"
 CARD_IN_WORDS = {"en": "4 of hearts", "fi": "hertta-4"}
@@ -27,12 +27,9 @@ HINT = re.compile(r"\b(?:CARD|KORTTI|RANK|ARVO|SUIT|MAA|WILD|VILLI|Mn)\b|\||\[lo
 
 @pytest.mark.parametrize("lang", ["fi", "en"])
 def test_a_refused_lay_off_is_shown_in_words(browser: Any, server: str, lang: str) -> None:
-    ctx = browser.new_context(viewport=DESKTOP, locale="fi-FI" if lang == "fi" else "en-GB")
+    ctx, page = new_page(browser, locale="fi-FI" if lang == "fi" else "en-GB")
     try:
-        page = ctx.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        create_table(
+        turn = start_game(
             page,
             server,
             "ravaytys",
@@ -40,8 +37,7 @@ def test_a_refused_lay_off_is_shown_in_words(browser: Any, server: str, lang: st
             ["human", "bot:easy", "bot:easy"],
             options={"max_turns_per_round": "3"},
         )
-        page.wait_for_selector("#table")
-        assert wait_turn_or_end(page) == "mine"
+        assert turn == "mine"
         page.evaluate(
             "(text) => { const t = window.pakkaTable, f = t.frames[String(t.shown)];"
             " t.socket.send({type: 'action', seat: t.shown, state_id: f.state_id,"
@@ -61,6 +57,6 @@ def test_a_refused_lay_off_is_shown_in_words(browser: Any, server: str, lang: st
         assert not HINT.search(shown), shown
         other = CARD_IN_WORDS["en" if lang == "fi" else "fi"]
         assert other not in shown, shown
-        assert not errors, errors
+        assert not page.js_errors, page.js_errors
     finally:
         ctx.close()

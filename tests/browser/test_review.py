@@ -8,13 +8,11 @@ WCAG violation on the reviewed replay."""
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from typing import Any
 
 import pytest
 
-from .browser_helpers import DESKTOP
+from .browser_helpers import new_page, post_table
 from .test_axe import _explain, violations
 from .test_words_browser import LOCALES
 
@@ -47,15 +45,7 @@ def stacked_game(server: str) -> dict[str, Any]:
         "setup": ACTIONS,
         "listed": False,
     }
-    req = urllib.request.Request(
-        server + "/api/tables",
-        data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"},
-        method="POST",
-    )
-    with urllib.request.urlopen(req, timeout=30) as r:
-        data: dict[str, Any] = json.loads(r.read())
-    return data
+    return post_table(server, body)
 
 
 @pytest.mark.parametrize("lang", ["en", "fi"])
@@ -64,11 +54,9 @@ def test_the_replay_marks_the_known_blunder(browser: Any, server: str, lang: str
     (icon and word) and at the move, naming the better guess in words with its cost
     and uncertainty; the summary counts it with the plural forms of the language."""
     t = stacked_game(server)
-    ctx = browser.new_context(viewport=DESKTOP, locale=LOCALES[lang])
+    ctx, page = new_page(browser, locale=LOCALES[lang])
     try:
-        page = ctx.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
+        errors = page.js_errors
         page.goto(f"{server}/#replay={t['table_id']}&game=1&watch={t['spectator']['code']}")
         page.wait_for_selector("#replay")
         assert page.input_value("#review-seat") == "0"

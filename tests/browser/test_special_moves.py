@@ -9,7 +9,6 @@ table view's own controls and checks what the table then shows."""
 from __future__ import annotations
 
 import json
-import urllib.request
 from functools import partial
 from typing import Any
 
@@ -19,8 +18,9 @@ from pakka.i18n import card_names
 
 from .browser_helpers import (
     act_and_wait,
-    claim_invite,
     create_table,
+    open_invite,
+    post_table,
     screenshots,
     state_id,
     wait_turn_or_end,
@@ -30,24 +30,9 @@ REGISTERED = set(games())
 Page = Any
 
 
-def create_stacked(server: str, body: dict[str, Any]) -> dict[str, Any]:
-    """Create a table through the HTTP API (with a stacked deck and set-up actions)."""
-    req = urllib.request.Request(
-        server + "/api/tables",
-        data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"},
-        method="POST",
-    )
-    with urllib.request.urlopen(req, timeout=30) as r:
-        data: dict[str, Any] = json.loads(r.read())
-    return data
-
-
 def open_seat(page: Page, server: str, table: dict[str, Any], seat: int) -> None:
     """Claim ``seat`` by its invite link and wait until it is that seat's turn."""
-    code = next(i["code"] for i in table["invites"] if i["seat"] == seat)
-    claim_invite(page, server + f"/#invite={code}")
-    page.wait_for_selector("#table")
+    open_invite(page, server, table, seat)
     assert wait_turn_or_end(page) == "mine"
 
 
@@ -99,7 +84,7 @@ if "ravaytys" in REGISTERED:
         D-RV-14: 7C takes the joker's place in the sevens and the joker moves to
         the fives, where it shows that it stands for a five (by keyboard); R-RV-14:
         6S dragged onto the player's own sixes."""
-        table = create_stacked(
+        table = post_table(
             server,
             {
                 "game": "ravaytys",
@@ -166,7 +151,7 @@ if "ravaytys" in REGISTERED:
         """R-RV-13: the contract (two sets) laid down with the table's own controls:
         "Lay down", open a set of sevens, add 7H, 7S and the joker by clicking them,
         close; the same for the eights. The melds then show on the table."""
-        table = create_stacked(
+        table = post_table(
             server,
             {
                 "game": "ravaytys",
@@ -196,7 +181,7 @@ if "viisisataa" in REGISTERED:
         """R-5S-25 / D-5S-4: with five players the contractor chooses a partner after
         the bidding; the table then names the partner."""
         names = ["Aino", "Bertta", "Cecilia", "Daniel", "Eero"]
-        table = create_stacked(
+        table = post_table(
             server,
             {
                 "game": "viisisataa",
@@ -224,7 +209,7 @@ if "viisisataa" in REGISTERED:
     def test_viisisataa_partner_by_card_r_5s_25(page: Page, server: str) -> None:
         """R-5S-25 variant (option partner_by_card): after the kitty exchange the
         contractor names a card; the table shows the called card."""
-        table = create_stacked(
+        table = post_table(
             server,
             {
                 "game": "viisisataa",
@@ -256,7 +241,7 @@ if "viisisataa" in REGISTERED:
         """V5 / D-5S-7 (option doubling): after the bidding an opponent doubles, then
         the contractor (a second browser profile) redoubles; both tables show the
         multiplier and the contract value doubled, then redoubled."""
-        table = create_stacked(
+        table = post_table(
             server,
             {
                 "game": "viisisataa",
@@ -336,7 +321,7 @@ if "zoker-solo" in REGISTERED:
         a move after the deal can be taken back. Stacked: the deck in its natural
         order, three cards already moved onto a4."""
         game = pakka.load("zoker-solo")
-        table = create_stacked(
+        table = post_table(
             server,
             {
                 "game": "zoker-solo",

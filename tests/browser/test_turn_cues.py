@@ -14,10 +14,14 @@ from typing import Any
 
 import pytest
 
-from .browser_helpers import DESKTOP, claim_invite, wait_turn_or_end
-from .test_live_table import create
-
-Page = Any
+from .browser_helpers import (
+    DESKTOP,
+    open_invite,
+    play_until_cued,
+    post_table,
+    wait_turn_or_end,
+    watch_errors,
+)
 
 WATCH = """(() => {
   window.__tones = 0;
@@ -54,25 +58,6 @@ TEXTS = {
 }
 
 
-def play_until_cued(page: Page) -> None:
-    """With the tab hidden, play (stopping when allowed) until the turn has come back
-    to the player from the bot, which cues it (the title starts with ●)."""
-    for _ in range(20):
-        if page.title().startswith("●"):
-            return
-        page.wait_for_selector('#table[data-mine="true"], #table[data-terminal="true"]')
-        if page.get_attribute("#table", "data-terminal") == "true":
-            break
-        sid = page.evaluate("pakkaTable.frames['0'].state_id")
-        page.evaluate(
-            "(() => { const l = pakkaTable.frames['0'].legal;"
-            " pakkaTable.act(l.find((a) => a.kind === 'stop') || l[0]); })()"
-        )
-        page.wait_for_function(f"pakkaTable.frames['0'].state_id > {sid}")
-        page.wait_for_timeout(300)
-    raise AssertionError("the turn never came back while the tab was hidden")
-
-
 @pytest.mark.parametrize(
     ("locale", "allowed", "sound"),
     [("en-GB", True, True), ("fi-FI", True, True), ("en-GB", False, False), ("fi-FI", False, True)],
@@ -86,7 +71,7 @@ def test_turn_cues_sound_and_notification(
     without the permission (the table offers to ask for it while the browser has not
     been asked)."""
     your_turn, game, sound_text, notify_text = TEXTS[locale]
-    table = create(
+    table = post_table(
         server,
         {
             "game": "koodinmurtaja",
@@ -100,11 +85,8 @@ def test_turn_cues_sound_and_notification(
     ctx.add_init_script(WATCH)
     try:
         page = ctx.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        code = next(i["code"] for i in table["invites"] if i["seat"] == 0)
-        claim_invite(page, server + f"/#invite={code}", "Aino")
-        page.wait_for_selector("#table")
+        errors = watch_errors(page)
+        open_invite(page, server, table, 0, "Aino")
         assert wait_turn_or_end(page) == "mine"
         assert page.is_checked("#turn-sound") is False  # off by default
         assert sound_text in page.inner_text(".cue-settings")

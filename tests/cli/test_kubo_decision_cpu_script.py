@@ -16,10 +16,10 @@ def test_kubo_decision_cpu_script_times_every_decision_of_both_bots(tmp_path: Pa
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     out = tmp_path / "cpu.json"
-    bots = "rollout:worlds=1,turns=1,medium"
+    bots = "careful,medium"
     assert mod.main(["--bots", bots, "--games", "2", "--json", str(out)]) == 0
     rows = json.loads(out.read_text())
-    assert [r["bot"] for r in rows] == ["rollout:worlds=1,turns=1", "medium"]
+    assert [r["bot"] for r in rows] == ["careful", "medium"]
     for r in rows:
         assert r["games"] == 2 and r["decisions"] > 10
         assert 0 <= r["p50_ms"] <= r["p90_ms"] <= r["p99_ms"] <= r["max_ms"]

@@ -113,3 +113,31 @@ def test_koodinmurtaja_observations_stay_within_their_declared_bounds() -> None:
         obs = enc.encode(view)
         assert (obs >= low).all() and (obs <= high).all()
         assert hidden_max >= 4
+
+
+def test_koodinmurtaja_absent_aces_do_not_overwrite_the_next_seats_hidden_count() -> None:
+    """Rank-only variant (D-KM-2, D-KM-7): a seat's 13 publicly absent ranks are its
+    own elements. The seat segment was one element short, so an absent ace landed on
+    the next relative seat's hidden count (and the last seat's on the codes)."""
+    import pakka
+    from pakka.research.encoders import encoder_for
+
+    game = pakka.load("koodinmurtaja", players=3, guess="rank-only")
+    enc = encoder_for(game)
+    seg = {g.name: g for g in enc.layout()}
+    width = seg["seats"].size // 3
+    assert width == 6 + 13
+    view = game.new_state(seed=2).view(0, log=False)
+    view["rank_refuted"] = [["A"], ["A"], ["A"]]
+    obs = enc.encode(view)
+    seats = obs[seg["seats"].start : seg["seats"].stop].reshape(3, width)
+    for r in range(3):
+        assert seats[r, 6 + 12] == 1.0  # the ace, at its own element
+        assert seats[r, 0] == np.float32(view["hidden"][r] / (26 - 4 * 2))  # L = deck - 4(n-1)
+    codes = obs[seg["codes"].start : seg["codes"].stop]
+    assert (
+        codes.sum()
+        == enc.encode(game.new_state(seed=2).view(0, log=False))[
+            seg["codes"].start : seg["codes"].stop
+        ].sum()
+    )

@@ -34,6 +34,19 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
         {"go_out_by_melding": True, "reshuffles": "unlimited"},
         {"max_wilds_per_group": 1, "max_turns_per_round": 30},
     ],
+    "koodinmurtaja": [
+        {},
+        {"guess": "rank-only"},
+        {"empty_stock_penalty": True, "games": 3, "dealer": 1},
+        {"deck": "full", "empty_stock_penalty": True},
+    ],
+    "zoker-memo": [{}, {"easy": True}, {"layout": 8}],
+    "zoker-kubo": [
+        {},
+        {"claims": "manual", "rounds": 2},
+        {"layers": "size", "points": (2, 3, 5), "rounds": 3},
+        {"layers": "shape", "claims": "manual"},
+    ],
 }
 """Option sets tried per game (over the research defaults); ``{}`` alone for the rest."""
 

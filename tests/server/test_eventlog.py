@@ -4,9 +4,11 @@ event, a second writer of the same number loses, and a database that blocks
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -14,8 +16,9 @@ from sqlalchemy import text
 
 from pakka.server import eventlog
 from pakka.server.db import make_engine, migrate
+from pakka.server.dbexec import DbExec
 
-from .conftest import Server, texts, watch
+from .conftest import Server, drop_pg_db, fresh_pg_db, texts, watch
 
 
 def _kinds(db_url: str, table_id: str) -> list[tuple[int, str]]:
@@ -146,3 +149,78 @@ def test_locked_sqlite_file_does_not_freeze_other_tables(server: Server, tmp_pat
     finally:
         th.join()
     assert ca.wait_state(1, cp)["last_action"]["action"] == legal[0]
+
+
+def _table_t1(c: Any) -> None:
+    c.execute(
+        text(
+            "INSERT INTO tables (id, name, game, players, options, listed, hotseat, clock,"
+            " admin_hash, watch_hash, created, closed) VALUES ('t1', 'T', 'toy', 2, '{}',"
+            " false, false, NULL, 'a', 'w', 0, false)"
+        )
+    )
+
+
+def test_append_notifies_at_commit_and_a_lost_number_notifies_nothing(pg_url: str) -> None:
+    """On PostgreSQL the event and its notice are one statement: a listener hears
+    ``'<table> <seq>'`` once the append commits, nothing while it is open, and nothing of
+    an append that lost its number."""
+    import psycopg
+
+    url = fresh_pg_db(pg_url)
+    engine = make_engine(url)
+    try:
+        migrate(engine)
+        with (
+            psycopg.connect(url, autocommit=True) as listener,
+            engine.connect() as c,
+        ):
+            listener.execute("LISTEN pakka_events")
+            with c.begin():
+                _table_t1(c)
+                eventlog.append(c, "t1", 1, eventlog.CREATE, {})
+                assert list(listener.notifies(timeout=0.5)) == [], "heard before the commit"
+            heard = [n.payload for n in listener.notifies(timeout=30, stop_after=1)]
+            assert heard == ["t1 1"]
+            with pytest.raises(eventlog.Conflict), c.begin():
+                eventlog.append(c, "t1", 1, eventlog.SEAT, {"seat": 0})
+            with c.begin():
+                eventlog.append(c, "t1", 2, eventlog.SEAT, {"seat": 0})
+            heard = [n.payload for n in listener.notifies(timeout=30, stop_after=1)]
+            assert heard == ["t1 2"], "the lost append of number 1 was heard"
+            assert eventlog.last_seq(c, "t1") == 2
+    finally:
+        engine.dispose()
+        drop_pg_db(url)
+
+
+def test_dbexec_runs_off_the_loop_and_postgresql_commits_concurrently(db_url: str) -> None:
+    """``DbExec.tx`` and ``read`` never run their function on the event loop's thread; on
+    PostgreSQL three transactions are open at once on the worker threads' pool (they meet
+    at a barrier inside their transactions, which only three concurrent ones pass)."""
+    engine = make_engine(db_url)
+    migrate(engine)
+    dbx = DbExec(engine)
+    pg = engine.dialect.name == "postgresql"
+    meet = threading.Barrier(3, timeout=60)
+
+    def where(c: Any, wait: bool) -> int | None:
+        c.execute(text("SELECT 1"))
+        if wait:
+            meet.wait()
+        return threading.get_ident()
+
+    async def run() -> None:
+        loop_thread = threading.get_ident()
+        assert await dbx.tx(where, False) != loop_thread
+        assert await dbx.read(where, False) != loop_thread
+        if pg:
+            got = await asyncio.gather(*(dbx.tx(where, True) for _ in range(3)))
+            assert len(set(got)) == 3 and loop_thread not in got
+        await dbx.close()
+
+    try:  # on a thread of its own: in the suite Playwright's loop runs in the main thread
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            pool.submit(asyncio.run, run()).result(timeout=120)
+    finally:
+        engine.dispose()

@@ -25,10 +25,11 @@ from websockets.exceptions import WebSocketException
 
 from pakka.core.registry import game_class
 from pakka.server.db import make_engine
+from pakka.server.procs import NGINX
 
 from .conftest import Client, drop_pg_db, fresh_pg_db, served_games
 from .test_multiprocess import Process
-from .test_proxy import NGINX, Nginx
+from .test_proxy import Nginx
 
 MOVES = 6
 """Actions each person makes (the kill comes after the second)."""
@@ -187,33 +188,44 @@ def test_sigkill_mid_game_of_every_game_loses_nothing(
     # tables of bots only (every game with more than one seat), just started, watched
     # through the proxy; and a table whose move clock runs out soon, at the victim
     bot_tables: dict[str, dict[str, Any]] = {}
-    for g in games:
+    watchers: dict[str, Client] = {}
+
+    def bots_only(g: str) -> None:
         n = _players(g)
-        if n == 1:
-            continue
         body: dict[str, Any] = {"game": g, "players": n, "seats": _bots(n)}
         if g == "toy":  # the longest toy game (its default is over in four moves)
             body.update(players=3, seats=_bots(3), options={"hand": 3})
         r = victim.http.post("/api/tables", json=body)
         assert r.status_code == 201, r.text
-        bot_tables[g] = r.json()
-    watchers = {
-        g: proxy.client(b["table_id"], watch=b["spectator"]["code"]) for g, b in bot_tables.items()
-    }
+        b = bot_tables[g] = r.json()
+        watchers[g] = proxy.client(b["table_id"], watch=b["spectator"]["code"])
+
+    for g in games:
+        if _players(g) > 1 and g != "toy":
+            bots_only(g)
     r = victim.http.post(
         "/api/tables", json={"game": "toy", "players": 2, "hotseat": True, "clock": 3}
     )
     assert r.status_code == 201, r.text
     clock_table = r.json()["table_id"]
+    # The toy game is over after nine bot moves (under 3 s at a bot pause of 0.3 s):
+    # made last, right before the kill, so that it is still in play then.
+    bots_only("toy")
     # the victim's tables (under a heavy load a lease may have moved already: then
-    # that table is not the dead process's)
+    # that table is not the dead process's), and what each bots' table had stored
     node = victim.http.get("/healthz").headers["X-Pakka-Node"]
-    held = {str(t) for t, h in _q(url, "SELECT table_id, holder FROM leases") if str(h) == node}
+    engine = make_engine(url)
+    try:
+        with engine.connect() as c:
+            leases = c.execute(text("SELECT table_id, holder FROM leases")).all()
+            counts: dict[str, int] = dict(
+                c.execute(text("SELECT table_id, count(*) FROM actions GROUP BY table_id")).all()
+            )
+    finally:
+        engine.dispose()
+    held = {str(t) for t, h in leases if str(h) == node}
     assert len(held) >= len(people), "the victim should hold (nearly) every lease"
-    stored_at_kill = {
-        g: int(_q(url, "SELECT count(*) FROM actions WHERE table_id = :t", t=b["table_id"])[0][0])
-        for g, b in bot_tables.items()
-    }
+    stored_at_kill = {g: int(counts.get(b["table_id"], 0)) for g, b in bot_tables.items()}
     victim.kill()  # SIGKILL, this test's own child, by its pid
     killed_at = time.time()
     killed.set()

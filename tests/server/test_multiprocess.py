@@ -19,6 +19,7 @@ import pytest
 from sqlalchemy import text
 
 from pakka.server.db import make_engine
+from pakka.server.procs import kill_child
 
 from .conftest import Client, Server, drop_pg_db, fresh_pg_db, texts, watch
 
@@ -188,9 +189,7 @@ class Process:
 
     def kill(self) -> None:
         """SIGKILL this child (by its own pid) and reap it."""
-        if self.proc.poll() is None:
-            os.kill(self.proc.pid, signal.SIGKILL)
-        self.proc.wait(10)
+        kill_child(self.proc)
         self.http.close()
         self.log.close()
 

@@ -518,3 +518,12 @@ def test_http_errors_carry_message_keys(server: Server) -> None:
     r = server.http.post("/api/tables", json={"game": "nosuchgame"})
     assert r.status_code == 400
     check_error_msg(r.json()["msg"])
+
+
+def test_every_message_type_has_its_handler() -> None:
+    """The dispatch table of the message loop answers every type the protocol decodes
+    (``hello`` is answered by the loop itself): none is dropped unanswered."""
+    from pakka.server.models import WS_MESSAGES
+    from pakka.server.ws import HANDLERS
+
+    assert set(HANDLERS) == set(WS_MESSAGES) - {"hello"}

@@ -7,11 +7,7 @@ in the database, nothing is applied twice, and the bots resume within 5 s."""
 
 from __future__ import annotations
 
-import os
-import shutil
-import signal
 import socket
-import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,12 +19,10 @@ from sqlalchemy import text
 from websockets.exceptions import ConnectionClosed
 
 from pakka.server.db import make_engine
-from pakka.server.proxyconf import nginx_config
+from pakka.server.procs import NGINX, start_nginx, stop_child
 
 from .conftest import Client, drop_pg_db, fresh_pg_db, texts
 from .test_multiprocess import Process
-
-NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 
 
 def _free_port() -> int:
@@ -44,13 +38,7 @@ class Nginx:
 
     def __init__(self, tmp: Path, upstreams: list[str]) -> None:
         self.port = _free_port()
-        conf = tmp / "nginx.conf"
-        conf.write_text(nginx_config(tmp, self.port, upstreams))
-        self.proc = subprocess.Popen(
-            [NGINX, "-c", str(conf), "-p", str(tmp)],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
+        self.proc = start_nginx(tmp, self.port, upstreams)
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws_base = f"ws://127.0.0.1:{self.port}"
         self.http = httpx.Client(base_url=self.base, timeout=10)
@@ -71,13 +59,7 @@ class Nginx:
     def stop(self) -> None:
         """Stop this nginx (its master, by its own pid)."""
         self.http.close()
-        if self.proc.poll() is None:
-            os.kill(self.proc.pid, signal.SIGTERM)
-        try:
-            self.proc.wait(10)
-        except subprocess.TimeoutExpired:
-            os.kill(self.proc.pid, signal.SIGKILL)
-            self.proc.wait(10)
+        stop_child(self.proc)
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import signal
 import socket
 import subprocess
 import sys
@@ -21,6 +20,7 @@ import pakka
 import pakka.core.registry
 from pakka import Record
 from pakka.server.db import make_engine
+from pakka.server.procs import kill_child
 from pakka.server.store import Store
 
 from .conftest import Client, served_games, texts, watch
@@ -63,8 +63,7 @@ class Process:
 
     def kill(self) -> None:
         """SIGKILL exactly the process this object started."""
-        os.kill(self.proc.pid, signal.SIGKILL)
-        self.proc.wait(10)
+        kill_child(self.proc)
         self.http.close()
 
     def client(self, table_id: str, **hello: Any) -> Client:

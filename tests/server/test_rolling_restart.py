@@ -20,10 +20,11 @@ from sqlalchemy import text
 from websockets.exceptions import WebSocketException
 
 from pakka.server.db import make_engine
+from pakka.server.procs import NGINX
 
 from .conftest import Client, drop_pg_db, fresh_pg_db
 from .test_multiprocess import Process
-from .test_proxy import NGINX, Nginx
+from .test_proxy import Nginx
 
 PLAYERS = 4
 """Clients playing (one toy table each, holding both seats)."""

@@ -402,8 +402,8 @@ def cmd_rules(args: argparse.Namespace, console: Console) -> int:
     game_class(args.game)
     try:
         text = rules_text(args.game, args.lang)
-    except KeyError as e:
-        raise RulesError(str(e.args[0])) from None
+    except KeyError:
+        raise RulesError(t(args.lang, "err.no_rules", game=args.game)) from None
     console.print(Markdown(text))
     return 0
 

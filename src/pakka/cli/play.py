@@ -375,8 +375,9 @@ class PlaySession:
         """The game's rules in the session's language."""
         try:
             self.console.print(Markdown(rules_text(self.state.game.name, self.lang)))
-        except KeyError as e:
-            self.console.print(f"[red]{e.args[0]}[/]")
+        except KeyError:
+            text = self.tr("err.no_rules", game=self.state.game.name)
+            self.console.print(f"[red]{escape(text)}[/]", highlight=False)
 
     def undo(self, rest: str) -> bool:
         """The ``undo [N]`` command (D-SO-3): take back the last N moves of a one-player

@@ -101,6 +101,7 @@ TEXT: dict[str, dict[str, str]] = {
         "session.logged_in": "Signed in as {account}; the session is kept in {file}.",
         "session.logged_out": "Signed out of {n} {n|server|servers}.",
         "err.no_game": "give a game ({prog} play GAME) or --resume FILE",
+        "err.no_rules": "no rules text for '{game}'",
         # pakka replay
         "replay.position": "Move {n}/{total}",
         "replay.start": "Start of the game (move 0/{total}).",
@@ -224,6 +225,7 @@ TEXT: dict[str, dict[str, str]] = {
         "session.logged_in": "Kirjauduttu tunnuksella {account}; istunto on tallessa: {file}.",
         "session.logged_out": "Kirjauduttu ulos {n} palvelimelta.",
         "err.no_game": "anna peli ({prog} play PELI) tai --resume TIEDOSTO",
+        "err.no_rules": "pelille '{game}' ei ole sääntötekstiä",
         "replay.position": "Siirto {n}/{total}",
         "replay.start": "Pelin alku (siirto 0/{total}).",
         "replay.viewing": "Näkymä: {who}",

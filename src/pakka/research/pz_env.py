@@ -54,6 +54,7 @@ class PakkaAECEnv(AECEnv):  # type: ignore[misc]
         "name": "pakka_v0",
         "is_parallelizable": False,
     }
+    agent_selection: str
 
     def __init__(
         self,
@@ -163,16 +164,24 @@ class PakkaAECEnv(AECEnv):  # type: ignore[misc]
                     self.rewards[a] = float(new[i] - self._scores[i])
                 self._scores = list(new)
                 self._rewarded = True
-        if state.is_terminal:
+        # _after_change inlined (the hot path of every step): the seat to act once
+        cp = state.current_player
+        if cp is None:
             if self.reward_kind == "returns":
                 ret = state.returns()
                 for i, a in enumerate(self.agents):
                     self.rewards[a] = float(ret[i])
                 self._rewarded = True
             self.terminations = dict.fromkeys(self.agents, True)
-        elif self.max_steps is not None and self._steps >= self.max_steps:
-            self.truncations = dict.fromkeys(self.agents, True)
-        self._after_change()
+            self._legal = {}
+        else:
+            if self.max_steps is not None and self._steps >= self.max_steps:
+                self.truncations = dict.fromkeys(self.agents, True)
+            self._legal = {a.id: a for a in state.legal_actions()}
+            self.agent_selection = self.possible_agents[cp]
+        if self.view_in_info:
+            for a in self.agents:
+                self.infos[a] = {"view": state.view(self._seat[a])}
         if self._rewarded:
             self._accumulate_rewards()
 

@@ -7,13 +7,16 @@ Two kinds of call reach the database from the server:
   it runs on one dedicated **writer thread**, so writes keep the order in which
   they were submitted (a table's changes are submitted under its lock, so each
   table's order is kept) and a locked database file stalls only that thread,
-  never the loop. On PostgreSQL it runs through SQLAlchemy's asyncio engine on
-  psycopg's async driver: the function runs in a greenlet on the loop and every
-  round trip to the server is awaited, so many tables commit concurrently on a
-  pool of connections.
+  never the loop. On PostgreSQL it runs on a pool of :data:`PG_POOL_SIZE`
+  worker threads, each with a connection of its own from a synchronous engine
+  (psycopg releases the interpreter lock while it waits for the server), so many
+  tables commit concurrently while the loop goes on. The synchronous engine costs
+  the server less than half the CPU per commit of SQLAlchemy's asyncio engine,
+  which ran every statement in a greenlet on the loop and awaited each round trip
+  through psycopg's async waiting (``benchmarks/commit_cost.py``, docs/scaling.md).
 * :meth:`DbExec.read` runs a read-only function of a ``Connection``: on SQLite
   on a small pool of reader threads (WAL lets readers run beside the writer), on
-  PostgreSQL like :meth:`tx`.
+  PostgreSQL on the same worker threads as :meth:`tx`.
 * :meth:`DbExec.blocking` runs an old-style blocking function (one that opens
   its own connections from the sync engine) off the loop: the SQLite writer
   thread, or a PostgreSQL worker thread.
@@ -27,28 +30,26 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
-from sqlalchemy import Connection, Engine
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy import Connection, Engine, create_engine
 
 T = TypeVar("T")
 P = ParamSpec("P")
 
 PG_POOL_SIZE = 10
-"""Connections of one process's asyncio pool (each commit holds one only for its
-round trips)."""
+"""Worker threads of one process on PostgreSQL, and the connections of their pool
+(each thread holds one only while it runs a transaction or a read)."""
 
 
-def async_url(engine: Engine) -> str | None:
-    """The asyncio URL of a PostgreSQL engine (``None`` for SQLite)."""
-    if engine.dialect.name != "postgresql":
-        return None
-    return engine.url.set(drivername="postgresql+psycopg_async").render_as_string(
-        hide_password=False
-    )
+def pg_engine(engine: Engine, pre_ping: bool = True) -> Engine:
+    """The synchronous engine of the PostgreSQL worker threads: ``engine``'s
+    database with a pool as large as the threads, so a thread never waits for a
+    connection (``pre_ping``: a connection the server dropped is replaced at
+    checkout instead of failing the transaction)."""
+    return create_engine(engine.url, pool_size=PG_POOL_SIZE, max_overflow=0, pool_pre_ping=pre_ping)
 
 
 class DbExec:
-    """The writer thread and reader threads (SQLite) or the asyncio pool (PostgreSQL)."""
+    """The writer thread and reader threads (SQLite) or the worker threads (PostgreSQL)."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
@@ -57,40 +58,41 @@ class DbExec:
         self.readers = ThreadPoolExecutor(
             max_workers=2 if self.sqlite else 4, thread_name_prefix="pakka-db-reader"
         )
-        self.aengine: AsyncEngine | None = None
-        url = async_url(engine)
-        if url is not None:
-            self.aengine = create_async_engine(
-                url, pool_size=PG_POOL_SIZE, max_overflow=PG_POOL_SIZE, pool_pre_ping=True
+        self.pg: Engine | None = None
+        self.pg_threads: ThreadPoolExecutor | None = None
+        if engine.dialect.name == "postgresql":
+            self.pg = pg_engine(engine)
+            self.pg_threads = ThreadPoolExecutor(
+                max_workers=PG_POOL_SIZE, thread_name_prefix="pakka-db-pg"
             )
 
     async def tx(
         self, fn: Callable[Concatenate[Connection, P], T], *args: P.args, **kwargs: P.kwargs
     ) -> T:
         """Run ``fn(connection, ...)`` in one transaction, off the loop."""
-        if self.aengine is not None:
-            async with self.aengine.begin() as ac:
-                return await ac.run_sync(lambda c: fn(c, *args, **kwargs))
+        engine = self.pg or self.engine
 
         def work() -> T:
-            with self.engine.begin() as c:
+            with engine.begin() as c:
                 return fn(c, *args, **kwargs)
 
-        return await asyncio.get_running_loop().run_in_executor(self.writer, work)
+        return await asyncio.get_running_loop().run_in_executor(
+            self.pg_threads or self.writer, work
+        )
 
     async def read(
         self, fn: Callable[Concatenate[Connection, P], T], *args: P.args, **kwargs: P.kwargs
     ) -> T:
         """Run the read-only ``fn(connection, ...)`` off the loop (beside the writer)."""
-        if self.aengine is not None:
-            async with self.aengine.connect() as ac:
-                return await ac.run_sync(lambda c: fn(c, *args, **kwargs))
+        engine = self.pg or self.engine
 
         def work() -> T:
-            with self.engine.connect() as c:
+            with engine.connect() as c:
                 return fn(c, *args, **kwargs)
 
-        return await asyncio.get_running_loop().run_in_executor(self.readers, work)
+        return await asyncio.get_running_loop().run_in_executor(
+            self.pg_threads or self.readers, work
+        )
 
     async def blocking(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a blocking function that manages its own connection, off the loop."""
@@ -103,5 +105,7 @@ class DbExec:
         """Finish queued work and release every connection."""
         self.writer.shutdown(wait=True)
         self.readers.shutdown(wait=True)
-        if self.aengine is not None:
-            await self.aengine.dispose()
+        if self.pg_threads is not None:
+            self.pg_threads.shutdown(wait=True)
+        if self.pg is not None:
+            self.pg.dispose()

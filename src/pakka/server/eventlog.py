@@ -37,8 +37,14 @@ CREATE, ACTION, UNDO, GAME, FINISH, SEAT, CLAIM, CLOSE = (
 """The kinds of event (``events.kind``)."""
 
 _INSERT_EVENT = insert(db.events)
-_NOTIFY = text("SELECT pg_notify('pakka_events', :p)")
-"""PostgreSQL: tell every listening process (delivered when the transaction commits)."""
+_INSERT_EVENT_NOTIFY = text(
+    "WITH e AS (INSERT INTO events (table_id, seq, kind, data, at)"
+    " VALUES (:table_id, :seq, :kind, :data, :at) RETURNING seq)"
+    " SELECT pg_notify('pakka_events', :p) FROM e"
+)
+"""PostgreSQL: insert the event and tell every listening process in one statement, one
+round trip (the notice is delivered when the transaction commits; a taken number
+fails the insert, and with it the notice, with the same unique violation)."""
 
 
 class Conflict(Exception):
@@ -75,12 +81,14 @@ def append(c: Connection, table_id: str, seq: int, kind: str, data: dict[str, An
     """Insert event ``seq`` (first statement of its transaction); :class:`Conflict`
     when that number is taken. The caller's transaction then rolls back."""
     ev = Event(table_id, seq, kind, data, time.time())
+    row = ev.to_row()
     try:
-        c.execute(_INSERT_EVENT, ev.to_row())
+        if c.dialect.name == "postgresql":
+            c.execute(_INSERT_EVENT_NOTIFY, {**row, "p": f"{table_id} {seq}"})
+        else:
+            c.execute(_INSERT_EVENT, row)
     except IntegrityError:
         raise Conflict(table_id, seq) from None
-    if c.dialect.name == "postgresql":
-        c.execute(_NOTIFY, {"p": f"{table_id} {seq}"})
     return ev
 
 

@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import json
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -31,15 +32,12 @@ from pakka.server.models import (
     WS_MESSAGES,
     ActionMsg,
     AutoplayMsg,
-    ChatKickMsg,
-    ChatMsg,
-    ChatRemoveMsg,
-    ChatReportMsg,
     Hello,
     PingMsg,
     PlayAgainMsg,
     PresenceMsg,
     ResumeMsg,
+    SyncMsg,
     UndoMsg,
 )
 from pakka.server.presence import set_idle
@@ -139,6 +137,21 @@ def _error(
     conn.send(error_frame(code, message, ref, key=key, args=args, **extra))
 
 
+def _refuse(conn: Connection, err: ApiError, ref: str) -> None:
+    """Send ``err`` (a refused ``ref`` message) to the client as an error frame."""
+    _error(conn, err.code, err.message, ref, key=err.msg["key"], args=err.msg["args"])
+
+
+def _too_deep(conn: Connection) -> None:
+    """Refuse a message nested deeper than the limit (found before or by parsing)."""
+    _error(
+        conn,
+        "too_deep",
+        f"JSON nested deeper than {MAX_DEPTH} levels",
+        args={"limit": MAX_DEPTH},
+    )
+
+
 def _decode(conn: Connection, text: str, settings: Settings) -> Any:
     """Check size, rate, JSON and fields; send the error frame and return ``None`` if bad."""
     if len(text.encode("utf-8")) > settings.max_frame:
@@ -158,12 +171,7 @@ def _decode(conn: Connection, text: str, settings: Settings) -> Any:
         )
         return None
     if too_deep(text):
-        _error(
-            conn,
-            "too_deep",
-            f"JSON nested deeper than {MAX_DEPTH} levels",
-            args={"limit": MAX_DEPTH},
-        )
+        _too_deep(conn)
         return None
     try:
         data = json.loads(text)
@@ -173,12 +181,7 @@ def _decode(conn: Connection, text: str, settings: Settings) -> Any:
         )
         return None
     except RecursionError:  # a backstop: too_deep already refuses deep nesting
-        _error(
-            conn,
-            "too_deep",
-            f"JSON nested deeper than {MAX_DEPTH} levels",
-            args={"limit": MAX_DEPTH},
-        )
+        _too_deep(conn)
         return None
     if not isinstance(data, dict):
         _error(conn, "malformed", "a message is a JSON object with a 'type'")
@@ -237,9 +240,7 @@ async def _serve(hub: Hub, table: LiveTable, conn: Connection) -> None:
         msg = _decode(conn, text, settings)
         if msg is None:
             continue
-        if isinstance(msg, PingMsg):
-            conn.send({"type": "pong", "id": msg.id})
-        elif isinstance(msg, Hello):
+        if isinstance(msg, Hello):
             if msg.protocol not in (None, PROTOCOL_VERSION):
                 conn.send(_protocol_error(msg.protocol))
                 continue
@@ -254,31 +255,8 @@ async def _serve(hub: Hub, table: LiveTable, conn: Connection) -> None:
                 table.welcome(conn)
                 if conn.seats != held or watched != conn.spectator:  # presence, spectators
                     table.broadcast_table()
-        elif isinstance(msg, PresenceMsg):
-            async with table.lock:
-                set_idle(table, conn, msg.idle)
-        elif msg.type == "sync":
-            async with table.lock:
-                table.send_state(conn, full=True)
-                chat.send_history(table, conn)
-        elif isinstance(msg, ActionMsg):
-            await _action(table, conn, msg)
-        elif isinstance(msg, PlayAgainMsg):
-            await _play_again(hub, table, conn, msg)
-        elif isinstance(msg, ResumeMsg):
-            await _resume(table, conn, msg)
-        elif isinstance(msg, AutoplayMsg):
-            await _autoplay(table, conn, msg)
-        elif isinstance(msg, UndoMsg):
-            await _undo(table, conn, msg)
-        elif isinstance(msg, ChatMsg):
-            await chat.write(table, conn, msg)
-        elif isinstance(msg, ChatRemoveMsg):
-            await chat.remove(table, conn, msg)
-        elif isinstance(msg, ChatKickMsg):
-            await chat.kick(table, conn, msg)
-        elif isinstance(msg, ChatReportMsg):
-            await chat.report(table, conn, msg)
+        else:
+            await HANDLERS[msg.type](table, conn, msg)
 
 
 def _seat(conn: Connection, seat: int | None, ref: str) -> int | None:
@@ -306,9 +284,7 @@ async def _action(table: LiveTable, conn: Connection, msg: ActionMsg) -> None:
         if table.closed:
             err = ApiError(409, "game_over", "the table is closed", key="error.closed")
         elif table.seats[seat].bot_controlled:
-            err = ApiError(
-                409, "bot_seat", "a bot plays this seat now; send resume to take it back"
-            )
+            err = ApiError(409, "bot_seat", _BOT_SEAT)
         elif msg.state_id != table.state_id:
             err = _stale(msg.state_id, table.state_id)
         elif s is None or s.is_terminal:
@@ -335,7 +311,7 @@ async def _action(table: LiveTable, conn: Connection, msg: ActionMsg) -> None:
                 logging.getLogger("pakka.server").exception("action failed")
                 err = ApiError(500, "server_error", "the action could not be stored; try again")
         table.hub.metrics.actions_refused.labels(err.code).inc()
-        _error(conn, err.code, err.message, "action", key=err.msg["key"], args=err.msg["args"])
+        _refuse(conn, err, "action")
         table.send_state(conn)
 
 
@@ -363,14 +339,14 @@ def _stale(sent: int, current: int) -> ApiError:
     )
 
 
-async def _play_again(hub: Hub, table: LiveTable, conn: Connection, msg: PlayAgainMsg) -> None:
+async def _play_again(table: LiveTable, conn: Connection, msg: PlayAgainMsg) -> None:
     if _seat(conn, conn.seats[0] if conn.seats else None, "play_again") is None:
         return
     async with table.lock:
         try:
-            await hub.play_again(table, msg.game_no)
+            await table.hub.play_again(table, msg.game_no)
         except ApiError as e:
-            _error(conn, e.code, e.message, "play_again", key=e.msg["key"], args=e.msg["args"])
+            _refuse(conn, e, "play_again")
             table.send_state(conn)
         except Exception:
             logging.getLogger("pakka.server").exception("play again failed")
@@ -412,9 +388,7 @@ async def _undo(table: LiveTable, conn: Connection, msg: UndoMsg) -> None:
                 players=table.players,
             )
         elif table.seats[seat].bot_controlled:
-            err = ApiError(
-                409, "bot_seat", "a bot plays this seat now; send resume to take it back"
-            )
+            err = ApiError(409, "bot_seat", _BOT_SEAT)
         elif msg.state_id != table.state_id:
             err = _stale(msg.state_id, table.state_id)
         else:
@@ -426,7 +400,7 @@ async def _undo(table: LiveTable, conn: Connection, msg: UndoMsg) -> None:
             except Exception:
                 logging.getLogger("pakka.server").exception("undo failed")
                 err = ApiError(500, "server_error", "the undo could not be stored; try again")
-        _error(conn, err.code, err.message, "undo", key=err.msg["key"], args=err.msg["args"])
+        _refuse(conn, err, "undo")
         table.send_state(conn)
 
 
@@ -443,3 +417,40 @@ async def _resume(table: LiveTable, conn: Connection, msg: ResumeMsg) -> None:
             table.scheduler.schedule()
         else:
             table.send_state(conn)
+
+
+async def _pong(table: LiveTable, conn: Connection, msg: PingMsg) -> None:
+    conn.send({"type": "pong", "id": msg.id})
+
+
+async def _presence(table: LiveTable, conn: Connection, msg: PresenceMsg) -> None:
+    async with table.lock:
+        set_idle(table, conn, msg.idle)
+
+
+async def _sync(table: LiveTable, conn: Connection, msg: SyncMsg) -> None:
+    async with table.lock:
+        table.send_state(conn, full=True)
+        chat.send_history(table, conn)
+
+
+Handler = Callable[[LiveTable, Connection, Any], Awaitable[None]]
+"""What answers one decoded message of an authorised client (its model is the third
+argument: the entry of :data:`~pakka.server.models.WS_MESSAGES` for its type)."""
+
+HANDLERS: dict[str, Handler] = {
+    "action": _action,
+    "play_again": _play_again,
+    "resume": _resume,
+    "autoplay": _autoplay,
+    "undo": _undo,
+    "sync": _sync,
+    "presence": _presence,
+    "ping": _pong,
+    "chat": chat.write,
+    "chat_remove": chat.remove,
+    "chat_kick": chat.kick,
+    "chat_report": chat.report,
+}
+"""The handler of every message type but ``hello`` (which :func:`_serve` answers
+itself: a refused hello ends the connection)."""

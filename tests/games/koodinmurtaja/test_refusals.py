@@ -11,6 +11,7 @@ import pytest
 
 from pakka.core.errors import IllegalAction
 from pakka.core.registry import load
+from pakka.core.render import one_based_args
 from pakka.games.koodinmurtaja.messages import MESSAGES
 from pakka.games.koodinmurtaja.refusals import Refusal
 
@@ -28,7 +29,8 @@ def test_every_refusal_key_has_both_languages_with_the_same_fields() -> None:
 @pytest.mark.parametrize("guess", ["positional", "rank-only"])
 def test_r_km_8_every_refused_id_is_a_refusal_with_a_key(guess: str) -> None:
     """R-KM-8..12, D-KM-2, D-KM-7: each illegal id of random positions is refused
-    with a catalogue key; ``str()`` is the English text, ``text("fi")`` the Finnish."""
+    with a catalogue key; ``str()`` is the English text, ``text("fi")`` the Finnish,
+    both naming seats from 1."""
     game = load("koodinmurtaja", 3, guess=guess, empty_stock_penalty=True)
     seen: set[str] = set()
     for seed in range(4):
@@ -42,8 +44,10 @@ def test_r_km_8_every_refused_id_is_a_refusal_with_a_key(guess: str) -> None:
                         state.clone().apply_id(i)
                     except Refusal as e:
                         assert e.key is not None
-                        assert str(e) == MESSAGES["en"][e.key].format(**e.fields)
-                        assert e.text("fi") == MESSAGES["fi"][e.key].format(**e.fields)
+                        # the texts count seats from 1, as the screens name them
+                        seats = one_based_args(e.fields)
+                        assert str(e) == MESSAGES["en"][e.key].format(**seats)
+                        assert e.text("fi") == MESSAGES["fi"][e.key].format(**seats)
                         assert e.text("fi") != str(e)
                         seen.add(e.key)
                     except IllegalAction as e:  # pragma: no cover - the test's failure

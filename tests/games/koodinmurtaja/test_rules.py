@@ -178,7 +178,8 @@ def test_r_km_12_no_skipping_ahead() -> None:
         [["2S", "3S", "4S", "5S"], ["6S", "7S", "8S", "9S"], ["10S", "JS", "QS", "KS"]],
         stock=["AS"],
     )
-    with pytest.raises(pakka.IllegalAction, match="seat 2"):
+    # The refusal names seats as the screens do, from 1: engine seat 2 is "seat 3".
+    with pytest.raises(pakka.IllegalAction, match="at seat 3 now, not seat 1"):
         s.apply("0/1=2")  # seat 0 comes after seat 2: only after a correct guess
     before = s.to_json()
     with pytest.raises(pakka.IllegalAction):

@@ -7,7 +7,7 @@ import random
 
 import pakka
 from pakka.bots.base import SeatHandle
-from pakka.bots.zoker_kubo import GreedyBot, RolloutBot, plan_turn
+from pakka.bots.zoker_kubo import CarefulBot, GreedyBot, plan_turn
 from pakka.games.zoker.deck import LINE_KINDS, NAMES, NUM_LINES, parse_card
 from pakka.games.zoker.kubo.rules import geometry
 from pakka.games.zoker.kubo.state import KuboState
@@ -54,26 +54,6 @@ def test_r_ku_9_greedy_empties_its_hand_to_end_the_round() -> None:
     assert first in cards("BS2 BM1") and value >= 40
 
 
-# -- the rollout bot (``hard``) ------------------------------------------------------------
-
-
-def rollout_choices(
-    state: KuboState, seat: int, seed: int, worlds: int = 4, margin: float = 0.0
-) -> list[str]:
-    """The rollout bot's actions for ``seat`` through the rest of its current turn."""
-    game = state.game
-    bot = RolloutBot(game, seed=seed, worlds=worlds, margin=margin)
-    out = []
-    s = state.clone()
-    while s.current_player == seat and not s.is_terminal:
-        a = bot.choose(SeatHandle(s, seat, random.Random(7)))
-        out.append(str(a))
-        s.apply(str(a))
-        if str(a) == "end":
-            break
-    return out
-
-
 def stacked(deck: list[str]) -> KuboState:
     s = pakka.load("zoker-kubo", players=2).new_state(seed=0, deck=deck)
     assert isinstance(s, KuboState)
@@ -87,45 +67,69 @@ def shuffled_deck(seed: int) -> list[str]:
     return cards
 
 
-def test_rollout_bot_is_deterministic_from_its_seed() -> None:
-    """The same seed gives the same actions; the deals it samples come from its own
-    generator (another seed samples other deals)."""
-    s = stacked(shuffled_deck(3))
-    seat = s.current_player
-    assert seat == 1
-    first = rollout_choices(s, seat, seed=11)
-    assert first and rollout_choices(s, seat, seed=11) == first
-    a, b = RolloutBot(s.game, seed=1), RolloutBot(s.game, seed=2)
-    h = SeatHandle(s, seat, random.Random(7))
-    wa = h.sample_consistent(a.rng)
-    wb = h.sample_consistent(b.rng)
-    assert isinstance(wa, KuboState) and isinstance(wb, KuboState)
-    assert wa.hands[0] != wb.hands[0] or wa.stock != wb.stock
+# -- the careful bot (``hard``) ------------------------------------------------------------
 
 
-def test_rollout_bot_reads_only_its_seats_view() -> None:
+def careful_choices(state: KuboState, seat: int, seed: int) -> list[str]:
+    """The careful bot's actions for ``seat`` through the rest of its current turn."""
+    bot = CarefulBot(state.game, seed=seed)
+    out = []
+    s = state.clone()
+    while s.current_player == seat and not s.is_terminal:
+        a = bot.choose(SeatHandle(s, seat, random.Random(seed)))
+        out.append(str(a))
+        s.apply(str(a))
+        if str(a) == "end":
+            break
+    return out
+
+
+def play_out(deck: list[str], seed: int) -> list[str]:
+    """A whole game, ``careful`` in seat 0 against ``greedy``: every action in order."""
+    s = stacked(deck)
+    bots: list[CarefulBot | GreedyBot] = [CarefulBot(s.game, seed=seed), GreedyBot(s.game)]
+    out: list[str] = []
+    while not s.is_terminal:
+        p = s.current_player
+        assert p is not None
+        a = bots[p].choose(SeatHandle(s, p, random.Random(seed + len(out))))
+        out.append(str(a))
+        s.apply(str(a))
+    return out
+
+
+def test_careful_bot_is_deterministic_from_its_seed() -> None:
+    """The same seed gives the same game; the bot draws nothing at random, so another
+    seed (of the bot and of the samples its handle holds) gives the same game too."""
+    deck = shuffled_deck(3)
+    first = play_out(deck, seed=11)
+    assert len(first) > 20 and play_out(deck, seed=11) == first
+    assert play_out(deck, seed=12) == first
+
+
+def test_careful_bot_reads_only_its_seats_view() -> None:
     """Two deals seat 1 cannot tell apart (seat 0's hand swapped with cards deep in the
-    stock; seat 1's hand and first draw the same) get the same actions: the bot only
-    sees ``sample_consistent`` deals, never the hidden cards."""
+    stock; seat 1's hand and first draw the same) get the same actions."""
     deck = shuffled_deck(5)
     other = deck[20:24] + deck[4:20] + deck[0:4] + deck[24:]
     a, b = stacked(deck), stacked(other)
     assert a.hands[0] != b.hands[0] and a.hands[1] == b.hands[1]
     assert a.view(1) == b.view(1)
-    assert rollout_choices(a, 1, seed=4) == rollout_choices(b, 1, seed=4)
+    assert careful_choices(a, 1, seed=4) == careful_choices(b, 1, seed=4)
 
 
-def endgame() -> KuboState:
-    """A constructed end position, seat 0 to act, the stock empty (cards neither on the
-    board nor in a hand are out of play). On the board: the corners, BM1 and BM2 (so
-    the diagonal BS1-BM2-BL3-BXL4 lacks only BL3), GXL1 and GXL2 (GXL2 covers BXL2 for
-    good, R-KU-5). Seat 0 holds BXL3 (placeable next to BXL4, no line of its own left one
-    short) and RS2 (no support, R-KU-3); seat 1 holds BL3 alone, which has no card of its
-    layer next to it yet."""
+def covering_position() -> KuboState:
+    """Seat 0 to act early in the round: on the table the corners and GS1 (on BS1).
+    Seat 0 holds GS2 (placeable next to GS1), BS2 (placeable next to BS1) and RXL2
+    (no support, R-KU-3). Seat 1 holds four cards, the stock the rest."""
     s = stacked(shuffled_deck(1))
-    s.board = CORNERS | mask("BM1 BM2 GXL1 GXL2")
-    s.hands = [cards("BXL3 RS2"), cards("BL3")]
-    s.stock = []
+    board = CORNERS | mask("GS1")
+    mine = cards("GS2 BS2 RXL2")
+    rest = [c for c in range(64) if not board >> c & 1 and c not in mine]
+    random.Random(2).shuffle(rest)
+    s.board = board
+    s.hands = [mine, sorted(rest[:4])]
+    s.stock = rest[4:]
     s.turn = 0
     s.placed_now = 0
     s.placed_last = [0, 0]
@@ -133,30 +137,21 @@ def endgame() -> KuboState:
     return s
 
 
-def test_r_ku_3_r_ku_9_rollout_bot_does_not_open_the_place_that_ends_the_round() -> None:
-    """R-KU-3: placing BXL3 puts a card of BL3's layer next to BL3, so seat 1 can place
-    it, completing the diagonal (2 points, R-KU-7) and emptying its hand, which ends
-    the round at once (R-KU-9b) with seat 0 still holding RS2 (-1, R-KU-10): margin -3.
-    Ending the turn instead leaves nobody a card to place: a round of turns without
-    placing ends the round (D-KU-5) with seat 0 holding two cards and seat 1 one:
-    margin -1. The greedy plan places BXL3 (it only looks at the lines through the
-    cards it places); the rollout bot, whose sampled deals all give seat 1 BL3 (the only
-    unseen card), ends the turn."""
-    s = endgame()
-    assert {str(a) for a in s.legal_actions()} == {"BXL3", "end"}
+def test_r_ku_5_r_ku_10_careful_bot_places_the_card_below_before_covering_it() -> None:
+    """R-KU-5: once GS2 lies at (S, 2), BS2 can never be placed, so it stays in hand
+    and costs a point at the end (R-KU-10). BS2 itself leaves the straight
+    BS1-BS2-?-BS4 one card short with BS3 placeable (R-KU-7), a point for the next
+    player only if it holds BS3 (five of the 56 cards seat 0 cannot see: its four and
+    the one it draws). The plain greedy plan weighs that chance as a sure point and
+    places GS2 alone, burying BS2; the careful bot places BS2 first, then GS2 on it
+    (R-KU-3: on top of the card below)."""
+    s = covering_position()
+    assert {str(a) for a in s.legal_actions()} == {"GS2", "BS2", "end"}
     greedy = GreedyBot(s.game)
-    assert str(greedy.choose(SeatHandle(s, 0, random.Random(1)))) == "BXL3"
-    assert rollout_choices(s, 0, seed=3) == ["end"]
-    # Two points better than the greedy choice: clear enough to override it at a margin
-    # of one point, not at three.
-    assert rollout_choices(s, 0, seed=3, margin=1.0) == ["end"]
-    assert rollout_choices(s, 0, seed=3, margin=3.0) == ["BXL3", "end"]
-    # The margins the test states, played out.
-    placed = s.clone()
-    for a in ("BXL3", "end", "BL3"):
-        placed.apply(a)
-    assert placed.is_terminal and placed.scores == [-1, 2]
-    ended = s.clone()
-    for a in ("end", "end"):
-        ended.apply(a)
-    assert ended.is_terminal and ended.scores == [-2, -1]
+    assert str(greedy.choose(SeatHandle(s, 0, random.Random(1)))) == "GS2"
+    assert careful_choices(s, 0, seed=3) == ["BS2", "GS2", "end"]
+    # The greedy line played out: BS2 is covered for good.
+    buried = s.clone()
+    buried.apply("GS2")
+    assert "BS2" not in {str(a) for a in buried.legal_actions()}
+    assert "BS2" in buried.view(0)["covered"]

@@ -149,7 +149,7 @@ class ActionTable:
 
     def _seat(self, seat: int) -> None:
         if not 0 <= seat < self.players:
-            raise Refusal("koodinmurtaja.why.no_seat", seat=seat, last=self.players - 1)
+            raise Refusal("koodinmurtaja.why.no_seat", players=self.players)
 
     @staticmethod
     def _rank(text: str) -> int:

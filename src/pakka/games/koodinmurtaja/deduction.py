@@ -21,7 +21,10 @@ exact at every player count; sampling first tries rejection, which is also
 exactly uniform and cheap when it succeeds. Before counting, every *free* opponent
 (nothing known of its hidden cards) not asked about is merged into the pool, the
 counts scaled by a constant multinomial (:meth:`Knowledge._merged`): at the start
-of an 8-player game that removes every dimension of the table.
+of an 8-player game that removes every dimension of the table. The others' codes
+are split at their revealed cards into independent segments, and a segment not
+asked about joins the programme only where its free prefix ends, over ascending or
+descending cards (:meth:`Knowledge.counting_dp`), which keeps the tables small.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from typing import Any
 
 from pakka.core.cards import rank_from_text
 from pakka.games.koodinmurtaja.cards import FULL_DECK, HALF_DECK, parse_card, rank_of, strength
-from pakka.games.koodinmurtaja.posterior import FillDP
+from pakka.games.koodinmurtaja.posterior import FillDP, boxes
 
 DP_STATE_LIMIT = 2_000
 """Above this many DP states per layer the vectorised exact programme
@@ -100,6 +103,21 @@ class Knowledge:
         self._count: int | None = None
         self._back: list[dict[int, int]] | None = None
         self._fill: FillDP | None = None
+        self._fills: dict[frozenset[int], tuple[FillDP, bool]] = {}
+        # The segments of each code (seat index, first place, size): a new one begins
+        # where every card the place below may hold is lower than every card this one
+        # may (a revealed card lies between them), so the segments of one code fill
+        # independently, each in ascending order.
+        self.segments: list[tuple[int, int, int]] = []
+        for j, q in enumerate(self.seats):
+            for f, sl in enumerate(self.slots[q]):
+                prev = self.slots[q][f - 1] if f else None
+                if prev is not None and prev.hi > sl.lo + 1:
+                    seat, first, size = self.segments[-1]
+                    self.segments[-1] = (seat, first, size + 1)
+                else:
+                    self.segments.append((j, f, 1))
+        self._orient: dict[bool, tuple[list[list[int]], list[list[tuple[int, int]]]]] = {}
         self._succ: dict[int, list[tuple[int, int]]] = {}
         self._digits: dict[int, tuple[int, ...]] = {}
 
@@ -195,11 +213,14 @@ class Knowledge:
     def count(self) -> int:
         """How many assignments of unseen cards to hidden places are consistent."""
         if self._count is None:
-            red = self._merged(frozenset())
+            # Every merged form and every programme gives the same count: one already
+            # built (by the marginals) saves a pass.
+            red = next(iter(self._subs.values())) if self._subs else self._merged(frozenset())
             if red is not None:
                 self._count = red[0].count() * red[1]
             elif self.counts_vectorised():
-                self._count = self.fill_dp().count()
+                built = next(iter(self._fills.values()), None)
+                self._count = (built or self.counting_dp(frozenset()))[0].count()
             else:
                 self._count = self.backward()[0].get(0, 0)
         return self._count
@@ -217,6 +238,52 @@ class Knowledge:
         if self._fill is None:
             self._fill = FillDP(len(self.unknown), self.sizes, self.allowed, self.pool_size)
         return self._fill
+
+    def counting_dp(self, keep: frozenset[int]) -> tuple[FillDP, bool]:
+        """The vectorised programme for counts and for the place counts of the seat
+        indices ``keep``, and whether it runs over the cards in descending order. Its
+        seats are the codes' :attr:`segments`.
+
+        Every other segment starts where its free prefix ends (:meth:`FillDP.intros`):
+        the cards below that point may lie in any of its places, so it needs no
+        dimension there (the lowest segment of a code is free below its revealed card
+        but for refutations). Over descending cards (each code filled from its top
+        place) the free *suffixes* count instead (a code with a refuted 2 is free above
+        it, one with a refuted ace below it); the direction with fewer states is taken.
+        Both are exact."""
+        got = self._fills.get(keep)
+        if got is None:
+            m = len(self.unknown)
+            sizes = [size for _j, _f, size in self.segments]
+            best: tuple[FillDP, bool] | None = None
+            for mirrored in (False, True):
+                allowed, own = self._oriented(mirrored)
+                starts = [
+                    0 if seg[0] in keep else _free_prefix(al, m)
+                    for seg, al in zip(self.segments, allowed, strict=True)
+                ]
+                dp = FillDP(m, sizes, allowed, self.pool_size, starts, own)
+                if best is None or dp.states() < best[0].states():
+                    best = (dp, mirrored)
+            assert best is not None
+            got = best
+            self._fills[keep] = got
+        return got
+
+    def _oriented(self, mirrored: bool) -> tuple[list[list[int]], list[list[tuple[int, int]]]]:
+        """The allowed cards of each segment's places over ascending (or, ``mirrored``,
+        descending) cards and their fill intervals
+        (:func:`~pakka.games.koodinmurtaja.posterior.boxes`), computed once per
+        direction."""
+        got = self._orient.get(mirrored)
+        if got is None:
+            m = len(self.unknown)
+            allowed = [self.allowed[j][f : f + size] for j, f, size in self.segments]
+            if mirrored:
+                allowed = [[_reverse_bits(a, m) for a in reversed(al)] for al in allowed]
+            got = (allowed, boxes(m, [len(al) for al in allowed], allowed))
+            self._orient[mirrored] = got
+        return got
 
     def without_rank(self, seat: int, rank: int) -> Knowledge:
         """The same knowledge plus the fact "``seat`` holds no hidden card of ``rank``"."""
@@ -330,12 +397,15 @@ class Knowledge:
         """The exact count of consistent assignments and, per opponent's hidden card
         (handle), how many of them put each card strength there (nonzero only); only
         the hidden cards of ``seats`` when given (the ``deduce`` bot needs its target's)."""
+        # The place counts first: the count then comes from their programme.
+        if self.free:
+            out = self._merged_marginal_counts(seats)
+        else:
+            out = self._direct_marginal_counts(seats)
         total = self.count()
         if total == 0:
             raise ValueError("no deal is consistent with this information")
-        if self.free:
-            return total, self._merged_marginal_counts(seats)
-        return total, self._direct_marginal_counts(seats)
+        return total, out
 
     def _merged_marginal_counts(self, seats: Sequence[int] | None) -> dict[int, dict[int, int]]:
         """:meth:`marginal_counts` through :meth:`_merged`: the free opponents asked
@@ -376,11 +446,19 @@ class Knowledge:
         out: dict[int, dict[int, int]] = {}
         if self.counts_vectorised():
             index = [j for j, q in enumerate(self.seats) if seats is None or q in seats]
-            places = self.fill_dp().place_counts(index)
-            for j in index:
-                q = self.seats[j]
-                for f, slot in enumerate(self.slots[q]):
-                    out[slot.handle] = {self.unknown[i]: c for i, c in places[j][f].items()}
+            dp, mirrored = self.counting_dp(frozenset(index))
+            segs = [n for n, seg in enumerate(self.segments) if seg[0] in index]
+            places = dp.place_counts(segs)
+            m = len(self.unknown)
+            for n in segs:
+                j, first, size = self.segments[n]
+                for g in range(size):
+                    slot = self.slots[self.seats[j]][first + g]
+                    if mirrored:
+                        by = places[n][size - 1 - g].items()
+                        out[slot.handle] = {self.unknown[m - 1 - i]: c for i, c in by}
+                    else:
+                        out[slot.handle] = {self.unknown[i]: c for i, c in places[n][g].items()}
             return out
         back = self.backward()
         fwd: dict[int, int] = {0: 1}
@@ -407,6 +485,19 @@ class Knowledge:
             for f, slot in enumerate(self.slots[q]):
                 out[slot.handle] = dict(acc.get((j, f), {}))
         return out
+
+
+def _reverse_bits(mask: int, m: int) -> int:
+    """``mask`` over card indices ``0..m-1`` with the order of the cards reversed."""
+    return int(format(mask, f"0{m}b")[::-1], 2) if m else 0
+
+
+def _free_prefix(allowed: Sequence[int], m: int) -> int:
+    """How many of the lowest cards every one of these places allows."""
+    both = (1 << m) - 1
+    for a in allowed:
+        both &= a
+    return (~both & (both + 1)).bit_length() - 1  # the trailing ones of ``both``
 
 
 def rank_probabilities(card_probs: Mapping[int, float]) -> dict[int, float]:

@@ -13,6 +13,12 @@ arrays, exactly:
   greedily, R-KM-4 order). A layer is a dense array over the product of these
   intervals only, so an opponent with a revealed card or a tight refutation costs
   little, and the layers sum to far fewer states than ``cards x 5^7``.
+- **Late starts.** A seat whose every place allows every card below ``a`` (nothing
+  refuted there: a code whose only refutation is an ace, say) needs no dimension
+  before layer ``a``: its cards below ``a`` go to the pool and are chosen at layer
+  ``a`` among the cards no tracked seat took, ``C(u, f)`` ways (:meth:`FillDP.intros`).
+  Over descending cards (the caller mirrors the problem) the same holds for a free
+  *top*, so a refuted 2 costs little as well.
 - **Exact integers by residues.** Counts reach 10^33 at 8 players, beyond 64 bits.
   The programme only adds (and the marginals multiply a forward by a backward
   count), so it runs modulo several primes below 2^32 at once (a leading axis of
@@ -30,6 +36,7 @@ arrays, exactly:
 
 from __future__ import annotations
 
+import bisect
 import math
 import random
 from collections.abc import Sequence
@@ -56,6 +63,16 @@ PRIMES: tuple[int, ...] = (
 """The largest primes below 2^32 (residues below 2^32: a product fits in 64 bits)."""
 
 _EMPTY: tuple[int, int] = (1, 0)  # an empty interval
+_ALL = slice(None)
+_SLICES: dict[tuple[int, int], slice] = {}
+
+
+def _slice(a: int, b: int) -> slice:
+    """``slice(a, b)``, one object per pair for the whole process (few pairs occur)."""
+    got = _SLICES.get((a, b))
+    if got is None:
+        got = _SLICES.setdefault((a, b), slice(a, b))
+    return got
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +89,7 @@ class _Edge:
     allowed: tuple[bool, ...]  # for a seat edge: per fill count on the seat's axis
 
 
-def _boxes(
+def boxes(
     m: int, sizes: Sequence[int], allowed: Sequence[Sequence[int]]
 ) -> list[list[tuple[int, int]]]:
     """``box[i][j]``: the interval of fill counts seat ``j`` may have before card ``i``
@@ -100,9 +117,11 @@ def _boxes(
                     high[g] = -1
                 break
             high[f] = mask.bit_length() - 1
+        # Both are nondecreasing in f: the widest fill is the last f with low[f] <= i,
+        # the narrowest the first f with high[f] >= i.
         for i in range(m + 1):
-            hi = max((f for f in range(h + 1) if low[f] <= i), default=-1)
-            lo = min((f for f in range(h + 1) if high[f] >= i), default=h + 1)
+            hi = bisect.bisect_right(low, i) - 1
+            lo = bisect.bisect_left(high, i)
             out[i].append((lo, hi) if lo <= hi else _EMPTY)
     return out
 
@@ -116,13 +135,24 @@ class FillDP:
     """
 
     def __init__(
-        self, m: int, sizes: Sequence[int], allowed: Sequence[Sequence[int]], pool_size: int
+        self,
+        m: int,
+        sizes: Sequence[int],
+        allowed: Sequence[Sequence[int]],
+        pool_size: int,
+        starts: Sequence[int] | None = None,
+        own: Sequence[Sequence[tuple[int, int]]] | None = None,
     ) -> None:
         self.m = m
         self.sizes = list(sizes)
         self.allowed = [list(a) for a in allowed]
         self.pool_size = pool_size
         self.k = len(self.sizes)
+        self.starts = [0] * self.k if starts is None else list(starts)
+        for j, a in enumerate(self.starts):
+            prefix = (1 << a) - 1
+            if not 0 <= a <= m or any(al & prefix != prefix for al in self.allowed[j]):
+                raise ValueError(f"seat {j} cannot start at card {a}: its prefix is not free")
         bound = math.factorial(m) // math.factorial(max(pool_size, 0))
         for h in self.sizes:
             bound //= math.factorial(h)
@@ -135,14 +165,90 @@ class FillDP:
         self.modulus = math.prod(self.primes)
         self._mods = np.array(self.primes, dtype=U64).reshape((-1,) + (1,) * self.k)
         self._crt = [(self.modulus // p) * pow(self.modulus // p, -1, p) for p in self.primes]
-        self.box = _boxes(m, self.sizes, self.allowed)
-        self.empty = pool_size < 0 or any(lo > hi for layer in self.box for lo, hi in layer)
+        if own is None:
+            own = boxes(m, self.sizes, self.allowed)
+        self.empty = pool_size < 0 or any(lo > hi for layer in own for lo, hi in layer)
+        # A seat starting at card a > 0 is untracked (one fill value, 0) before layer a
+        # and at layer a until its introduction; ``pre[i]`` is layer i before the
+        # introductions there, ``box[i]`` after them.
+        self.box = [
+            [b if i >= a else (0, 0) for b, a in zip(own[i], self.starts, strict=True)]
+            for i in range(m + 1)
+        ]
+        self.pre = [
+            [b if i > a or a == 0 else (0, 0) for b, a in zip(own[i], self.starts, strict=True)]
+            for i in range(m + 1)
+        ]
         self._edges: list[list[_Edge]] | None = None
+        self._intros: list[list[tuple[int, Array]]] | None = None
         self._back: list[Array] | None = None
+        self._back_pre: list[Array] | None = None
 
     # -- helpers ---------------------------------------------------------------------------
     def _shape(self, i: int) -> tuple[int, ...]:
         return (len(self.primes), *tuple(hi - lo + 1 for lo, hi in self.box[i]))
+
+    def intros(self) -> list[list[tuple[int, Array]]]:
+        """``intros[i]``: the seats introduced at layer ``i``, in order, each with its
+        weights: the number of ways to choose its fill ``f`` cards from the ``u``
+        unclaimed cards so far (the pool's and the untracked seats' cards, ``u = i -``
+        the tracked fills), ``C(u, f)``, residues over the layer's states after it.
+
+        A seat whose every place allows every card below ``a`` is free there: its
+        cards below ``a`` are any subset of those the tracked seats leave, so the
+        programme lets them go to the pool and, at layer ``a``, chooses the subset;
+        each filling is counted once (the seats introduced later choose from the
+        rest), and the seat needs no dimension before ``a``."""
+        if self._intros is not None:
+            return self._intros
+        r = len(self.primes)
+        hmax = max(self.sizes, default=0)
+        table = np.array(
+            [
+                [[math.comb(u, f) % p for f in range(hmax + 1)] for u in range(self.m + 1)]
+                for p in self.primes
+            ],
+            dtype=U64,
+        )
+        out: list[list[tuple[int, Array]]] = [[] for _ in range(self.m + 1)]
+        k = self.k
+        for i in range(1, self.m + 1):
+            cur = list(self.pre[i])
+            for j in range(k):
+                if self.starts[j] != i:
+                    continue
+                used = np.zeros((1,) * k, dtype=np.int64)
+                for q in range(k):
+                    if q == j:
+                        continue
+                    lo, hi = cur[q]
+                    shape = [1] * k
+                    shape[q] = hi - lo + 1
+                    used = used + np.arange(lo, hi + 1, dtype=np.int64).reshape(shape)
+                u = i - used
+                lo, hi = self.box[i][j]
+                shape = [1] * k
+                shape[j] = hi - lo + 1
+                f = np.arange(lo, hi + 1, dtype=np.int64).reshape(shape)
+                ok = (u >= f) & (u >= 0)
+                w = table[:, np.clip(u, 0, self.m), np.minimum(f, hmax)] * ok.astype(U64)
+                cur[j] = (lo, hi)
+                out[i].append((j, w.reshape(r, *w.shape[1:])))
+        self._intros = out
+        return out
+
+    def _introduce(self, i: int, arr: Array) -> Array:
+        """Forward: layer ``i`` before its introductions to after them."""
+        for _j, w in self.intros()[i]:
+            arr = (arr * w) % self._mods
+        return arr
+
+    def _unintroduce(self, i: int, arr: Array) -> Array:
+        """Backward (the transposed operators): layer ``i`` after its introductions to
+        before them."""
+        for j, w in reversed(self.intros()[i]):
+            arr = ((arr * w) % self._mods).sum(axis=j + 1, keepdims=True) % self._mods
+        return arr
 
     def exact(self, residues: Sequence[int]) -> int:
         """The integer below the product of the primes with these residues."""
@@ -154,33 +260,43 @@ class FillDP:
             return self._edges
         out: list[list[_Edge]] = []
         k, p = self.k, self.pool_size
+        # Consecutive cards mostly share their boxes, so their index tuples are the
+        # same: one object each (the edges live through the decision; thousands of
+        # copies would reach the collector's oldest generation and set off its full
+        # collections, which then dominate the slowest decisions).
+        interned: dict[tuple[object, ...], tuple[slice, ...]] = {}
+
+        def index(pairs: list[tuple[int, int]]) -> tuple[slice, ...]:
+            key = tuple(pairs)
+            got = interned.get(key)
+            if got is None:
+                got = (_ALL, *tuple(_slice(a, b) for a, b in pairs))
+                interned[key] = got
+            return got
+
+        masks: dict[tuple[int, int, tuple[bool, ...]], Array] = {}
         for i in range(self.m):
-            here, there = self.box[i], self.box[i + 1]
+            here, there = self.box[i], self.pre[i + 1]
+            # The untracked seats' cards go to the pool until their introduction.
+            cap = p + sum(h for h, a in zip(self.sizes, self.starts, strict=True) if a > i)
             inter = [(max(a[0], b[0]), min(a[1], b[1])) for a, b in zip(here, there, strict=True)]
             layer: list[_Edge] = []
             # The pool takes card i: the state is unchanged, pool cards so far i - F < P.
-            if all(lo <= hi for lo, hi in inter):
-                src = (
-                    slice(None),
-                    *tuple(
-                        slice(lo - a[0], hi - a[0] + 1)
-                        for (lo, hi), a in zip(inter, here, strict=True)
-                    ),
+            # With i - F >= P already, a state cannot be completed (more places than
+            # cards remain) and its backward count is 0, so the bound needs no
+            # per-state mask; only an edge where no state has room is dropped.
+            if all(lo <= hi for lo, hi in inter) and sum(hi for _, hi in inter) >= i - cap + 1:
+                src = index(
+                    [(lo - a[0], hi - a[0] + 1) for (lo, hi), a in zip(inter, here, strict=True)]
                 )
-                dst = (
-                    slice(None),
-                    *tuple(
-                        slice(lo - b[0], hi - b[0] + 1)
-                        for (lo, hi), b in zip(inter, there, strict=True)
-                    ),
+                dst = index(
+                    [(lo - b[0], hi - b[0] + 1) for (lo, hi), b in zip(inter, there, strict=True)]
                 )
-                # With i - F >= P already, a state cannot be completed (more places
-                # than cards remain) and its backward count is 0, so the bound needs no
-                # per-state mask; only an edge where no state has room is dropped.
-                if sum(hi for _, hi in inter) >= i - p + 1:
-                    layer.append(_Edge(-1, src, dst, None, 0, ()))
+                layer.append(_Edge(-1, src, dst, None, 0, ()))
             # Seat j takes card i into its place f (its fill goes f -> f + 1).
             for j in range(k):
+                if self.starts[j] > i:
+                    continue
                 lo = max(here[j][0], there[j][0] - 1)
                 hi = min(here[j][1], there[j][1] - 1, self.sizes[j] - 1)
                 if lo > hi:
@@ -188,25 +304,27 @@ class FillDP:
                 ok = tuple(bool((self.allowed[j][f] >> i) & 1) for f in range(lo, hi + 1))
                 if not any(ok):
                     continue
-                others = [inter[q] if q != j else (0, 0) for q in range(k)]
-                if any(a > b for q, (a, b) in enumerate(others) if q != j):
+                if any(inter[q][0] > inter[q][1] for q in range(k) if q != j):
                     continue
-                src_l: list[slice] = [slice(None)]
-                dst_l: list[slice] = [slice(None)]
+                src_l: list[tuple[int, int]] = []
+                dst_l: list[tuple[int, int]] = []
                 for q in range(k):
                     if q == j:
-                        src_l.append(slice(lo - here[j][0], hi - here[j][0] + 1))
-                        dst_l.append(slice(lo + 1 - there[j][0], hi + 1 - there[j][0] + 1))
+                        src_l.append((lo - here[j][0], hi - here[j][0] + 1))
+                        dst_l.append((lo + 1 - there[j][0], hi + 1 - there[j][0] + 1))
                     else:
-                        a, b = others[q]
-                        src_l.append(slice(a - here[q][0], b - here[q][0] + 1))
-                        dst_l.append(slice(a - there[q][0], b - there[q][0] + 1))
+                        a, b = inter[q]
+                        src_l.append((a - here[q][0], b - here[q][0] + 1))
+                        dst_l.append((a - there[q][0], b - there[q][0] + 1))
                 mask_j: Array | None = None
                 if not all(ok):
-                    shape = [1] * (k + 1)
-                    shape[j + 1] = hi - lo + 1
-                    mask_j = np.array(ok, dtype=U64).reshape(shape)
-                layer.append(_Edge(j, tuple(src_l), tuple(dst_l), mask_j, lo, ok))
+                    mask_j = masks.get((j, lo, ok))
+                    if mask_j is None:
+                        shape = [1] * (k + 1)
+                        shape[j + 1] = hi - lo + 1
+                        mask_j = np.array(ok, dtype=U64).reshape(shape)
+                        masks[(j, lo, ok)] = mask_j
+                layer.append(_Edge(j, index(src_l), index(dst_l), mask_j, lo, ok))
             out.append(layer)
         self._edges = out
         return out
@@ -218,6 +336,7 @@ class FillDP:
             return self._back
         m = self.m
         back: list[Array] = [np.zeros(self._shape(i), dtype=U64) for i in range(m + 1)]
+        back_pre: list[Array] = list(back)
         if not self.empty:
             final = tuple(h - lo for h, (lo, _hi) in zip(self.sizes, self.box[m], strict=True))
             if all(f >= 0 for f in final) and all(
@@ -226,15 +345,18 @@ class FillDP:
                 start: tuple[slice | int, ...] = (slice(None), *final)
                 back[m][start] = 1
             edges = self.edges()
+            back_pre[m] = self._unintroduce(m, back[m])
             for i in range(m - 1, -1, -1):
-                cur, nxt = back[i], back[i + 1]
+                cur, nxt = back[i], back_pre[i + 1]
                 for e in edges[i]:
                     part = nxt[e.dst]
                     if e.mask is not None:
                         part = part * e.mask
                     cur[e.src] += part
                 cur %= self._mods
+                back_pre[i] = self._unintroduce(i, cur)
         self._back = back
+        self._back_pre = back_pre
         return back
 
     def count(self) -> int:
@@ -252,10 +374,14 @@ class FillDP:
         (default all; the others are left empty, which saves their products)."""
         k, m = self.k, self.m
         wanted = set(range(k) if seats is None else seats)
+        if any(self.starts[j] for j in wanted):
+            raise ValueError("the place counts of a seat need it tracked from card 0")
         out: list[list[dict[int, int]]] = [[{} for _ in range(h)] for h in self.sizes]
         if self.empty or self.count() == 0:
             return out
-        back = self.backward()
+        self.backward()
+        assert self._back_pre is not None
+        back = self._back_pre
         edges = self.edges()
         r = len(self.primes)
         mods1 = np.array(self.primes, dtype=U64)
@@ -263,7 +389,7 @@ class FillDP:
         fwd[(slice(None),) + (0,) * k] = 1
         for i in range(m):
             nxt_b = back[i + 1]
-            new = np.zeros(self._shape(i + 1), dtype=U64)
+            new = np.zeros((r, *tuple(hi - lo + 1 for lo, hi in self.pre[i + 1])), dtype=U64)
             for e in edges[i]:
                 part = fwd[e.src]
                 if e.mask is not None:
@@ -285,7 +411,7 @@ class FillDP:
                                 d = out[e.seat][e.first + t]
                                 d[i] = d.get(i, 0) + val
             new %= self._mods
-            fwd = new
+            fwd = self._introduce(i + 1, new)
         return out
 
     def _at(self, i: int, fill: Sequence[int]) -> int:
@@ -303,6 +429,8 @@ class FillDP:
     def sample(self, rng: random.Random) -> list[int]:
         """An exactly uniform filling: for each card index, the seat taking it (into
         its next place, the places filling in ascending order) or -1 for the pool."""
+        if any(self.starts):
+            raise ValueError("sampling needs every seat tracked from card 0")
         self.backward()
         total = self.count()
         if total == 0:
@@ -342,4 +470,4 @@ class FillDP:
 
     def states(self) -> int:
         """How many states the layers hold (a measure of the work)."""
-        return sum(math.prod(self._shape(i)[1:]) for i in range(self.m + 1))
+        return sum(math.prod(hi - lo + 1 for lo, hi in self.box[i]) for i in range(self.m + 1))

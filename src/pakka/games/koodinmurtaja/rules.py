@@ -79,8 +79,10 @@ class Koodinmurtaja(Game["KMState"]):
             "choice",
             lambda n: "half" if n <= 4 else "full",
             {
-                "en": "half: spades and hearts (26 cards, up to 6 players); full: all 52 cards",
-                "fi": "half: padat ja hertat (26 korttia, enintään 6 pelaajaa); full: koko pakka",
+                "en": "half deck: spades and hearts only (26 cards, up to 6 players); "
+                "whole deck: all 52 cards",
+                "fi": "puolikas pakka: vain padat ja hertat (26 korttia, enintään 6 pelaajaa); "
+                "koko pakka: kaikki 52 korttia",
             },
             choices=("half", "full"),
             rule="R-KM-2",
@@ -90,8 +92,10 @@ class Koodinmurtaja(Game["KMState"]):
             "choice",
             "positional",
             {
-                "en": "positional: point at a card and name its rank; rank-only: name a rank",
-                "fi": "positional: osoita korttia ja nimeä arvo; rank-only: nimeä pelkkä arvo",
+                "en": "point at a card: point at a hidden card and name its rank; name a rank "
+                "only: name a rank the player holds hidden",
+                "fi": "osoita kortti: osoita piilokorttia ja nimeä sen arvo; pelkkä arvo: nimeä "
+                "arvo, jota pelaajalla on piilossa",
             },
             choices=("positional", "rank-only"),
             rule="D-KM-2",
@@ -139,7 +143,7 @@ class Koodinmurtaja(Game["KMState"]):
                 f"0..{self.num_players - 1}",
                 "koodinmurtaja.why.dealer",
                 seat=self.options["dealer"],
-                last=self.num_players - 1,
+                players=self.num_players,
             )
         # D-KM-0: the half deck cannot deal four cards each to 7 or 8 players.
         if self.options["deck"] == "half" and self.num_players > 6:

@@ -126,8 +126,14 @@ class Ravaytys(Game["RavaytysState"]):
             "choice",
             "default",
             {
-                "en": "Card values for the cards left in hand: default, high or flat.",
-                "fi": "Käteen jääneiden korttien arvot: default, high tai flat.",
+                "en": "Minus points of the cards left in hand. Standard: 2 to 9 their rank, "
+                "10 to king 10, ace 15, black two and joker 25. High: as standard, but jack "
+                "11, queen 12, king 13, ace 14 and black two 50. Flat: 5 for 2 to 9, 10 for "
+                "10 to king, 15 for ace, black two and joker.",
+                "fi": "Käteen jääneiden korttien miinuspisteet. Tavallinen: 2–9 arvonsa, "
+                "10–kuningas 10, ässä 15, musta kakkonen ja jokeri 25. Korkea: kuten "
+                "tavallinen, mutta jätkä 11, rouva 12, kuningas 13, ässä 14 ja musta kakkonen "
+                "50. Tasainen: 2–9 5, 10–kuningas 10, ässä, musta kakkonen ja jokeri 15.",
             },
             choices=("default", "high", "flat"),
             rule="D-RV-7",

@@ -130,10 +130,12 @@ class Viisisataa(Game["ViisisataaState"]):
     display: ClassVar[Display] = ViisisataaDisplay()
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("auction", "choice", "american", choices=("american", "australian"), rule="R-5S-9",
-               help={"en": "american: everyone bids exactly once; australian: bidding goes "
-                           "round until all but one have passed (a pass is final).",
-                     "fi": "american: jokainen tarjoaa kerran; australian: tarjotaan kierroksia "
-                           "kunnes kaikki paitsi yksi ovat passanneet (passi on lopullinen)."}),
+               help={"en": "One round each (American): everyone bids exactly once. Until all but "
+                           "one pass (Australian): bidding goes round until all but one "
+                           "have passed (a pass is final).",
+                     "fi": "Kukin kerran (amerikkalainen): jokainen tarjoaa kerran. Kunnes muut "
+                           "ovat passanneet (australialainen): tarjotaan kierroksia, kunnes "
+                           "kaikki paitsi yksi ovat passanneet (passi on lopullinen)."}),
         Option("misere", "bool", False, rule="R-5S-11",
                help={"en": "Allow the misère bid (250, between 8♠ and 8♣): take no trick.",
                      "fi": "Misääri sallittu (250, 8♠:n ja 8♣:n välissä): ei yhtään tikkiä."}),
@@ -164,10 +166,10 @@ class Viisisataa(Game["ViisisataaState"]):
                      "fi": "Tarjousten jälkeen vastapelaaja voi kahdentaa ja sitoumuksen "
                            "tekijä vastakahdentaa (tulos ×2 tai ×4)."}),
         Option("partner_scoring", "choice", "half", choices=("half", "full"), rule="D-5S-4",
-               help={"en": "5 players: partners split the contract result (half) or both "
-                           "get it in full.",
-                     "fi": "5 pelaajaa: parit jakavat sitoumuksen tuloksen (half) tai "
-                           "kumpikin saa sen kokonaan (full)."}),
+               help={"en": "5 players: the partners split the contract's result between them, "
+                           "or both get it in full.",
+                     "fi": "5 pelaajaa: parit jakavat sitoumuksen tuloksen puoliksi, tai "
+                           "kumpikin saa sen kokonaan."}),
         Option("partner_by_card", "bool", False, rule="R-5S-25",
                help={"en": "5 players: the contractor names a card; its holder is the secret "
                            "partner, revealed when the card is played.",

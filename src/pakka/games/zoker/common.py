@@ -38,13 +38,6 @@ def winners_by_max(scores: list[int]) -> list[int]:
     return [i for i, s in enumerate(scores) if s == best]
 
 
-def opt_int(game: Game[Any], option: str) -> int:
-    """An integer option's value."""
-    v = game.options[option]
-    assert isinstance(v, int)
-    return v
-
-
 def hands_full_view(hands: list[list[int]], stock: list[int]) -> dict[str, Any]:
     """The hidden part of a hands-and-stock game for the full view (Tiko, Kubo):
     every hand and the stock in dealing order."""

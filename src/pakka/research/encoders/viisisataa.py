@@ -31,12 +31,14 @@ Speed: :meth:`ViisisataaEncoder.observe` builds the same vector straight
 from the state's public fields (its card bitmasks and seat numbers) instead
 of from the view's dict of card names; ``tests/research/test_fast_encoders.py``
 checks that the two give bit-identical arrays. It reads only what
-``view(seat)`` shows (the same fields ``_view`` reads for that seat). It is
-also incremental: the encoder keeps each seat's last observation of a state
-and rewrites only the parts whose fields changed since (a played card flips
-three elements of the card sets, moves the seat to act and adds one trick
-card), then returns a copy; the first observation is the same update from
-zeros, so there is one code path.
+``view(seat)`` shows (the same fields ``_view`` reads for that seat). Every
+0/1 element is one bit of one Python integer (a card set at segment ``start``
+is its bitmask shifted by ``start``), turned into the vector by
+:func:`~pakka.research.encoders.base.bits_to_floats`; the other values (the
+counts and totals, the last elements) are one slice assignment. The parts
+that change only with the auction, the kitty exchange or the hand (and the
+last trick) are kept per state and seat and made anew only when what they
+depend on changes.
 
 Not in the view and so not encoded: who played which card in tricks before
 the last (the view keeps the cards played, the trick winners and the last
@@ -46,7 +48,7 @@ trick only), so a seat's earlier failures to follow suit are not recalled.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple, cast
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -61,7 +63,7 @@ from pakka.games.viisisataa.rules import (
     PLAYING,
 )
 from pakka.games.viisisataa.state import ViisisataaState
-from pakka.research.encoders.base import Encoder, FloatArray, rel_seat
+from pakka.research.encoders.base import Encoder, FloatArray, bits_to_floats, rel_seat
 
 NUM_CARDS = 53
 CARD_INDEX: dict[str, int] = {str(c): i for i, c in enumerate(CARDS)}
@@ -75,7 +77,7 @@ CALL_INDEX: dict[str, int] = {f"bid {6 + b // 5}{_BID_SUITS[b % 5]}": b for b in
 CONTRACT_INDEX = CALL_INDEX | {"6NT*": 27}
 TRUMPS = ("S", "H", "D", "C", "none")
 SEEN = 1024
-"""Last observations kept per encoder (one per state and seat; then all cleared)."""
+"""Templates kept per encoder (one per state and seat; then all cleared)."""
 
 
 class _Template(NamedTuple):
@@ -85,48 +87,11 @@ class _Template(NamedTuple):
     """Its 0/1 elements as bits of an integer (bit i = element i)."""
     discards: int
     """The seat's own discards (a bitmask; 0 unless it is the contractor)."""
-    at: tuple[int, ...]
-    """Elements of other values: multiplier, kitty/discard/dead/aside counts, hand, totals."""
-    values: tuple[float, ...]
-
-
-_EMPTY = _Template(0, 0, (), ())
-"""The template of an all-zero observation (what a first :meth:`_update` starts from)."""
-
-
-class _Seen:
-    """One seat's last observation of one state and what it was built from."""
-
-    __slots__ = (
-        "f", "hand", "last", "last_ones", "ones", "out", "played", "sig", "sizes", "state",
-        "t", "tricks", "unseen",
-    )  # fmt: skip
-
-    def __init__(self, state: ViisisataaState, size: int, t: _Template) -> None:
-        n = len(state.hands)
-        self.sizes = [0] * n
-        self.tricks = [0] * n
-        self.state = state
-        self.out: FloatArray = np.zeros(size, np.float32)
-        self.f = cast("memoryview[float]", self.out.data)
-        """Item writes into :attr:`out` (native float32: they round as numpy does)."""
-        self.t = t
-        self.sig: tuple[Any, ...] = ()
-        self.hand = 0
-        self.played = 0
-        self.unseen = 0
-        self.ones: list[int] = []
-        """The single 1s written last: phase, seat to act, trick, led, leader, last trick."""
-        self.last: tuple[int, list[int], list[int]] | None = None
-        self.last_ones: list[int] = []
-
-
-def _flip(f: memoryview[float], start: int, diff: int, new: int) -> None:
-    """Rewrite element ``start + i`` as bit ``i`` of ``new`` for every bit ``i`` set in ``diff``."""
-    while diff:
-        low = diff & -diff
-        f[start + low.bit_length() - 1] = 1.0 if new & low else 0.0
-        diff ^= low
+    mult: float
+    """The ``multiplier`` element."""
+    tail: list[float]
+    """The last ``n + 5`` elements: kitty, discards left, dead hand, set aside, hand
+    number (the end of ``counts``), then ``totals`` per relative seat."""
 
 
 _PHASE_OF = tuple(PHASES.index(p) for p in PHASE_NAMES)
@@ -190,39 +155,42 @@ class ViisisataaEncoder(Encoder):
 
         self.deck_mask = sum(1 << i for i in np.flatnonzero(self.deck).tolist())
         self._rel = [[rel_seat(me, p, n) for p in range(n)] for me in range(n)]
-        self._seen: dict[int, _Seen] = {}
+        self._order = [[(me + r) % n for r in range(n)] for me in range(n)]
+        """``_order[me][r]``: the seat ``r`` places clockwise from ``me``."""
+        self._trick_at = [
+            [self.s_trick.start + rel_seat(me, p, n) * NUM_CARDS for p in range(n)]
+            for me in range(n)
+        ]
+        self._seen: dict[int, list[Any]] = {}
+        """``id(state) * 8 + seat`` -> [state, signature, template, last trick, its
+        bits]: what :meth:`observe` reuses while the auction and the last trick stay."""
+        assert self.s_totals.stop == self.size  # counts and totals are the last elements
+        self._at = tuple(
+            x.start
+            for x in (
+                self.s_hand, self.s_played, self.s_unseen, self.s_phase, self.s_terminal,
+                self.s_to_act, self.s_led, self.s_leader, self.s_mult, self.s_counts,
+            )
+        )  # fmt: skip
 
     def observe(self, state: State[Any], seat: int) -> FloatArray:
-        """As :meth:`Encoder.observe`, built from the state's fields (bit-identical) and
-        incrementally: only what changed since this seat's last observation of the
-        same state is rewritten (:meth:`_update`)."""
+        """As :meth:`Encoder.observe`, built from the state's fields (bit-identical,
+        tested): what :meth:`fill` writes for ``state.view(seat)``, from the fields
+        ``ViisisataaState._view(seat)`` reads, and only those."""
         if (
             type(state) is not ViisisataaState
             or type(seat) is not int
             or not 0 <= seat < self.num_players
         ):
             return super().observe(state, seat)
-        key = id(state) * 8 + seat
+        st = state
+        me = seat
+        key = id(st) * 8 + me
         seen = self._seen.get(key)
-        if seen is None or seen.state is not state:
+        if seen is None or seen[0] is not st:
             if len(self._seen) >= SEEN:
                 self._seen.clear()
-            seen = self._seen[key] = _Seen(state, self.size, _EMPTY)
-        self._update(seen, state, seat)
-        return seen.out.copy()
-
-    def _update(self, s: _Seen, st: ViisisataaState, me: int) -> None:
-        """Bring ``s.out`` (``me``'s last observation of ``st``, or zeros) up to date:
-        what :meth:`fill` writes for ``st.view(me)``, from ``st``'s fields (only what
-        ``ViisisataaState._view(me)`` shows).
-
-        Every part is compared with what ``s`` last wrote and rewritten only if it
-        changed: card sets by the bits of old XOR new, one-hots by clearing the
-        old element and setting the new. The parts that change only with the
-        auction, the kitty exchange or the hand form a :class:`_Template`, built
-        anew only when what it depends on changes."""
-        f = s.f
-        rel = self._rel[me]
+            seen = self._seen[key] = [st, None, None, None, 0]
         phase = st.phase
         # What the template depends on. In the card play only whether the partner
         # is known changes (the auction, the doublings and the kitty are settled).
@@ -232,72 +200,53 @@ class ViisisataaEncoder(Encoder):
                 st.partner_known, st.partner, st.mult, st.tc, st.contract_id,
             )
         )  # fmt: skip
-        if sig != s.sig:
-            t = self._template(st, me)
-            _flip(f, 0, s.t.bits ^ t.bits, t.bits)
-            for i, v in zip(t.at, t.values, strict=True):
-                f[i] = v
-            s.t = t
-            s.sig = sig
-        t = s.t
-        hand = st.hands[me]
+        t: _Template = seen[2]
+        if sig != seen[1]:
+            t = seen[2] = self._template(st, me)
+            seen[1] = sig
+        rel = self._rel[me]
+        a_hand, a_played, a_unseen, a_phase, a_term, a_to_act, a_led, a_leader, a_mult, a_counts = (
+            self._at
+        )
+        hands = st.hands
+        hand = hands[me]
         played = st.played
-        if hand != s.hand:
-            _flip(f, self.s_hand.start, hand ^ s.hand, hand)
-            s.hand = hand
-        if played != s.played:
-            _flip(f, self.s_played.start, played ^ s.played, played)
-            s.played = played
-        unseen = self.deck_mask & ~(hand | played | t.discards)
-        if unseen != s.unseen:
-            _flip(f, self.s_unseen.start, unseen ^ s.unseen, unseen)
-            s.unseen = unseen
+        bits = (
+            t.bits
+            | hand << a_hand
+            | played << a_played
+            | (self.deck_mask & ~(hand | played | t.discards)) << a_unseen
+            | 1 << (a_phase + _PHASE_OF[phase])
+        )
         cp = st.turn
-        ones = [
-            self.s_phase.start + _PHASE_OF[phase],
-            self.s_terminal.start if cp is None else self.s_to_act.start + rel[cp],
-        ]
-        at = self.s_trick.start
+        bits |= 1 << (a_term if cp is None else a_to_act + rel[cp])
+        at = self._trick_at[me]
         for p, c in zip(st.trick_seats, st.trick, strict=True):
-            ones.append(at + rel[p] * NUM_CARDS + c)
+            bits |= 1 << (at[p] + c)
         if 0 <= st.led < 4:
-            ones.append(self.s_led.start + st.led)
+            bits |= 1 << (a_led + st.led)
         if st.leader >= 0:
-            ones.append(self.s_leader.start + rel[st.leader])
+            bits |= 1 << (a_leader + rel[st.leader])
         last = st.last_trick
-        if last is not s.last:
-            s.last = last
-            s.last_ones = []
+        if last is not seen[3]:
+            seen[3] = last
+            lb = 0
             if last is not None:
-                at = self.s_last.start
-                s.last_ones = [
-                    at + rel[p] * NUM_CARDS + c for p, c in zip(last[2], last[1], strict=True)
-                ]
+                a = self.s_last.start
+                for p, c in zip(last[2], last[1], strict=True):
+                    lb |= 1 << (a + rel[p] * NUM_CARDS + c)
                 if st.trick_winners:
-                    s.last_ones.append(self.s_last_winner.start + rel[st.trick_winners[-1]])
-        ones += s.last_ones
-        if ones != s.ones:
-            for i in s.ones:
-                f[i] = 0.0
-            for i in ones:
-                f[i] = 1.0
-            s.ones = ones
-        sizes = [h.bit_count() for h in st.hands]
-        if sizes != s.sizes:
-            at = self.s_counts.start
-            d = self.deck_size
-            for p, (k, old) in enumerate(zip(sizes, s.sizes, strict=True)):
-                if k != old:
-                    f[at + rel[p]] = k / d
-            s.sizes = sizes
+                    lb |= 1 << (self.s_last_winner.start + rel[st.trick_winners[-1]])
+            seen[4] = lb
+        out = bits_to_floats(bits | seen[4], self.size)
+        out[a_mult] = t.mult
+        d = self.deck_size
+        order = self._order[me]
         tricks = st.tricks
-        if tricks != s.tricks:
-            at = self.s_counts.start + self.num_players
-            d = self.deck_size
-            for p, (k, old) in enumerate(zip(tricks, s.tricks, strict=True)):
-                if k != old:
-                    f[at + rel[p]] = k / d
-            s.tricks = tricks.copy()
+        out[a_counts:] = (
+            [hands[p].bit_count() / d for p in order] + [tricks[p] / d for p in order] + t.tail
+        )
+        return out
 
     def _template(self, st: ViisisataaState, me: int) -> _Template:
         """The parts of ``me``'s observation that change only with the auction, the
@@ -343,22 +292,17 @@ class ViisisataaEncoder(Encoder):
         ones.append(self.s_dealer.start + rel[st.dealer])
         for i in ones:
             bits |= 1 << i
-        at = self.s_counts.start + 2 * n
         d = self.deck_size
         left = (st.game.kitty_size - len(st.discard_order)) if phase == DISCARDING else 0
-        values = [
-            (self.s_mult.start, st.mult / 4.0),
-            (at, st.kitty.bit_count() / d),
-            (at + 1, left / d),
-            (at + 2, (st.dead.bit_count() if n == 2 else 0) / d),
-            (at + 3, st.aside.bit_count() / d),
-            (at + 4, min(1.0, st.hand_no / self.max_hands)),
+        tail = [
+            st.kitty.bit_count() / d,
+            left / d,
+            (st.dead.bit_count() if n == 2 else 0) / d,
+            st.aside.bit_count() / d,
+            min(1.0, st.hand_no / self.max_hands),
         ]
-        at = self.s_totals.start
-        values += [
-            (at + rel[p], max(-1.0, min(1.0, pts / 1000.0))) for p, pts in enumerate(st.points)
-        ]
-        return _Template(bits, disc, tuple(i for i, _ in values), tuple(v for _, v in values))
+        tail += [max(-1.0, min(1.0, st.points[p] / 1000.0)) for p in self._order[me]]
+        return _Template(bits, disc, st.mult / 4.0, tail)
 
     def _cards(self, out: FloatArray, start: int, names: Any) -> list[int]:
         ids = [CARD_INDEX[x] for x in names or ()]

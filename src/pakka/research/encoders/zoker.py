@@ -16,6 +16,7 @@ use the cheaper ``view(seat, log=False)``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -26,12 +27,20 @@ from pakka.games.zoker.deck import (
     COMPATIBLE,
     LINE_KINDS,
     LINE_MASKS,
+    LINES_THROUGH,
     NAMES,
     NUM_LINES,
     STRONGER,
     line_name,
 )
+from pakka.games.zoker.kubo.rules import CLAIMS as KUBO_CLAIMS
+from pakka.games.zoker.kubo.rules import PLAY as KUBO_PLAY
+from pakka.games.zoker.kubo.rules import geometry
+from pakka.games.zoker.kubo.state import KuboState
+from pakka.games.zoker.memo.state import MemoState
 from pakka.games.zoker.pairs.state import PairsState
+from pakka.games.zoker.solo.actions import UPPER
+from pakka.games.zoker.solo.state import SoloState
 from pakka.games.zoker.tiko.state import TikoState
 from pakka.research.encoders.base import Encoder, FloatArray, bits_to_floats, rel_seat
 
@@ -49,6 +58,9 @@ ALIKE_ROWS = np.array(
 )
 """``ALIKE_ROWS[a, b]`` = 1 when ``a`` and ``b`` pair in Memo's easy game (D-ME-3)."""
 ALL_CARDS = (1 << CARDS) - 1
+CARD_BITS = (*(1 << c for c in range(CARDS)), 0)
+"""``CARD_BITS[c]`` = ``1 << c``; 0 at index -1 (no card)."""
+_ID = attrgetter("id")
 STRONGER_MASKS = tuple(
     sum(1 << c for c in range(CARDS) if STRONGER[c * CARDS + t]) for t in range(CARDS)
 )
@@ -233,6 +245,10 @@ class TikoEncoder(_ZokerEncoder):
 
 ATTR = 13
 """A card by attributes: present, colour one-hot (4), size one-hot (4), shape one-hot (4)."""
+ATTR_BITS = tuple(
+    1 | 1 << (1 + (c >> 4)) | 1 << (5 + ((c >> 2) & 3)) | 1 << (9 + (c & 3)) for c in range(CARDS)
+)
+"""Card ``c``'s 13 attribute elements (:func:`set_attributes`) as the bits of an integer."""
 
 
 def set_attributes(out: FloatArray, at: int, card: int) -> None:
@@ -265,6 +281,9 @@ class MemoEncoder(_ZokerEncoder):
 
     Uses the log (the pairs taken are only there); the public "no pair
     remained" moments (which constrain the face-down cards a little) are left out.
+    :meth:`observe` builds the same vector from the state's fields without the
+    log: a card leaves the table only in a pair, so the cards taken are the cards
+    ever face up that are no longer on the table (bit-identical, tested).
     """
 
     name = "zoker-memo"
@@ -287,7 +306,114 @@ class MemoEncoder(_ZokerEncoder):
         self.s_taken_by = seg("taken_by", n, "cards taken per relative seat / 64")
         self.s_table = seg("table", 3, "places / 64, occupied / 64, stock / 64")
         self.s_easy = seg("easy", 1, "1 with the easy pairing rule")
-        self.partners = ALIKE_ROWS if bool(game.options.get("easy")) else COMPATIBLE_ROWS
+        easy = bool(game.options.get("easy"))
+        self.partners = ALIKE_ROWS if easy else COMPATIBLE_ROWS
+        self._partner_masks = ALIKE_ANY if easy else COMPATIBLE
+        self._easy_bit = int(easy) << self.s_easy.start
+        self._rel = [[rel_seat(me, p, n) for p in range(n)] for me in range(n)]
+        at = self.PLACE
+        self._known = tuple(
+            1
+            | 4
+            | (1 << 4)
+            | (1 << (5 + (c >> 4)))
+            | (1 << (9 + ((c >> 2) & 3)))
+            | (1 << (13 + (c & 3)))
+            for c in range(CARDS)
+        )
+        """A place holding a card once face up: occupied, known, its 13 attributes (from
+        element 4); a place never seen is ``0b11`` (occupied, never seen)."""
+        assert at == 17 and self.s_table.start == self.s_taken_by.stop
+        self._at = (
+            self.s_known.start,
+            self.s_partner.start,
+            self.s_places.start,
+            self.s_taken.start,
+            self.s_taken_by.start,
+            self.s_terminal.start,
+            self.s_to_act.start,
+            self.s_unseen.start,
+            self.s_table.stop,
+        )
+        """Segment starts read by :meth:`observe` (in its order)."""
+        self._rows: dict[int, list[Any]] = {}
+        """id(state) -> [places, seen, row]: the ``places`` bits of :meth:`_places`."""
+
+    def _places(self, state: MemoState, places: list[int], seen: int) -> int:
+        """The ``places`` bits (from the segment's first element), a function of the
+        places' cards and the cards ever face up: kept per state and, while the places
+        hold the same cards, updated only at the places of cards seen since."""
+        entry = self._rows.get(id(state))
+        if entry is not None and entry[0] == places:
+            row: int = entry[2]
+            d = seen ^ entry[1]
+            while d:
+                low = d & -d
+                c = low.bit_length() - 1
+                if c in places:  # its place turns between never seen (0b11) and known
+                    row ^= (self._known[c] ^ 3) << (17 * places.index(c))
+                d ^= low
+            entry[1] = seen
+            entry[2] = row
+            return row
+        known = self._known
+        row = 0
+        for c in reversed(places):  # the last place first, each shifted up in turn
+            row <<= 17
+            if c >= 0:
+                row |= known[c] if seen >> c & 1 else 3
+        if entry is None and len(self._rows) >= SEEN:
+            self._rows.clear()
+        self._rows[id(state)] = [places.copy(), seen, row]
+        return row
+
+    def observe(self, state: State[Any], seat: int) -> FloatArray:
+        """As :meth:`Encoder.observe`, from the fields ``MemoState._view`` reads and
+        its ``seen`` and ``table`` card sets (bit-identical; tested)."""
+        n = self.num_players
+        if type(state) is not MemoState or type(seat) is not int or not 0 <= seat < n:
+            return super().observe(state, seat)
+        rel = self._rel[seat]
+        (
+            s_known,
+            s_partner,
+            s_places,
+            s_taken,
+            s_taken_by,
+            s_terminal,
+            s_to_act,
+            s_unseen,
+            s_table_stop,
+        ) = self._at
+        places = state.places
+        seen = state.seen
+        table = state.table
+        bits = (self._places(state, places, seen) << s_places) | self._easy_bit
+        on = seen & table
+        bits |= (on << s_known) | ((seen & ~table) << s_taken) | ((ALL_CARDS & ~seen) << s_unseen)
+        f = state.first
+        if f >= 0:
+            bits |= 1 << (s_places + f * 17 + 3)
+            pairs = self._partner_masks[places[f]] & on
+            partner = s_partner
+            while pairs:
+                low = pairs & -pairs
+                bits |= 1 << (partner + places.index(low.bit_length() - 1))
+                pairs ^= low
+        if state.over:
+            bits |= 1 << s_terminal
+        else:
+            bits |= 1 << (s_to_act + rel[state.turn])
+        out = bits_to_floats(bits, self.size)
+        # taken_by / 64 (relative seats), then table: places, occupied, stock / 64
+        counts = [0.0] * (n + 3)
+        for p, x in enumerate(state.taken):
+            counts[rel[p]] = x / CARDS
+        counts[n] = len(places) / CARDS
+        counts[n + 1] = table.bit_count() / CARDS
+        counts[n + 2] = len(state.stock) / CARDS
+        out[s_taken_by:s_table_stop] = counts
+        return out
 
     def fill(self, view: Mapping[str, Any], out: FloatArray) -> None:
         me = self._fill_status(view, out)
@@ -364,6 +490,76 @@ class SoloEncoder(_ZokerEncoder):
         self.s_in_piles = seg("in_piles", CARDS, "card set: cards in the piles")
         self.s_unseen = seg("unseen", CARDS, "card set: cards in the stock")
         self.s_misc = seg("misc", 3, "stock / 64, score / 64, may deal")
+        assert self.s_merges.start == self.s_fits.stop  # one bit per move id (below)
+        a = self.s_upper.start
+        self._upper_bits = tuple(
+            (*(ATTR_BITS[c] << (a + i * ATTR) for c in range(CARDS)), 0) for i in range(UPPER)
+        )
+        """``[place][card]``: the card's attribute bits in upper place ``place`` (0 at
+        index -1, an empty place)."""
+        a = self.s_piles.start
+        self._pile_bits = tuple(
+            tuple(ATTR_BITS[c] << (a + k * self.PILE) for c in range(CARDS)) for k in range(4)
+        )
+        """``[pile][card]``: the card's attribute bits as the top of bottom pile ``pile``."""
+        self._empty_bits = tuple(1 << (a + k * self.PILE + ATTR + 1) for k in range(4))
+        self._heights = tuple(a + k * self.PILE + ATTR for k in range(4))
+        # R-SO-3/4/6: "fits" and "merges" are the legal moves: move id s*4+d is upper
+        # place s (s < 12) or pile s-12 onto pile d, so its element is s_fits + id; the
+        # deal (id 64, R-SO-5) is "may_deal".
+        self._move_bits = (
+            *(1 << (self.s_fits.start + i) for i in range(CARDS)),
+            1 << (self.s_misc.start + 2),
+        )
+        self._stock_seen: dict[int, list[Any]] = {}
+        """id(state) -> [state, stock size, stock mask]: the stock's card set, made
+        anew only when the stock changed (a deal, R-SO-5: it only shrinks)."""
+
+    def observe(self, state: State[Any], seat: int) -> FloatArray:
+        """As :meth:`Encoder.observe`, from the fields ``SoloState._view`` reads
+        (bit-identical; tested): every 0/1 element as one bit of one integer.
+
+        R-SO-1: all 64 cards are dealt, each in an upper place, a bottom pile or
+        the stock, so the piles' card set is what neither the upper places nor
+        the stock hold (the stock's set is kept per state: it changes only with
+        a deal)."""
+        if type(state) is not SoloState or type(seat) is not int or seat != 0:
+            return super().observe(state, seat)
+        stock = state.stock
+        entry = self._stock_seen.get(id(state))
+        if entry is None or entry[0] is not state or entry[1] != len(stock):
+            if len(self._stock_seen) >= SEEN:
+                self._stock_seen.clear()
+            sm = 0
+            for c in stock:
+                sm |= 1 << c
+            entry = self._stock_seen[id(state)] = [state, len(stock), sm]
+        sm = entry[2]
+        upper = state.upper
+        # the places' bits do not overlap, so their sum is their union
+        bits = sum(map(tuple.__getitem__, self._upper_bits, upper))
+        um = sum(map(CARD_BITS.__getitem__, upper))
+        pile_bits = self._pile_bits
+        heights = [len(p) for p in state.piles]
+        for k, pile in enumerate(state.piles):
+            bits |= pile_bits[k][pile[-1]] if pile else self._empty_bits[k]
+        legal = state.legal_actions()
+        if legal:
+            bits |= (1 << self.s_to_act.start) | sum(
+                map(self._move_bits.__getitem__, map(_ID, legal))
+            )
+        else:
+            bits |= 1 << self.s_terminal.start
+        bits |= ((ALL_CARDS & ~(um | sm)) << self.s_in_piles.start) | (sm << self.s_unseen.start)
+        out = bits_to_floats(bits, self.size)
+        at = self._heights
+        for k in range(4):
+            if heights[k]:
+                out[at[k]] = heights[k] / CARDS
+        m = self.s_misc.start
+        out[m] = len(stock) / CARDS
+        out[m + 1] = max(heights) / CARDS
+        return out
 
     def fill(self, view: Mapping[str, Any], out: FloatArray) -> None:
         self._fill_status(view, out)
@@ -510,6 +706,11 @@ class KuboEncoder(_ZokerEncoder):
 
     The board, hands and counts are the seat's whole information state: every
     placed card stays on the board and drawn cards are uniformly random.
+
+    :meth:`observe` builds the same vector from the state's fields
+    (bit-identical, tested): the board's derived sets (placeable, covered, the
+    line fills) are kept per state and grown by the cards placed since the
+    last observation (see :meth:`_board`).
     """
 
     signed_segments = ("totals",)
@@ -545,6 +746,157 @@ class KuboEncoder(_ZokerEncoder):
         assert isinstance(points, tuple)
         self.round_max = max(1, sum(int(points[k]) for k in LINE_KINDS))
         self.rounds = game.int_option("rounds")
+        self.manual = game.options["claims"] == "manual"
+        geo = geometry(str(game.options["layers"]))
+        self._support = tuple(
+            sum(1 << d for d in range(CARDS) if (geo.neighbours[d] | geo.below[d]) >> c & 1)
+            for c in range(CARDS)
+        )
+        """``_support[c]``: the places a card could go once ``c`` is placed (R-KU-3/4)."""
+        self._under = tuple(
+            sum(1 << d for d in range(CARDS) if geo.above[d] >> c & 1) for c in range(CARDS)
+        )
+        """``_under[c]``: the places that ``c`` covers for good once placed (R-KU-5)."""
+        self._const = (
+            1 << (self.s_layers.start + KUBO_LAYERS.index(str(game.options["layers"])))
+        ) | (int(self.manual) << self.s_manual.start)
+        self._rel = [[rel_seat(me, p, n) for p in range(n)] for me in range(n)]
+        self._at = (
+            self.s_board.start,
+            self.s_claimers.start,
+            self.s_covered.start,
+            self.s_hand.start,
+            self.s_line_fill.start,
+            self.s_may_draw.start,
+            self.s_open.start,
+            self.s_phase.start,
+            self.s_placeable.start,
+            self.s_placed.start,
+            self.s_terminal.start,
+            self.s_to_act.start,
+            self.s_turn.start,
+            self.s_unseen.start,
+            self.s_line_fill.stop,
+            self.s_round.stop,
+        )
+        """Segment starts read by :meth:`observe` (in its order)."""
+        self._boards: dict[int, list[Any]] = {}
+        """id(state) -> [board, supported, covering, line fills]: see :meth:`_board`."""
+        assert (
+            self.s_placed.start == self.s_may_draw.stop and self.s_round.start == self.s_totals.stop
+        )
+
+    def _board(self, state: KuboState) -> list[Any]:
+        """``[board, supported, covering, line fills / 4]`` for ``state.board``: the
+        places next to or on a placed card, the places under one, and the ``line_fill``
+        segment. All are functions of the board alone, kept per state and grown by the
+        cards placed since (a board only gains cards within a round); any other board
+        (a new round, another state at a reused id) is computed afresh."""
+        b = state.board
+        entry = self._boards.get(id(state))
+        if entry is not None:
+            if entry[0] == b:
+                return entry
+            if entry[0] & ~b == 0:
+                new = b & ~entry[0]
+                supported, covering, fill = entry[1], entry[2], entry[3]
+                while new:
+                    low = new & -new
+                    c = low.bit_length() - 1
+                    supported |= self._support[c]
+                    covering |= self._under[c]
+                    for ln in LINES_THROUGH[c]:
+                        fill[ln] += 0.25
+                    new ^= low
+                entry[:3] = (b, supported, covering)
+                return entry
+        if len(self._boards) >= SEEN:
+            self._boards.clear()
+        supported = covering = 0
+        t = b
+        while t:
+            low = t & -t
+            c = low.bit_length() - 1
+            supported |= self._support[c]
+            covering |= self._under[c]
+            t ^= low
+        fill = (LINE_ROWS @ bits_to_floats(b, CARDS)) / 4.0
+        entry = self._boards[id(state)] = [b, supported, covering, fill]
+        return entry
+
+    def observe(self, state: State[Any], seat: int) -> FloatArray:
+        """As :meth:`Encoder.observe`, from the fields ``KuboState._view(seat)`` reads
+        (bit-identical; tested)."""
+        n = self.num_players
+        if type(state) is not KuboState or type(seat) is not int or not 0 <= seat < n:
+            return super().observe(state, seat)
+        rel = self._rel[seat]
+        (
+            s_board,
+            s_claimers,
+            s_covered,
+            s_hand,
+            s_line_fill,
+            s_may_draw,
+            s_open,
+            s_phase,
+            s_placeable,
+            s_placed,
+            s_terminal,
+            s_to_act,
+            s_turn,
+            s_unseen,
+            s_line_fill_stop,
+            s_round_stop,
+        ) = self._at
+        b, supported, covering, fill = self._board(state)
+        hand = 0
+        for c in state.hands[seat]:
+            hand |= 1 << c
+        empty = ALL_CARDS & ~b
+        bits = (
+            self._const
+            | (b << s_board)
+            | (hand << s_hand)
+            | ((supported & ~covering & empty) << s_placeable)
+            | ((covering & empty) << s_covered)
+            | ((empty & ~hand) << s_unseen)
+            | (1 << (s_turn + rel[state.turn]))
+        )
+        over = state.over
+        phase = state.phase
+        if over:
+            bits |= 1 << s_terminal
+        else:
+            cp = state.claimers[0] if phase == KUBO_CLAIMS else state.turn
+            bits |= 1 << (s_to_act + rel[cp])
+        if self.manual:
+            for ln in state.open_lines:
+                bits |= 1 << (s_open + ln)
+            for p in state.claimers:
+                bits |= 1 << (s_claimers + rel[p])
+        bits |= 1 << (s_phase + (phase == KUBO_CLAIMS))
+        if not over and phase == KUBO_PLAY and state._may_draw():
+            bits |= 1 << s_may_draw
+        out = bits_to_floats(bits, self.size)
+        out[s_line_fill:s_line_fill_stop] = fill
+        # placed (1 + n), hand sizes (n), stock, round points (n), totals (n), round
+        counts = [0.0] * (4 * n + 3)
+        counts[0] = state.placed_now / KUBO_STOCK
+        hands = state.hands
+        points = state.points
+        totals = state.totals
+        scale = (self.round_max + KUBO_STOCK) * self.rounds
+        for p in range(n):
+            r = rel[p]
+            counts[1 + r] = state.placed_last[p] / KUBO_STOCK
+            counts[1 + n + r] = len(hands[p]) / KUBO_STOCK
+            counts[2 + 2 * n + r] = points[p] / self.round_max
+            counts[2 + 3 * n + r] = totals[p] / scale
+        counts[1 + 2 * n] = len(state.stock) / KUBO_STOCK
+        counts[2 + 4 * n] = (state.round_no + (0 if over else 1)) / self.rounds
+        out[s_placed:s_round_stop] = counts
+        return out
 
     def fill(self, view: Mapping[str, Any], out: FloatArray) -> None:
         me = self._fill_status(view, out)

@@ -130,7 +130,7 @@ class Kubo(ZokerDeckMixin, Game["KuboState"]):
                 "en": "Which attribute forms the layers of the cube (the cube in another "
                 "position): colour, size or shape.",
                 "fi": "Mikä ominaisuus muodostaa kuution tasot (kuutio eri asennossa): "
-                "colour (väri), size (koko) tai shape (muoto).",
+                "väri, koko tai muoto.",
             },
             choices=LAYER_ATTRS,
             rule="R-KU-11",
@@ -152,9 +152,9 @@ class Kubo(ZokerDeckMixin, Game["KuboState"]):
             "choice",
             "auto",
             {
-                "en": "auto: completed lines score by themselves; manual: the placer must "
+                "en": "Automatic: completed lines score by themselves. By hand: the placer must "
                 "claim them, and others may steal missed ones by calling Piste!",
-                "fi": "auto: valmiit rivit pisteytetään itsestään; manual: asettajan on "
+                "fi": "Automaattisesti: valmiit rivit pisteytetään itsestään. Itse: asettajan on "
                 "ilmoitettava ne, ja muut voivat varastaa huomaamatta jääneet huutamalla Piste!",
             },
             choices=("auto", "manual"),

@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pakka.games.zoker.common import (
-    opt_int,
-    winners_by_max,
-)
+from pakka.games.zoker.common import winners_by_max
 from pakka.games.zoker.deck import (
     LINE_KINDS,
     line_name,
@@ -31,8 +28,8 @@ def end_round(state: KuboState, reason: str) -> None:
         totals=list(state.totals),
     )
     state.points = [0] * len(state.totals)
-    target = opt_int(state.game, "target")
-    if state.round_no >= opt_int(state.game, "rounds") or (
+    target = state.game.int_option("target")
+    if state.round_no >= state.game.int_option("rounds") or (
         target > 0 and max(state.totals) >= target
     ):
         state.over = True

@@ -17,7 +17,7 @@ from pakka.core.errors import IllegalAction
 from pakka.core.game import Game
 from pakka.core.options import Option
 from pakka.core.seam import Display
-from pakka.games.zoker.common import ZokerDeckMixin, opt_int
+from pakka.games.zoker.common import ZokerDeckMixin
 from pakka.games.zoker.deck import ALIKE_ANY, COMPATIBLE, deal_order
 from pakka.games.zoker.memo.actions import TURNS, MemoTurn
 from pakka.games.zoker.memo.display import MemoDisplay
@@ -85,7 +85,7 @@ class Memo(ZokerDeckMixin, Game["MemoState"]):
         s = MemoState()
         s._init_base(self, seed, deck_text)
         order = deal_order(s.rng, stacked, range(64))
-        layout = opt_int(self, "layout")
+        layout = self.int_option("layout")
         # R-ME-1: the first ``layout`` cards of the deck, place 1 first.
         s.places = order[:layout]
         s.stock = order[layout:][::-1]

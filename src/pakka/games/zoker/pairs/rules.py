@@ -17,7 +17,7 @@ from pakka.core.errors import IllegalAction
 from pakka.core.game import Game
 from pakka.core.options import Option
 from pakka.core.seam import Display
-from pakka.games.zoker.common import ZokerDeckMixin, opt_int
+from pakka.games.zoker.common import ZokerDeckMixin
 from pakka.games.zoker.deck import (
     deal_order,
 )
@@ -84,7 +84,7 @@ class Pairs(ZokerDeckMixin, Game["PairsState"]):
         s = PairsState()
         s._init_base(self, seed, deck_text)
         order = deal_order(s.rng, stacked, range(64))
-        n = opt_int(self, "cards")
+        n = self.int_option("cards")
         s.layout = order[:n]
         s.table = sum(1 << c for c in s.layout)
         s.pairs = 0
