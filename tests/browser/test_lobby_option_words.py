@@ -45,6 +45,10 @@ ROWS_JS = """() => [...document.querySelectorAll('fieldset .field')]
 
 RULES_REF = {"fi": "sääntöviite", "en": "rules reference"}
 
+JARGON = re.compile(r"(?<![:\w])N\b|\b(?i:arenas?|research)\b|(?i:areen|tutkimu)")
+"""Words of the programme, not of the players: a variable ("N > 0"), the arenas and
+the research that set options for bots."""
+
 
 def _codes(game: str) -> set[str]:
     """What a player types for the game's options: the choice values, true/false."""
@@ -77,6 +81,8 @@ def _problems(
                     and (c in {"true", "false"} or "-" in c or c.lower() in words.foreign)
                 ):
                     out.append(f"value code {c!r} in {where}")
+            for m in JARGON.finditer(text):
+                out.append(f"programme's word {m.group(0)!r} in {where}")
             if "_" in o.name and o.name in text:
                 out.append(f"option name {o.name!r} in {where}")
             for m in RULE_ID.finditer(text):

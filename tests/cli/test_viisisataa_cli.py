@@ -37,8 +37,8 @@ def test_r_5s_22_pakka_games_describes_no_cap(
 ) -> None:
     """R-5S-22: ``pakka games viisisataa`` says the default 0 means no cap, in both languages."""
     for lang, words, kind in (
-        ("en", "0 = no cap", "an integer of at least 0"),
-        ("fi", "0 = ei rajaa", "kokonaisluku, vähintään 0"),
+        ("en", "0 (no limit)", "an integer of at least 0"),
+        ("fi", "0 (ei rajaa)", "kokonaisluku, vähintään 0"),
     ):
         monkeypatch.setenv("COLUMNS", "400")
         assert main(["games", GAME, "--lang", lang]) == 0

@@ -198,3 +198,120 @@ def test_viisisataa_bids_read_as_bids_not_cards(
     assert lines, f"no bid in the log of the seeded game ({lang})"
     for line in lines:
         assert re.search(rf" {verb} (?:(?:{numbers}) \w+|misère|misääri)", line), line
+
+
+BOARD_CODE = re.compile(r"(?<![\w\[/-])(10|[2-9JQKA])[SHDC](?![\w\]])|\bJK\b")
+"""A French card or the joker as a code in a board drawing (a wild card's "=7S" too);
+the boards draw cards as pictures (``♠A``) and name the joker, which has no suit
+symbol, in words."""
+
+FRENCH_DECK_GAMES = ("koodinmurtaja", "viisisataa", "ravaytys")
+
+
+def boards(out: str) -> list[str]:
+    """The board drawings of a session's output."""
+    return re.findall(re.escape(BOARD_START) + r"(.*?)" + re.escape(BOARD_END), out, flags=re.S)
+
+
+@pytest.mark.parametrize("lang", ["en", "fi"])
+@pytest.mark.parametrize("game", FRENCH_DECK_GAMES)
+def test_boards_draw_cards_as_pictures_not_codes(
+    game: str, lang: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The board drawings of the French-deck games: cards as pictures (``♠A``), the
+    joker in words, never a code (``QC``, ``JK``, a wild card's ``=7S``); the seat
+    table's "(you)" in Finnish too."""
+    drawn = boards(output(game, lang, monkeypatch, capsys))
+    assert drawn
+    codes = sorted({m.group(0) for b in drawn for m in BOARD_CODE.finditer(HINT.sub("", b))})
+    assert not codes, f"raw card codes in the boards of {game} ({lang}): {codes[:12]}"
+    if lang == "fi":
+        assert not any("(you)" in b for b in drawn), game
+
+
+@pytest.mark.parametrize("lang", ["en", "fi"])
+def test_viisisataa_kitty_and_discards_drawn_as_pictures(lang: str) -> None:
+    """The contractor's board while discarding: the kitty taken and the cards laid
+    aside as pictures (``♠A``), never as codes ("kitty taken: 4H JD QC")."""
+    import io
+
+    from rich.console import Console
+
+    from pakka.cli.render.viisisataa import render
+    from pakka.core.registry import load
+
+    game = load("viisisataa", 3)
+    for seed in range(40):
+        state = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        seen = 0
+        while not state.is_terminal and state.view(None)["phase"] in ("bidding", "kitty"):
+            acts = state.legal_actions()
+            state.apply(acts[rng.randrange(len(acts))])
+        if state.is_terminal or state.view(None)["phase"] != "discard":
+            continue
+        seat = state.current_player
+        for _ in range(2):  # before and after laying one card aside
+            view = state.view(seat)
+            assert view["kitty"], view
+            con = Console(file=io.StringIO(), width=160, color_system=None)
+            con.print(render(view, lang))
+            drawn = con.file.getvalue()  # type: ignore[attr-defined]
+            assert not BOARD_CODE.findall(drawn), drawn
+            assert any(s in drawn for s in "♠♥♦♣"), drawn
+            seen += 1
+            state.apply(state.legal_actions()[0])
+            if state.view(None)["phase"] != "discard":
+                break
+        if seen:
+            return
+    raise AssertionError("no seeded game reached the discard phase")
+
+
+CARD_OBJECT = re.compile(r"(?:Paikka|Pelaaja) \{\w+\} (?:\w+ )?(\w+) \{cards?(?::cards?)?\}")
+"""A Finnish log sentence whose verb takes a card as its object directly."""
+
+
+@pytest.mark.parametrize("game", sorted(SETUP))
+def test_finnish_log_names_a_played_card_without_a_case_ending(game: str) -> None:
+    """The log says "Paikka 3 pelaa kortin jokeri", never "Paikka 3 pelaa jokeri" (the
+    object would need a case ending, "jokerin", that a card name in words cannot
+    take): a card after a verb comes with "kortin"/"kortit", as every game's log says."""
+    bad = [
+        (k, v)
+        for k, v in messages(game).get("fi", {}).items()
+        for m in CARD_OBJECT.finditer(v)
+        if m.group(1) not in ("kortin", "kortit", "korttinsa")
+    ]
+    assert not bad, bad
+
+
+RULE_OR_VARIANT_ID = re.compile(r"\b(?:V\d+|[RD]-[A-Z0-9]{2,3}-\d+)\b")
+"""A rule id (``R-5S-13``) or a variant's (``V1``): for the rules reference only."""
+
+
+@pytest.mark.parametrize("game", sorted(SETUP))
+def test_no_catalogue_text_names_a_rule_or_variant_id(game: str) -> None:
+    """Log lines, refusals and option errors speak of the rule, not its number."""
+    bad = [
+        (lang, k, v)
+        for lang, cat in messages(game).items()
+        for k, v in cat.items()
+        if RULE_OR_VARIANT_ID.search(v)
+    ]
+    bad += [(lang, k, v) for lang, cat in TEXT.items() for k, v in cat.items()
+            if RULE_OR_VARIANT_ID.search(v)]  # fmt: skip
+    assert not bad, bad
+
+
+@pytest.mark.parametrize("lang", ["en", "fi"])
+def test_the_whole_deck_option_error_in_words(
+    lang: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Viisisataa's whole deck with four players is refused naming the deck as the
+    option does, without the variant's id."""
+    argv = ["play", "viisisataa", "--players", "4", "--set", "full_deck=true"]
+    rc, _, err = run_cli(monkeypatch, capsys, [*argv, "--lang", lang])
+    flat = re.sub(r"\s+", " ", err)
+    assert rc == 2 and {"en": "whole deck", "fi": "koko pakka"}[lang] in flat, flat
+    assert not RULE_OR_VARIANT_ID.search(flat), flat

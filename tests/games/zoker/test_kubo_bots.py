@@ -137,21 +137,24 @@ def covering_position() -> KuboState:
     return s
 
 
-def test_r_ku_5_r_ku_10_careful_bot_places_the_card_below_before_covering_it() -> None:
+def test_r_ku_5_r_ku_10_careful_bot_does_not_bury_its_own_card() -> None:
     """R-KU-5: once GS2 lies at (S, 2), BS2 can never be placed, so it stays in hand
-    and costs a point at the end (R-KU-10). BS2 itself leaves the straight
-    BS1-BS2-?-BS4 one card short with BS3 placeable (R-KU-7), a point for the next
-    player only if it holds BS3 (five of the 56 cards seat 0 cannot see: its four and
-    the one it draws). The plain greedy plan weighs that chance as a sure point and
-    places GS2 alone, burying BS2; the careful bot places BS2 first, then GS2 on it
-    (R-KU-3: on top of the card below)."""
+    and costs a point at the end (R-KU-10): a sure point lost. BS2 itself would leave
+    the straight BS1-BS2-?-BS4 one card short with BS3 placeable (R-KU-7), a point
+    for the next player if it holds BS3. The plain greedy plan places GS2 alone and
+    buries BS2; the careful bot keeps both, so BS2 stays placeable (and GS2 can still
+    go on it later, R-KU-3)."""
     s = covering_position()
     assert {str(a) for a in s.legal_actions()} == {"GS2", "BS2", "end"}
     greedy = GreedyBot(s.game)
     assert str(greedy.choose(SeatHandle(s, 0, random.Random(1)))) == "GS2"
-    assert careful_choices(s, 0, seed=3) == ["BS2", "GS2", "end"]
-    # The greedy line played out: BS2 is covered for good.
     buried = s.clone()
     buried.apply("GS2")
     assert "BS2" not in {str(a) for a in buried.legal_actions()}
     assert "BS2" in buried.view(0)["covered"]
+    assert careful_choices(s, 0, seed=3) == ["end"]
+    kept = s.clone()
+    kept.apply("end")
+    assert "BS2" not in kept.view(0)["covered"] and "BS2" in kept.view(0)["placeable"]
+    # Without the charge for a buried card it would bury BS2 as greedy does.
+    assert str(CarefulBot(s.game, dead=0).choose(SeatHandle(s, 0, random.Random(1)))) == "GS2"

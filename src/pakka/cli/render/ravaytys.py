@@ -14,7 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from pakka.cli.text import say
-from pakka.games.ravaytys.display import RavaytysDisplay
+from pakka.games.ravaytys.display import RavaytysDisplay, card_names
 
 _SYM = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _DISPLAY = RavaytysDisplay()
@@ -24,10 +24,11 @@ def _tr(key: str, lang: str, **args: Any) -> str:
     return say("ravaytys", {"key": key, "args": args}, lang)
 
 
-def card_text(t: str) -> Text:
-    """A card with its suit symbol, red suits in red, wild cards highlighted."""
+def card_text(t: str, lang: str = "en") -> Text:
+    """A card with its suit symbol, red suits in red, wild cards highlighted; the
+    joker, which has no suit symbol, in words ("jokeri", "joker"), never as ``JK``."""
     if t == "JK":
-        return Text("JK", style="bold magenta")
+        return Text(card_names(lang).get(t, t), style="bold magenta")
     s = t[-1]
     label = _SYM[s] + t[:-1]
     if _DISPLAY.is_wild(t):
@@ -35,14 +36,20 @@ def card_text(t: str) -> Text:
     return Text(label, style="red" if s in "HD" else "")
 
 
-def _meld_line(m: dict[str, Any]) -> Text:
+def _stands_for(rep: str) -> str:
+    """What a wild card stands for, after its ``=``: a rank as it is (``8``), a card
+    with its suit symbol (``♠7``), never a code (``7S``)."""
+    return _SYM[rep[-1]] + rep[:-1] if len(rep) > 1 and rep[-1] in _SYM else rep
+
+
+def _meld_line(m: dict[str, Any], lang: str = "en") -> Text:
     out = Text()
     if "id" in m:
         out.append(f"{m['id']:>3} ", style="bold")
     for e in m["cards"]:
-        out.append_text(card_text(e["card"]))
+        out.append_text(card_text(e["card"], lang))
         if "as" in e:
-            out.append(f"={e['as']}", style="dim")
+            out.append(f"={_stands_for(e['as'])}", style="dim")
         out.append(" ")
     return out
 
@@ -74,14 +81,14 @@ def render(view: dict[str, Any], lang: str = "en") -> RenderableType:
     if view["melds"]:
         for m in view["melds"]:
             owner = _tr("rv.ui.owner", lang, owner=m["owner"])
-            parts.append(_meld_line(m) + Text(f"  ({owner})", style="dim"))
+            parts.append(_meld_line(m, lang) + Text(f"  ({owner})", style="dim"))
     else:
         parts.append(Text(_tr("rv.ui.none", lang), style="dim"))
     if view["pending"]:
         parts.append(Text(_tr("rv.ui.building", lang), style="bold"))
         for m in view["pending"]:
-            parts.append(_meld_line(m))
-    top = view["top"] or "-"
+            parts.append(_meld_line(m, lang))
+    top = card_names(lang).get(view["top"], view["top"]) if view["top"] else "-"
     parts.append(
         Text(_tr("rv.ui.top", lang, top=top, stock=view["stock_size"], pile=view["pile_size"]))
     )
@@ -97,19 +104,19 @@ def render(view: dict[str, Any], lang: str = "en") -> RenderableType:
     return Group(*parts)
 
 
-def _cards_line(cards: list[str], indent: str = "") -> Text:
+def _cards_line(cards: list[str], lang: str, indent: str = "") -> Text:
     line = Text(indent)
     for c in cards:
         code, _, rep = c.partition("=")
-        line.append_text(card_text(code))
+        line.append_text(card_text(code, lang))
         if rep:
-            line.append(f"={rep}", style="dim")
+            line.append(f"={_stands_for(rep)}", style="dim")
         line.append(" ")
     return line
 
 
 def _hand(view: dict[str, Any], hand: list[str], lang: str) -> RenderableType:
-    line = _cards_line(hand)
+    line = _cards_line(hand, lang)
     hint = _DISPLAY.hint(view)
     if hint is None:
         return line
@@ -119,8 +126,8 @@ def _hand(view: dict[str, Any], hand: list[str], lang: str) -> RenderableType:
         return Group(*rows)
     rows.append(Text(_tr("rv.ui.groups", lang) + ":", style="dim"))
     for g in hint["groups"]:
-        rows.append(_cards_line(g, "  "))
-    rest = _cards_line(hint["left"], f"  {_tr('rv.ui.left', lang)}: ")
+        rows.append(_cards_line(g, lang, "  "))
+    rest = _cards_line(hint["left"], lang, f"  {_tr('rv.ui.left', lang)}: ")
     rest.append(f"({hint['value']})", style="dim")
     rows.append(rest)
     return Group(*rows)

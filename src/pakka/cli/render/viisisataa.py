@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from pakka.cli.text import say
-from pakka.core.cards import parse_card
+from pakka.core.cards import SUIT_SYMBOLS, SUITS, parse_card
 from pakka.core.render import one_based_args
 from pakka.core.seam import Message
 from pakka.games.viisisataa.display import (
@@ -84,20 +84,21 @@ def _l(lang: str, key: str, **args: Any) -> str:
     return table.get(key, LABELS["en"][key]).format(**one_based_args(args))
 
 
-def card_text(card: str) -> Text:
-    """A card as ``♠A`` in its suit's colour; the joker as ``JK``."""
+def card_text(card: str, lang: str = "en") -> Text:
+    """A card as ``♠A`` in its suit's colour; the joker, which has no suit symbol, in
+    words ("jokeri", "joker"), never as its code ``JK``."""
     if card == "JK":
-        return Text("JK", style="bold magenta")
+        return Text(card_name(card, lang), style="bold magenta")
     c = parse_card(card)
     return Text(c.symbol(), style="bold red" if c.is_red else "bold")
 
 
-def _cards(cards: list[str]) -> Text:
+def _cards(cards: list[str], lang: str = "en") -> Text:
     t = Text()
     for i, c in enumerate(cards):
         if i:
             t.append(" ")
-        t.append_text(card_text(c))
+        t.append_text(card_text(c, lang))
     return t
 
 
@@ -162,14 +163,14 @@ def render(view: dict[str, Any], lang: str) -> RenderableType:
         parts.append(bids)
 
     if view.get("kitty"):
-        parts.append(Text(_l(lang, "kitty", cards=" ".join(view["kitty"]))))
+        parts.append(Text(_l(lang, "kitty", cards=_cards(view["kitty"], lang).plain)))
     if view.get("discards") is not None and (view["phase"] == "discard" or view["discards"]):
         parts.append(
             Text(
                 _l(
                     lang,
                     "discards",
-                    cards=" ".join(view["discards"]) or "-",
+                    cards=_cards(view["discards"], lang).plain or "-",
                     left=view.get("discards_left", 0),
                 )
             )
@@ -180,17 +181,18 @@ def render(view: dict[str, Any], lang: str) -> RenderableType:
         t = Text(_l(lang, "trick") + ": ", style="bold")
         for e in view["trick"]:
             t.append(_seat(lang, e["seat"], me) + " ")
-            t.append_text(card_text(e["card"]))
+            t.append_text(card_text(e["card"], lang))
             t.append("   ")
         if view.get("led_suit"):
-            t.append(f"({view['led_suit']})", style="dim")
+            led = view["led_suit"]
+            t.append(f"({SUIT_SYMBOLS[SUITS.index(led)] if led in SUITS else led})", style="dim")
         parts.append(t)
     last = view.get("last_trick")
     if last:
         t = Text(_l(lang, "last", seat=last["winner"]) + ": ", style="dim")
         for e in last["cards"]:
             t.append(f"{e['seat'] + 1}:", style="dim")
-            t.append_text(card_text(e["card"]))
+            t.append_text(card_text(e["card"], lang))
             t.append(" ")
         parts.append(t)
     if view["phase"] == "play" or any(view["tricks"]):
@@ -199,7 +201,7 @@ def render(view: dict[str, Any], lang: str) -> RenderableType:
 
     if view.get("hand") is not None:
         t = Text(_l(lang, "hand") + ": ", style="bold")
-        t.append_text(_cards(sort_hand(view["hand"], trump)))
+        t.append_text(_cards(sort_hand(view["hand"], trump), lang))
         parts.append(t)
 
     # Score sheet: the last hands and the totals; others shown as 500 minus points.

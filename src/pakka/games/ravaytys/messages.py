@@ -365,7 +365,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rv.ui.nocontract": "tavoite ei vielä onnistu",
         "rv.ui.top": "Avopakka: {top}   umpipakka {stock}   pino {pile}",
         "rv.ui.seat": "paikka",
-        "rv.ui.you": "",
+        "rv.ui.you": "(sinä)",
         "rv.ui.cards": "kortit",
         "rv.ui.points": "yhteensä",
         "rv.ui.building": "Pöytäys kesken",

@@ -178,14 +178,13 @@ class Viisisataa(Game["ViisisataaState"]):
         # R-5S-22: no cap by default; arenas, benchmarks and research set one explicitly
         # (automated_options below).
         Option("max_hands", "int", 0, minimum=0, rule="R-5S-22",
-               help={"en": "0 = no cap (the default): play until someone reaches 500. "
-                           "N > 0 ends the match after N hands, the highest total winning; "
-                           "for bots, arenas and research, which set "
-                           f"{AUTOMATED_MAX_HANDS}.",
-                     "fi": "0 = ei rajaa (oletus): pelataan, kunnes joku saavuttaa 500. "
-                           "N > 0 päättää ottelun N jaon jälkeen, eniten pisteitä voittaa; "
-                           "boteille, areenoille ja tutkimukseen, jotka asettavat "
-                           f"{AUTOMATED_MAX_HANDS}."}),
+               # Automated play (bots' arenas, research) sets AUTOMATED_MAX_HANDS itself.
+               help={"en": "0 (no limit): play until someone reaches 500. Any other "
+                           "number ends the match after that many hands; the highest "
+                           "total wins.",
+                     "fi": "0 (ei rajaa): pelataan, kunnes joku saavuttaa 500. Muu luku "
+                           "päättää ottelun niin monen jaon jälkeen; eniten pisteitä "
+                           "voittaa."}),
         Option("first_dealer", "int", 0, minimum=0, maximum=4, rule="R-5S-5",
                help={"en": "The seat that deals the first hand.",
                      "fi": "Ensimmäisen jaon jakaja."}),

@@ -41,7 +41,7 @@ Not in the view and so not encoded: the discard pile below its top card
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 
@@ -66,6 +66,8 @@ GROUPS_PER_SEAT = 4
 PENDING = 4
 _ONE_AT = tuple(1 << (8 * c) for c in range(KINDS))
 """A card's 1 in a byte-per-kind count integer (``int.to_bytes(53, "little")``)."""
+SEEN = 1024
+"""States whose known-card bytes an encoder keeps (then all are dropped and rebuilt)."""
 _LEFT = bytes(max(0, 2 - x) for x in range(256))
 """``bytes.translate`` table: unseen copies of an ordinary card seen ``x`` times."""
 _LEFT_JOKERS = bytes(max(0, 4 - x) for x in range(256))
@@ -119,6 +121,14 @@ class RavaytysEncoder(Encoder):
         self._rel = [[rel_seat(me, p, n) for p in range(n)] for me in range(n)]
         self._phase_of = tuple(PHASES.index(p) for p in PHASE_NAMES)
         self._rounds = len(CONTRACTS)
+        self._order = [[(me + r) % n for r in range(n)] for me in range(n)]
+        """``_order[me][r]``: the seat ``r`` places clockwise from ``me``."""
+        assert self.s_buys.stop == self.s_counts.start and self.s_totals.stop == self.size
+        self._known: dict[int, list[Any]] = {}
+        """id(state) -> [state, per seat: its known cards as last seen (a copy), their
+        byte-per-kind count integer, its bytes]: a seat's known cards change only when
+        it takes or buys a card or plays a known one, so most observations compare the
+        dicts and reuse the bytes."""
 
     def observe(self, state: State[Any], seat: int) -> FloatArray:
         """As :meth:`Encoder.observe`, built from the state's fields (bit-identical)."""
@@ -163,15 +173,25 @@ class RavaytysEncoder(Encoder):
         if st.transit >= 0:
             q[self.s_transit.start + st.transit] = 4
             seen += _ONE_AT[st.transit]
+        cache = self._known.get(id(st))
+        if cache is None or cache[0] is not st:
+            if len(self._known) >= SEEN:
+                self._known.clear()
+            cache = self._known[id(st)] = [st, [None] * n, [0] * n, [b""] * n]
+        _, snaps, ks, kbs = cache
         for p, kn in enumerate(st.known):
             if kn:
-                k = 0
-                for c, cnt in kn.items():
-                    k += cnt * _ONE_AT[c]
+                if kn != snaps[p]:
+                    k = 0
+                    for c, cnt in kn.items():
+                        k += cnt * _ONE_AT[c]
+                    snaps[p] = kn.copy()
+                    ks[p] = k
+                    kbs[p] = k.to_bytes(KINDS, "little")
                 at = self.s_known.start + rel[p] * KINDS
-                q[at : at + KINDS] = k.to_bytes(KINDS, "little")
+                q[at : at + KINDS] = kbs[p]
                 if p != me:
-                    seen += k
+                    seen += ks[p]
         at = self.s_groups.start
         size = self.group_size
         left = self.groups
@@ -192,17 +212,20 @@ class RavaytysEncoder(Encoder):
         if st.pending_open:
             q[self.s_counts.start + 3] = 4
         out: FloatArray = np.multiply(np.frombuffer(q, np.uint8), _QUARTER, dtype=np.float32)
-        f = cast("memoryview[float]", out.data)  # native float32: item writes round as numpy
-        for p in range(n):
-            r = rel[p]
-            f[self.s_sizes.start + r] = st.sizes[p] / DECK
-            f[self.s_buys.start + r] = min(1.0, st.buys[p] / 54)
-            f[self.s_totals.start + r] = min(1.0, max(0.0, st.totals[p] / 1000.0))
-        c = self.s_counts.start
-        f[c] = len(pile) / DECK
-        f[c + 1] = len(st.stock) / DECK
-        f[c + 2] = min(1.0, st.turns / self.max_turns)
-        f.release()
+        # hand sizes, buys (per relative seat) and three counts are contiguous, and
+        # the totals are the last elements: two slice assignments
+        order = self._order[me]
+        sizes = st.sizes
+        buys = st.buys
+        totals = st.totals
+        out[self.s_sizes.start : self.s_counts.start + 3] = [
+            *[sizes[p] / DECK for p in order],
+            *[min(1.0, buys[p] / 54) for p in order],
+            len(pile) / DECK,
+            len(st.stock) / DECK,
+            min(1.0, st.turns / self.max_turns),
+        ]
+        out[self.s_totals.start :] = [min(1.0, max(0.0, totals[p] / 1000.0)) for p in order]
         return out
 
     def _group_bytes(self, q: bytearray, at: int, g: Meld, rel: list[int], pending: int) -> int:
