@@ -1,9 +1,11 @@
 """``pakka arena --ray``: the deals as Ray tasks on a real local Ray cluster give the
 same results as a local run, deal for deal.
 
-The cluster is a Ray head (no CPUs of its own, so every task runs on the worker
-node) and one worker node with one CPU, both bound to 127.0.0.1, without the
-dashboard and with usage statistics off, in a private temporary directory.
+The cluster is a Ray head with one CPU (so one worker process runs the tasks),
+on 127.0.0.1 only (Ray's single-machine mode: on Linux Ray would otherwise turn
+127.0.0.1 into the machine's outside address and listen on every interface),
+without the dashboard, with usage statistics off and a token of its own, in a
+private temporary directory; the driver is a process of its own.
 Each ``ray start --block`` runs in a process group of its own; the test stops
 exactly those groups and then any process left whose command line names its
 temporary directory — never ``ray stop``, which would stop every Ray on the
@@ -13,7 +15,9 @@ machine.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
+import secrets
 import shutil
 import signal
 import socket
@@ -26,9 +30,9 @@ from pathlib import Path
 
 import pytest
 
-ray = pytest.importorskip("ray")
+pytest.importorskip("ray")  # the distributed extra
 
-from pakka.arena import run_arena  # noqa: E402
+from pakka.arena import run_arena
 
 RAY = str(Path(sys.executable).with_name("ray"))
 MYBOTS = Path(__file__).resolve().parents[2] / "examples" / "mybots"
@@ -41,6 +45,14 @@ RAY_ENV = {
     # Under ``uv run`` Ray would ship the whole working directory to the workers
     # as a runtime environment of its own; the workers have pakka installed.
     "RAY_ENABLE_UV_RUN_RUNTIME_ENV": "0",
+    # Ray on Linux turns a node address of 127.0.0.1 into the machine's outside
+    # address; with its single-machine switch off the nodes stay on loopback.
+    "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0",
+    # A token of this test's own for every process of its cluster (and not the
+    # user's ~/.ray/auth_token): ``ray start`` turns token authentication on, while
+    # a client without these settings assumes it off and is refused.
+    "RAY_AUTH_MODE": "token",
+    "RAY_AUTH_TOKEN": secrets.token_hex(32),
 }
 
 
@@ -67,49 +79,43 @@ def _ours(tmp: str, address: str) -> list[int]:
 
 
 class LocalCluster:
-    """A Ray head (no CPUs) and one worker node per entry of ``worker_cpus`` (its CPU
-    count) on loopback, started by :meth:`start` and stopped by :meth:`stop`."""
+    """A Ray head with ``cpus`` CPUs (one worker process each; Ray's single-machine
+    mode has no other nodes) on loopback, started by :meth:`start` and stopped by
+    :meth:`stop`."""
 
-    def __init__(self, worker_cpus: list[int]) -> None:
+    def __init__(self, cpus: int) -> None:
         self.tmp = tempfile.mkdtemp(prefix="pkray", dir="/tmp")  # short: socket paths
         self.port = _free_port()
         self.address = f"127.0.0.1:{self.port}"
-        env = dict(os.environ, **RAY_ENV)
-        common = ["--node-ip-address=127.0.0.1", "--block", "--disable-usage-stats"]
+        self.cpus = cpus
         self.procs: list[subprocess.Popen[bytes]] = []
         self.log = Path(self.tmp, "start.log").open("wb")  # noqa: SIM115 (closed by stop)
-        self.env = env
-        self.common = common
-        self.worker_cpus = worker_cpus
 
     def start(self) -> None:
-        """Start the head, then the worker nodes; return when all have registered."""
-        env, common = self.env, self.common
-
-        def start(*args: str) -> None:
-            self.procs.append(
-                subprocess.Popen(
-                    [RAY, "start", *args, *common],
-                    env=env,
-                    stdout=self.log,
-                    stderr=subprocess.STDOUT,
-                    start_new_session=True,  # its own process group: stopped as one
-                )
+        """Start the head; return when it answers with its CPUs."""
+        self.procs.append(
+            subprocess.Popen(
+                [
+                    RAY,
+                    "start",
+                    "--head",
+                    f"--port={self.port}",
+                    f"--num-cpus={self.cpus}",
+                    "--include-dashboard=false",
+                    f"--temp-dir={self.tmp}",
+                    f"--min-worker-port={self.port + 1}",
+                    f"--max-worker-port={self.port + 200}",
+                    "--node-ip-address=127.0.0.1",
+                    "--disable-usage-stats",
+                    "--block",
+                ],
+                env=dict(os.environ, **RAY_ENV),
+                stdout=self.log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,  # its own process group: stopped as one
             )
-
-        start(
-            "--head",
-            f"--port={self.port}",
-            "--num-cpus=0",
-            "--include-dashboard=false",
-            f"--temp-dir={self.tmp}",
-            f"--min-worker-port={self.port + 1}",
-            f"--max-worker-port={self.port + 200}",
         )
-        self._wait_for(0)
-        for cpus in self.worker_cpus:
-            start(f"--address={self.address}", f"--num-cpus={cpus}")
-        self._wait_for(sum(self.worker_cpus))
+        self._wait_for(self.cpus)
 
     def _wait_for(self, cpus: int) -> None:
         """Wait until the cluster answers with ``cpus`` CPUs (up to 90 s on a loaded machine)."""
@@ -149,12 +155,12 @@ class LocalCluster:
         shutil.rmtree(self.tmp, ignore_errors=True)
 
 
-def start_cluster(worker_cpus: list[int], attempts: int = 3) -> LocalCluster:
+def start_cluster(cpus: int, attempts: int = 3) -> LocalCluster:
     """A started :class:`LocalCluster`. Ray gives a node a fixed 30 s to register,
     which a heavily loaded machine can miss: then what was started is stopped and
     the start tried again."""
     for attempt in range(attempts):
-        c = LocalCluster(worker_cpus)
+        c = LocalCluster(cpus)
         try:
             c.start()
             return c
@@ -167,37 +173,58 @@ def start_cluster(worker_cpus: list[int], attempts: int = 3) -> LocalCluster:
 
 @pytest.fixture
 def cluster() -> Iterator[LocalCluster]:
-    c = start_cluster([1])
+    c = start_cluster(1)
     try:
         yield c
     finally:
-        if ray.is_initialized():
-            ray.shutdown()
         c.stop()
         assert not _ours(c.tmp, c.address)
+
+
+DRIVER = """
+import json, sys
+import ray
+from pakka.arena import run_arena
+address, mybots, bots = sys.argv[1], sys.argv[2], sys.argv[3].split(",")
+ray.init(
+    address=address,
+    _node_ip_address="127.0.0.1",
+    include_dashboard=False,
+    log_to_driver=False,
+    runtime_env={"py_modules": [mybots]},  # how a bot package reaches a cluster
+)
+remote = run_arena("zoker-tiko", 3, bots, deals=4, seed=11, ray=True)
+assert ray.is_initialized()  # it used this connection and left it open
+nodes = {n["NodeID"] for n in ray.nodes() if n["Alive"] and n["Resources"].get("CPU")}
+games = [[g.deal, g.rotation, g.seat_bots, g.scores, g.returns, g.moves] for g in remote.games]
+address = ray.get_runtime_context().gcs_address
+ray.shutdown()
+print(json.dumps({"games": games, "cpu_nodes": len(nodes), "address": address}))
+"""
+"""The Ray side, in a process of its own: Ray reads its settings (the token among
+them) from the environment once per process, and its driver state stays out of
+the test session."""
 
 
 def test_arena_on_ray_gives_the_local_results_deal_for_deal(
     cluster: LocalCluster, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    for k, v in RAY_ENV.items():
-        monkeypatch.setenv(k, v)
-    ray.init(
-        address=cluster.address,
-        _node_ip_address="127.0.0.1",
-        include_dashboard=False,
-        log_to_driver=False,
-        runtime_env={"py_modules": [str(MYBOTS)]},  # how a bot package reaches a cluster
-    )
-    monkeypatch.syspath_prepend(str(MYBOTS.parent))  # and the local run
     bots = ["mybots.greedy:GreedyBot:samples=2", "random", "easy"]
+    r = subprocess.run(
+        [sys.executable, "-c", DRIVER, cluster.address, str(MYBOTS), ",".join(bots)],
+        # the driver checks the bot specs before sending them: the package is installed here too
+        env=dict(os.environ, **RAY_ENV, PYTHONPATH=str(MYBOTS.parent)),
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert r.returncode == 0, r.stderr[-3000:]
+    out = json.loads(r.stdout.strip().splitlines()[-1])
+    monkeypatch.syspath_prepend(str(MYBOTS.parent))  # the bot package for the local run
     local = run_arena("zoker-tiko", 3, bots, deals=4, seed=11)
-    remote = run_arena("zoker-tiko", 3, bots, deals=4, seed=11, ray=True)
-    assert ray.is_initialized()  # it used our connection and left it open
-    strip = [(g.deal, g.rotation, g.seat_bots, g.scores, g.returns, g.moves) for g in local.games]
-    got = [(g.deal, g.rotation, g.seat_bots, g.scores, g.returns, g.moves) for g in remote.games]
-    assert got == strip
-    assert len(got) == 4 * 3
-    # every task ran on the worker node (the head has no CPUs)
-    nodes = {n["NodeID"] for n in ray.nodes() if n["Alive"] and n["Resources"].get("CPU")}
-    assert len(nodes) == 1
+    want = [[g.deal, g.rotation, g.seat_bots, g.scores, g.returns, g.moves] for g in local.games]
+    assert out["games"] == json.loads(json.dumps(want))
+    assert len(want) == 4 * 3
+    assert out["address"].startswith("127.0.0.1:"), out["address"]  # loopback only
+    assert out["cpu_nodes"] == 1
