@@ -12,7 +12,7 @@ def test_r_5s_22_a_viisisataa_table_has_no_hand_cap_by_default(server: Server) -
     opt = next(o for g in games if g["name"] == "viisisataa" for o in g["options"]
                if o["name"] == "max_hands")  # fmt: skip
     assert opt["default"] == 0 and set(opt["defaults"].values()) == {0}
-    assert "no cap" in opt["help"]["en"] and opt["rule"] == "R-5S-22"
+    assert "no limit" in opt["help"]["en"] and opt["rule"] == "R-5S-22"
     t = server.create(game="viisisataa", players=3, take_seat=0)
     summary = server.http.get(f"/api/tables/{t['table_id']}", headers=watch(t)).json()
     assert summary["options"]["max_hands"] == 0
