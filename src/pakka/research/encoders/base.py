@@ -159,63 +159,6 @@ def bits_to_floats(bits: int, size: int) -> FloatArray:
     return _BYTE_BITS.take(raw, axis=0).reshape(-1)[:size]
 
 
-class Kept:
-    """One seat's observation vector kept between calls (for one state), so that the
-    next observation rewrites only the elements that changed (see :func:`rewrite`).
-
-    ``buf`` is the vector as last returned (callers get copies), ``mv`` a
-    memoryview on it (an element write through it costs a third of numpy's),
-    ``bits`` its 0/1 elements as the integer :func:`bits_to_floats` takes (-1:
-    not known, the next :func:`rewrite` builds the vector afresh) and
-    ``floats`` the other elements' values as last written."""
-
-    __slots__ = ("bits", "buf", "floats", "mv")
-
-    def __init__(self) -> None:
-        self.buf: FloatArray | None = None
-        self.mv: memoryview | None = None
-        self.bits = -1
-        self.floats: list[float] = []
-
-
-REWRITE_LIMIT = 48
-"""Changed 0/1 elements up to which :func:`rewrite` writes them one by one (more:
-the vector is built afresh, which then costs less)."""
-
-
-def rewrite(kept: Kept, bits: int, size: int, at: Sequence[int], floats: list[float]) -> FloatArray:
-    """Make ``kept.buf`` the vector of ``size`` elements whose element ``i`` is bit
-    ``i`` of ``bits`` except element ``at[k]``, which is ``floats[k]`` (the bits
-    are 0 there), and return it (the kept buffer itself: return a copy).
-
-    Exactly the vector ``bits_to_floats(bits, size)`` with the floats written
-    in, but made by writing only the elements that differ from what ``kept``
-    holds: the bits that changed and the floats that changed."""
-    old = kept.bits
-    diff = bits ^ old
-    mv = kept.mv
-    if old < 0 or mv is None or diff.bit_count() > REWRITE_LIMIT:
-        buf = bits_to_floats(bits, size)
-        kept.buf = buf
-        kept.mv = mv = memoryview(buf)
-        for k, x in enumerate(floats):
-            mv[at[k]] = x
-    else:
-        while diff:
-            low = diff & -diff
-            diff ^= low
-            mv[low.bit_length() - 1] = 1.0 if bits & low else 0.0
-        was = kept.floats
-        for k, x in enumerate(floats):
-            if x != was[k]:
-                mv[at[k]] = x
-    kept.bits = bits
-    kept.floats = floats
-    buf = kept.buf
-    assert buf is not None
-    return buf
-
-
 _BYTE_BITS = np.unpackbits(
     np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little"
 ).astype(np.float32)

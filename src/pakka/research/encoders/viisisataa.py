@@ -63,7 +63,7 @@ from pakka.games.viisisataa.rules import (
     PLAYING,
 )
 from pakka.games.viisisataa.state import ViisisataaState
-from pakka.research.encoders.base import Encoder, FloatArray, Kept, rel_seat, rewrite
+from pakka.research.encoders.base import Encoder, FloatArray, bits_to_floats, rel_seat
 
 NUM_CARDS = 53
 CARD_INDEX: dict[str, int] = {str(c): i for i, c in enumerate(CARDS)}
@@ -164,27 +164,7 @@ class ViisisataaEncoder(Encoder):
         self._seen: dict[int, list[Any]] = {}
         """``id(state) * 8 + seat`` -> [state, signature, template, last trick, its
         bits]: what :meth:`observe` reuses while the auction and the last trick stay."""
-        # the elements of the one-hots _advance rewrites, by seat (-1: none; index -1
-        # of a table is "no seat")
-        self._led_at = (*(self.s_led.start + x for x in range(4)), -1, -1)
-        """Led suit (0..3; 4 no suit, -1 none yet) -> its element, or -1."""
-        self._leader_at = [
-            [*(self.s_leader.start + rel_seat(me, p, n) for p in range(n)), -1] for me in range(n)
-        ]
-        self._to_act_at = [
-            [*(self.s_to_act.start + rel_seat(me, p, n) for p in range(n)), self.s_terminal.start]
-            for me in range(n)
-        ]
-        self._last_at = [
-            [self.s_last.start + rel_seat(me, p, n) * NUM_CARDS for p in range(n)]
-            for me in range(n)
-        ]
-        self._winner_at = [
-            [self.s_last_winner.start + rel_seat(me, p, n) for p in range(n)] for me in range(n)
-        ]
         assert self.s_totals.stop == self.size  # counts and totals are the last elements
-        self._floats_at = (self.s_mult.start, *range(self.s_counts.start, self.size))
-        """Where the elements that are not 0/1 are: the multiplier, the counts, the totals."""
         self._at = tuple(
             x.start
             for x in (
@@ -210,7 +190,7 @@ class ViisisataaEncoder(Encoder):
         if seen is None or seen[0] is not st:
             if len(self._seen) >= SEEN:
                 self._seen.clear()
-            seen = self._seen[key] = [st, None, None, None, 0, None, Kept()]
+            seen = self._seen[key] = [st, None, None, None, 0]
         phase = st.phase
         # What the template depends on. In the card play only whether the partner
         # is known changes (the auction, the doublings and the kitty are settled).
@@ -224,12 +204,10 @@ class ViisisataaEncoder(Encoder):
         if sig != seen[1]:
             t = seen[2] = self._template(st, me)
             seen[1] = sig
-        elif phase == PLAYING:
-            play = seen[5]
-            if play is not None and play[0] is st.hands:
-                return self._advance(st, me, play)
         rel = self._rel[me]
-        a_hand, a_played, a_unseen, a_phase, a_term, a_to_act, a_led, a_leader, _, _ = self._at
+        a_hand, a_played, a_unseen, a_phase, a_term, a_to_act, a_led, a_leader, a_mult, a_counts = (
+            self._at
+        )
         hands = st.hands
         hand = hands[me]
         played = st.played
@@ -260,146 +238,15 @@ class ViisisataaEncoder(Encoder):
                 if st.trick_winners:
                     lb |= 1 << (self.s_last_winner.start + rel[st.trick_winners[-1]])
             seen[4] = lb
+        out = bits_to_floats(bits | seen[4], self.size)
+        out[a_mult] = t.mult
         d = self.deck_size
         order = self._order[me]
         tricks = st.tricks
-        counts = [hands[p].bit_count() / d for p in order] + [tricks[p] / d for p in order]
-        kept: Kept = seen[6]
-        buf = rewrite(kept, bits | seen[4], self.size, self._floats_at, [t.mult, *counts, *t.tail])
-        if phase == PLAYING:
-            # from here on the card play advances the kept vector play by play
-            seen[5] = self._start_play(st, me, kept, counts)
-            kept.bits = -1
-        else:
-            seen[5] = None
-        return buf.copy()
-
-    def _start_play(
-        self, st: ViisisataaState, me: int, kept: Kept, counts: list[float]
-    ) -> list[Any]:
-        """The record :meth:`_advance` keeps for ``me`` in the card play of one deal:
-        [the deal's hands list, the kept vector (as just written), a memoryview on
-        it, the cards played, my hand, the trick list and its length, the trick's
-        set elements, the led suit's element, the leader's, the seat to act's, the
-        last trick and its set elements, the counts written] (-1: no element)."""
-        at = self._trick_at[me]
-        cp = st.turn
-        return [
-            st.hands,
-            kept.buf,
-            kept.mv,
-            st.played,
-            st.hands[me],
-            st.trick,
-            len(st.trick),
-            [at[p] + c for p, c in zip(st.trick_seats, st.trick, strict=True)],
-            self._led_at[st.led],
-            self._leader_at[me][st.leader],
-            self._to_act_at[me][-1 if cp is None else cp],
-            st.last_trick,
-            self._last_elements(st, me),
-            counts,
-        ]
-
-    def _last_elements(self, st: ViisisataaState, me: int) -> list[int]:
-        """The set elements of the ``last_trick`` and ``last_trick_winner`` segments."""
-        last = st.last_trick
-        if last is None:
-            return []
-        at = self._last_at[me]
-        out = [at[p] + c for p, c in zip(last[2], last[1], strict=True)]
-        if st.trick_winners:
-            out.append(self._winner_at[me][st.trick_winners[-1]])
+        out[a_counts:] = (
+            [hands[p].bit_count() / d for p in order] + [tricks[p] / d for p in order] + t.tail
+        )
         return out
-
-    def _advance(self, st: ViisisataaState, me: int, inc: list[Any]) -> FloatArray:
-        """``me``'s observation in the card play of the deal ``inc`` was made in
-        (the auction, the kitty and whether the partner is known unchanged: the
-        caller compared them), from the vector ``inc`` holds: only the elements
-        the cards played since then change are written. A card played leaves my
-        hand or the unseen cards and joins the played ones; the trick, the led
-        suit, the leader, the seat to act, the last trick and the hand sizes and
-        tricks are compared with what ``inc`` wrote and rewritten where they
-        differ. The rest of the vector is fixed while the caller's signature
-        holds (the template's parts, the kitty, the discards, the totals, the
-        hand number)."""
-        mv = inc[2]
-        played = st.played
-        new = played & ~inc[3]
-        if new:
-            a_hand, a_played, a_unseen = self._at[0:3]
-            hand = inc[4]
-            while new:
-                low = new & -new
-                new ^= low
-                c = low.bit_length() - 1
-                mv[a_played + c] = 1.0
-                if hand & low:
-                    mv[a_hand + c] = 0.0
-                else:
-                    mv[a_unseen + c] = 0.0
-            inc[3] = played
-            inc[4] = st.hands[me]
-        trick = st.trick
-        if trick is not inc[5] or len(trick) != inc[6]:
-            at = self._trick_at[me]
-            now = [at[p] + c for p, c in zip(st.trick_seats, trick, strict=True)]
-            for i in inc[7]:
-                mv[i] = 0.0
-            for i in now:
-                mv[i] = 1.0
-            inc[5] = trick
-            inc[6] = len(trick)
-            inc[7] = now
-        i = self._led_at[st.led]
-        if i != inc[8]:
-            if inc[8] >= 0:
-                mv[inc[8]] = 0.0
-            if i >= 0:
-                mv[i] = 1.0
-            inc[8] = i
-        i = self._leader_at[me][st.leader]
-        if i != inc[9]:
-            if inc[9] >= 0:
-                mv[inc[9]] = 0.0
-            if i >= 0:
-                mv[i] = 1.0
-            inc[9] = i
-        cp = st.turn
-        i = self._to_act_at[me][-1 if cp is None else cp]
-        if i != inc[10]:
-            mv[inc[10]] = 0.0
-            mv[i] = 1.0
-            inc[10] = i
-        last = st.last_trick
-        if last is not inc[11]:
-            for i in inc[12]:
-                mv[i] = 0.0
-            now = inc[12] = self._last_elements(st, me)
-            for i in now:
-                mv[i] = 1.0
-            inc[11] = last
-            d = self.deck_size
-            order = self._order[me]
-            hands = st.hands
-            tricks = st.tricks
-            counts = [hands[p].bit_count() / d for p in order] + [tricks[p] / d for p in order]
-        else:
-            # no trick ended: only hand sizes may have changed
-            d = self.deck_size
-            hands = st.hands
-            counts = [hands[p].bit_count() / d for p in self._order[me]] + inc[13][
-                self.num_players :
-            ]
-        old = inc[13]
-        if counts != old:
-            a = self._at[9]
-            for k, x in enumerate(counts):
-                if x != old[k]:
-                    mv[a + k] = x
-            inc[13] = counts
-        buf: FloatArray = inc[1]
-        return buf.copy()
 
     def _template(self, st: ViisisataaState, me: int) -> _Template:
         """The parts of ``me``'s observation that change only with the auction, the

@@ -42,14 +42,7 @@ from pakka.games.zoker.pairs.state import PairsState
 from pakka.games.zoker.solo.actions import UPPER
 from pakka.games.zoker.solo.state import SoloState
 from pakka.games.zoker.tiko.state import TikoState
-from pakka.research.encoders.base import (
-    Encoder,
-    FloatArray,
-    Kept,
-    bits_to_floats,
-    rel_seat,
-    rewrite,
-)
+from pakka.research.encoders.base import Encoder, FloatArray, bits_to_floats, rel_seat
 
 INDEX: dict[str, int] = {name: i for i, name in enumerate(NAMES)}
 """Card notation -> card index 0..63."""
@@ -518,13 +511,9 @@ class SoloEncoder(_ZokerEncoder):
             *(1 << (self.s_fits.start + i) for i in range(CARDS)),
             1 << (self.s_misc.start + 2),
         )
-        self._floats_at = (*self._heights, self.s_misc.start, self.s_misc.start + 1)
-        """The elements that are not 0/1: the piles' heights, the stock, the score."""
         self._stock_seen: dict[int, list[Any]] = {}
-        """id(state) -> [state, stock size, stock mask, the vector kept]: the stock's
-        card set, made anew only when the stock changed (a deal, R-SO-5: it only
-        shrinks), and the last vector, of which each call rewrites only the elements
-        that changed (:func:`~pakka.research.encoders.base.rewrite`)."""
+        """id(state) -> [state, stock size, stock mask]: the stock's card set, made
+        anew only when the stock changed (a deal, R-SO-5: it only shrinks)."""
 
     def observe(self, state: State[Any], seat: int) -> FloatArray:
         """As :meth:`Encoder.observe`, from the fields ``SoloState._view`` reads
@@ -544,8 +533,7 @@ class SoloEncoder(_ZokerEncoder):
             sm = 0
             for c in stock:
                 sm |= 1 << c
-            kept = entry[3] if entry is not None and entry[0] is state else Kept()
-            entry = self._stock_seen[id(state)] = [state, len(stock), sm, kept]
+            entry = self._stock_seen[id(state)] = [state, len(stock), sm]
         sm = entry[2]
         upper = state.upper
         # the places' bits do not overlap, so their sum is their union
@@ -563,9 +551,15 @@ class SoloEncoder(_ZokerEncoder):
         else:
             bits |= 1 << self.s_terminal.start
         bits |= ((ALL_CARDS & ~(um | sm)) << self.s_in_piles.start) | (sm << self.s_unseen.start)
-        floats = [h / CARDS for h in heights]
-        floats += (len(stock) / CARDS, max(heights) / CARDS)
-        return rewrite(entry[3], bits, self.size, self._floats_at, floats).copy()
+        out = bits_to_floats(bits, self.size)
+        at = self._heights
+        for k in range(4):
+            if heights[k]:
+                out[at[k]] = heights[k] / CARDS
+        m = self.s_misc.start
+        out[m] = len(stock) / CARDS
+        out[m + 1] = max(heights) / CARDS
+        return out
 
     def fill(self, view: Mapping[str, Any], out: FloatArray) -> None:
         self._fill_status(view, out)
