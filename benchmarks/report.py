@@ -184,6 +184,46 @@ ENTRIES: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        id="research-kept-vector-trial",
+        title=(
+            "Research adapters after the kept-vector trial for Viisisataa, Solo and Räväytys "
+            "(beside the tables above)"
+        ),
+        command=(
+            "uv run python benchmarks/research_speed.py --targets "
+            "--game viisisataa,zoker-solo,ravaytys --seconds 0.5 --repeats 5 --json {out}",
+        ),
+        kind="research",
+        note=(
+            "The encoders measured here are those of the entry above (unchanged): the "
+            "trial of encoding incrementally — each seat's float32 vector kept per state, "
+            "the card play of Viisisataa advanced play by play (a card played: its "
+            "played, hand or unseen element; the trick, led suit, leader, seat to act, "
+            "last trick and counts compared with what was written and rewritten where "
+            "they differ; the auction and new deals through the one-integer build, its "
+            "changed bits written one by one), Solo's vector rewritten where its bits "
+            "changed — was exact (`tests/research/test_fast_encoders.py`) but no faster "
+            "and was reverted (commits 31171c8, 39c2d1f, reverted in 503c920). Measured "
+            "side by side on 30 fixed random games replayed with and without observing "
+            "the seat to act (CPU per observation, min of 5, load 9-11): Viisisataa 3p "
+            "card play 13.8 µs kept against 13.6 µs rebuilt, auction and kitty 27.5 "
+            "against 23.9 µs; Solo 22.8-23.4 against 20.3-22.6 µs; `research_speed.py "
+            "--targets --seconds 0.5 --repeats 3`, the old and the kept encoders taking "
+            "turns (load 7-14), gave obs / pz 0.22, 0.23, 0.26, 0.24 kept against 0.24, "
+            "0.24, 0.25, 0.27 rebuilt (Viisisataa) and 0.49, 0.43 against 0.44, 0.40 "
+            "(Solo; the replay above, which observes without the adapter, had Solo kept "
+            "slower): within the run-to-run noise of this machine. The table below ran "
+            "at load 12, which lowers every ratio (Solo 0.35 here). Why: between two "
+            "observations of a seat at 3 players a whole trick passes, so the trick, the "
+            "last trick, the leader, the seat to act and the hand sizes change anyway, "
+            "and one Python element write per changed element (about 30 ns through a "
+            "memoryview, plus the loop) costs as much as the big-integer build and "
+            "`bits_to_floats` it replaces; a Solo move changes dozens of elements "
+            "(the attributes of a place and a pile top, the fits and merges). Targets as "
+            "above; obs / pz not met."
+        ),
+    ),
+    Entry(
         id="research-batch",
         title="Research adapters: BatchEnv against N single Gymnasium environments",
         command=(
