@@ -83,10 +83,8 @@ def test_vectorised_programme_equals_brute_force_enumeration_2_to_4_players() ->
     assert len(cases) >= 30
     for state, p in cases:
         know = knowledge_from_view(state.view(p))
-        total, tallies = _brute(know)
-        count, places = _fill_places(know)
-        assert count == total
-        assert places == {h: dict(c) for h, c in tallies.items()}
+        total, expect = _enumerated(know)
+        assert _fill_places(know) == (total, expect)
 
 
 def test_knowledge_through_the_vectorised_programme_equals_brute_force(
@@ -238,6 +236,34 @@ def test_deduce_decides_as_the_exact_reference_on_50_eight_player_positions(
         assert any(isinstance(a, Guess) for a in state.legal_actions())
 
 
+def _draw_small(rng: random.Random) -> tuple[list[int], list[int]] | None:
+    """The unseen cards (7-10) and the opponents' code sizes (2-4 opponents, 1-3
+    places each) of a small seeded position, or None when the places outnumber the
+    cards."""
+    opponents = rng.randint(2, 4)
+    m = rng.randint(7, 10)
+    unknown = sorted(rng.sample(range(52), m))
+    sizes = [rng.randint(1, 3) for _ in range(opponents)]
+    return None if sum(sizes) > m else (unknown, sizes)
+
+
+def _enumerated(know: Knowledge) -> tuple[int, dict[int, dict[int, int]]]:
+    """The count and the place counts of ``know`` by exhaustive enumeration."""
+    total, tallies = _brute(know)
+    return total, {h: dict(c) for h, c in tallies.items()}
+
+
+def _assert_place_counts(know: Knowledge, total: int, expect: dict[int, dict[int, int]]) -> None:
+    """Knowledge's count and place counts equal the enumerated ``total`` and
+    ``expect``, of every seat together and seat by seat."""
+    assert know.marginal_counts() == (total, expect)
+    for q in know.seats:
+        assert know.marginal_counts([q]) == (
+            total,
+            {s.handle: expect[s.handle] for s in know.slots[q]},
+        )
+
+
 def _merge_cases() -> list[Knowledge]:
     """Seeded small positions at 3-5 players (2-4 opponents) where some opponents are
     free (no revealed card, no refutation: every place may hold every unseen card) and
@@ -246,12 +272,11 @@ def _merge_cases() -> list[Knowledge]:
     rng = random.Random(18)
     out: list[Knowledge] = []
     while len(out) < 24:
-        opponents = rng.randint(2, 4)
-        m = rng.randint(7, 10)
-        unknown = sorted(rng.sample(range(52), m))
-        sizes = [rng.randint(1, 3) for _ in range(opponents)]
-        if sum(sizes) > m:
+        drawn = _draw_small(rng)
+        if drawn is None:
             continue
+        unknown, sizes = drawn
+        opponents, m = len(sizes), len(unknown)
         free = set(rng.sample(range(opponents), rng.randint(1, opponents - 1)))
         if len(out) % 3 == 0 and opponents >= 3:
             # Two free opponents of one size (counted once, copied to the other).
@@ -293,16 +318,10 @@ def test_merging_free_opponents_equals_brute_force_enumeration(
     for know in cases:
         sub, factor = know._merged(frozenset()) or (know, 1)
         assert len(sub.seats) == len(know.seats) - len(know.free) and factor > 1
-        total, tallies = _brute(know)
+        total, expect = _enumerated(know)
         assert know.count() == total
         assert sub.count() * factor == total
-        expect = {h: dict(c) for h, c in tallies.items()}
-        assert know.marginal_counts() == (total, expect)
-        for q in know.seats:
-            assert know.marginal_counts([q]) == (
-                total,
-                {s.handle: expect[s.handle] for s in know.slots[q]},
-            )
+        _assert_place_counts(know, total, expect)
         plain = Knowledge(know.unknown, know.slots, merge=False)
         assert not plain.free
         assert plain.marginal_counts() == (total, expect)
@@ -333,11 +352,12 @@ def _start_cases() -> list[Knowledge]:
     rng = random.Random(1818)
     out: list[Knowledge] = []
     while len(out) < 40:
-        opponents = rng.randint(2, 4)
-        m = rng.randint(7, 10)
-        unknown = sorted(rng.sample(range(52), m))
-        sizes = [rng.randint(1, 3) for _ in range(opponents)]
-        if sum(sizes) > m or math.prod(math.comb(m, h) for h in sizes) > 200_000:
+        drawn = _draw_small(rng)
+        if drawn is None:
+            continue
+        unknown, sizes = drawn
+        opponents, m = len(sizes), len(unknown)
+        if math.prod(math.comb(m, h) for h in sizes) > 200_000:
             continue
         slots: dict[int, list[Slot]] = {}
         handle = 0
@@ -383,8 +403,7 @@ def test_seats_started_after_their_free_prefix_equal_brute_force_in_both_directi
     cases = _start_cases()
     started = {False: 0, True: 0}
     for know in cases:
-        total, tallies = _brute(know)
-        expect = {h: dict(c) for h, c in tallies.items()}
+        total, expect = _enumerated(know)
         m = len(know.unknown)
         for mirrored in (False, True):
             allowed = know.allowed
@@ -408,12 +427,7 @@ def test_seats_started_after_their_free_prefix_equal_brute_force_in_both_directi
                     else:
                         got = {know.unknown[i]: c for i, c in places[keep][f].items()}
                     assert got == expect[slot.handle]
-        assert know.marginal_counts() == (total, expect)
-        for q in know.seats:
-            assert know.marginal_counts([q]) == (
-                total,
-                {s.handle: expect[s.handle] for s in know.slots[q]},
-            )
+        _assert_place_counts(know, total, expect)
     # Both directions start seats late (not only at the first or the last card), and
     # codes split into segments at a revealed card.
     assert started[False] >= 10 and started[True] >= 10
