@@ -47,6 +47,7 @@ from pakka.research.encoders.base import (
     Encoder,
     FloatArray,
     bits_to_floats,
+    float_view,
     rel_seat,
 )
 
@@ -348,11 +349,11 @@ class MemoEncoder(_ZokerEncoder):
         """(id(state), seat) -> [state, vector, its memoryview, places, seen, table,
         marks]: the last vector of :meth:`observe` and the fields it reflects."""
         self._place_rows = tuple(
-            memoryview(bits_to_floats(self._known[c], 17).copy()) for c in range(CARDS)
+            float_view(bits_to_floats(self._known[c], 17).copy()) for c in range(CARDS)
         )
         """A place holding card ``c``, seen: its 17 elements (without the face-up mark)."""
-        self._never_row = memoryview(bits_to_floats(3, 17).copy())
-        self._empty_row = memoryview(np.zeros(17, dtype=np.float32))
+        self._never_row = float_view(bits_to_floats(3, 17).copy())
+        self._empty_row = float_view(np.zeros(17, dtype=np.float32))
         self._s_places = self.s_places.start
         self._s_counts = self.s_taken_by.start
         self._sets = (self.s_known.start, self.s_taken.start, self.s_unseen.start)
@@ -409,7 +410,7 @@ class MemoEncoder(_ZokerEncoder):
         places = state.places
         seen = state.seen
         table = state.table
-        mv: memoryview = e[2]
+        mv = e[2]
         old_places: list[int] = e[3]
         old_seen: int = e[4]
         old_table: int = e[5]
@@ -491,7 +492,7 @@ class MemoEncoder(_ZokerEncoder):
         if len(self._bufs) >= INCREMENTAL:
             self._bufs.clear()
         buf = self._build(state, seat)
-        mv = memoryview(buf)
+        mv = float_view(buf)
         self._bufs[key] = [
             state,
             buf,
