@@ -91,6 +91,11 @@ class Encoder(ABC):
         if seat is not None:
             out[start + rel_seat(me, seat, self.num_players)] = 1.0
 
+    incremental: bool = False
+    """Whether :meth:`observe` keeps each (state, seat)'s last vector and rewrites only
+    what changed since (then it must equal :meth:`encode` whatever happened to the
+    state in between: tested by ``tests/research/test_incremental_observations.py``)."""
+
     low: float = 0.0
     """The smallest value any element takes (see :meth:`bounds`)."""
     high: float = 1.0

@@ -295,6 +295,7 @@ class MemoEncoder(_ZokerEncoder):
 
     name = "zoker-memo"
     uses_log = True
+    incremental = True
     PLACE = 17
 
     def __init__(self, game: Game[Any]) -> None:
