@@ -19,8 +19,6 @@ from pakka.core.registry import game_class, games, load  # noqa: E402
 from pakka.research.encoders import Encoder, encoder_for  # noqa: E402
 
 MaskArray = npt.NDArray[np.int8]
-MASKS = 4096
-"""Distinct legal sets whose masks an :class:`Observer` keeps (then all are dropped)."""
 
 RESEARCH_DEFAULTS: dict[str, dict[str, Any]] = {
     "ravaytys": {"max_turns_per_round": 100},
@@ -95,31 +93,16 @@ class Observer:
         self.game = game
         self.encoder = encoder if isinstance(encoder, Encoder) else encoder_for(game, encoder)
         self.num_actions = game.num_distinct_actions
-        self._masks: dict[tuple[int, ...], MaskArray] = {}
-        """Legal ids -> their mask (never handed out: :meth:`mask` returns copies)."""
-        self._none: MaskArray = np.zeros(self.num_actions, np.int8)
 
     def mask(self, legal: dict[int, Action] | None) -> MaskArray:
-        """1 at every legal action id (all zeros for a seat that is not to act): a new
-        array the caller owns.
-
-        The masks are kept by their tuple of legal ids (a game's legal sets repeat:
-        the same target's positions, the same places), so that a repeated set costs a
-        tuple, a dict look-up and a copy instead of a write per legal id."""
-        if not legal:
-            return self._none.copy()
-        key = tuple(legal)
-        m = self._masks.get(key)
-        if m is None:
-            if len(self._masks) >= MASKS:
-                self._masks.clear()
-            # a bytearray set in a Python loop and viewed as int8: for the few legal
-            # ids of a card game much cheaper than np.zeros plus a fancy-index write
-            b = bytearray(self.num_actions)
-            for i in key:
-                b[i] = 1
-            m = self._masks[key] = np.frombuffer(b, np.int8)
-        return m.copy()
+        """1 at every legal action id (all zeros for a seat that is not to act)."""
+        # A bytearray set in a Python loop and viewed as int8: for the few legal
+        # ids of a card game much cheaper than np.zeros plus a fancy-index write.
+        m = bytearray(self.num_actions)
+        if legal:
+            for i in legal:
+                m[i] = 1
+        return np.frombuffer(m, np.int8)
 
     def observe(
         self, state: State[Any], seat: int, legal: dict[int, Action] | None
