@@ -526,6 +526,22 @@ def _table(head: str, align: str, rows: Iterable[str] = ()) -> list[str]:
     return lines + [f"| {row} |" for row in rows]
 
 
+Column = tuple[str, str, Callable[[dict[str, Any]], str]]
+"""A column of :func:`_columns`: its heading, its alignment (``l`` left, ``r`` right)
+and its cell of a row."""
+
+
+def _columns(rows: Iterable[dict[str, Any]], *columns: Column) -> list[str]:
+    """The lines of a Markdown table of ``rows``, one line a row (:func:`_table`): a
+    column's heading, alignment and cell are given together, so that they cannot fall
+    out of step."""
+    return _table(
+        " | ".join(head for head, _, _ in columns).rstrip(),
+        "".join(align for _, align, _ in columns),
+        (" | ".join(cell(row) for _, _, cell in columns) for row in rows),
+    )
+
+
 def _met(ok: bool) -> str:
     """The verdict cell of a target: met, or not met in bold."""
     return "met" if ok else "**not met**"
@@ -536,14 +552,13 @@ def _num(x: float) -> str:
 
 
 def _bench_table(result: list[dict[str, Any]]) -> list[str]:
-    return _table(
-        "game | setup | figure | median | min..max",
-        "lllrr",
-        (
-            f"{f['game']} | {f['setup']} | {f['name']} | {_num(f['median'])} | "
-            f"{_num(f['min'])}..{_num(f['max'])}"
-            for f in result
-        ),
+    return _columns(
+        result,
+        ("game", "l", lambda f: f["game"]),
+        ("setup", "l", lambda f: f["setup"]),
+        ("figure", "l", lambda f: f["name"]),
+        ("median", "r", lambda f: _num(f["median"])),
+        ("min..max", "r", lambda f: f"{_num(f['min'])}..{_num(f['max'])}"),
     )
 
 
@@ -588,54 +603,56 @@ def _spread(values: list[float]) -> str:
     return f"{med:,.0f} [{min(values):,.0f}, {max(values):,.0f}]"
 
 
+def _game_players(r: dict[str, Any]) -> str:
+    return f"{r['game']}, {r['players']}"
+
+
 def _research_table(result: list[dict[str, Any]]) -> list[str]:
-    return _table(
-        "game, players | raw contract | PettingZoo, no observation | "
-        "PettingZoo, exact observation | pz / raw | obs / pz",
-        "lrrrrr",
-        (
-            f"{r['game']}, {r['players']} | {_spread(r['raw'])} | {_spread(r['pz'])} | "
-            f"{_spread(r['obs'])} | {r['pz_over_raw']:.2f} | {r['obs_over_pz']:.2f}"
-            for r in result
-        ),
+    return _columns(
+        result,
+        ("game, players", "l", _game_players),
+        ("raw contract", "r", lambda r: _spread(r["raw"])),
+        ("PettingZoo, no observation", "r", lambda r: _spread(r["pz"])),
+        ("PettingZoo, exact observation", "r", lambda r: _spread(r["obs"])),
+        ("pz / raw", "r", lambda r: f"{r['pz_over_raw']:.2f}"),
+        ("obs / pz", "r", lambda r: f"{r['obs_over_pz']:.2f}"),
     )
 
 
 def _research_batch_table(result: list[dict[str, Any]]) -> list[str]:
-    return _table(
-        "game, players | N | BatchEnv | N Gymnasium envs | batch / singles",
-        "lrrrr",
-        (
-            f"{r['game']}, {r['players']} | {r['envs']} | {_spread(r['batch'])} | "
-            f"{_spread(r['singles'])} | {r['batch_over_singles']:.2f}"
-            for r in result
-        ),
+    return _columns(
+        result,
+        ("game, players", "l", _game_players),
+        ("N", "r", lambda r: str(r["envs"])),
+        ("BatchEnv", "r", lambda r: _spread(r["batch"])),
+        ("N Gymnasium envs", "r", lambda r: _spread(r["singles"])),
+        ("batch / singles", "r", lambda r: f"{r['batch_over_singles']:.2f}"),
     )
 
 
 def _review_table(result: list[dict[str, Any]]) -> list[str]:
-    return _table(
-        "game, players | per | decisions judged | CPU s per unit | target |",
-        "llrrrl",
-        (
-            f"{r['game']}, {r['players']} | {r['per']} ({r['units']}) | {r['decisions']} | "
-            f"{r['cpu_s_per_unit']:.2f} | ≤ {r['target_s']:.0f} | "
-            f"{_met(r['cpu_s_per_unit'] <= r['target_s'])}"
-            for r in result
-        ),
+    return _columns(
+        result,
+        ("game, players", "l", _game_players),
+        ("per", "l", lambda r: f"{r['per']} ({r['units']})"),
+        ("decisions judged", "r", lambda r: str(r["decisions"])),
+        ("CPU s per unit", "r", lambda r: f"{r['cpu_s_per_unit']:.2f}"),
+        ("target", "r", lambda r: f"≤ {r['target_s']:.0f}"),
+        ("", "l", lambda r: _met(r["cpu_s_per_unit"] <= r["target_s"])),
     )
 
 
 def _seam_table(result: dict[str, Any]) -> list[str]:
-    return _table(
-        "game | players | matches | actions | baseline | now | now / baseline |",
-        "lrrrrrrl",
-        (
-            f"{r['game']} | {r['players']} | {r['matches']} | {r['actions']:,} | "
-            f"{r['baseline']:,} | {r['now']:,} | {r['ratio']:.3f} | "
-            f"{_met(r['ratio'] <= 1.05 and r['same_actions'])}"
-            for r in result["rows"]
-        ),
+    return _columns(
+        result["rows"],
+        ("game", "l", lambda r: r["game"]),
+        ("players", "r", lambda r: str(r["players"])),
+        ("matches", "r", lambda r: str(r["matches"])),
+        ("actions", "r", lambda r: f"{r['actions']:,}"),
+        ("baseline", "r", lambda r: f"{r['baseline']:,}"),
+        ("now", "r", lambda r: f"{r['now']:,}"),
+        ("now / baseline", "r", lambda r: f"{r['ratio']:.3f}"),
+        ("", "l", lambda r: _met(r["ratio"] <= 1.05 and r["same_actions"])),
     )
 
 
@@ -715,14 +732,16 @@ def _bot_ratings_table(result: dict[str, Any]) -> list[str]:
 
 
 def _decision_cpu_table(result: list[dict[str, Any]]) -> list[str]:
-    return _table(
-        "bot | games | decisions | mean ms | p50 ms | p90 ms | p99 ms | max ms",
-        "lrrrrrrr",
-        (
-            f"`{r['bot']}` | {r['games']} | {r['decisions']} | {r['mean_ms']:.2f} | "
-            f"{r['p50_ms']:.2f} | {r['p90_ms']:.2f} | {r['p99_ms']:.2f} | {r['max_ms']:.2f}"
-            for r in result
-        ),
+    return _columns(
+        result,
+        ("bot", "l", lambda r: f"`{r['bot']}`"),
+        ("games", "r", lambda r: str(r["games"])),
+        ("decisions", "r", lambda r: str(r["decisions"])),
+        ("mean ms", "r", lambda r: f"{r['mean_ms']:.2f}"),
+        ("p50 ms", "r", lambda r: f"{r['p50_ms']:.2f}"),
+        ("p90 ms", "r", lambda r: f"{r['p90_ms']:.2f}"),
+        ("p99 ms", "r", lambda r: f"{r['p99_ms']:.2f}"),
+        ("max ms", "r", lambda r: f"{r['max_ms']:.2f}"),
     )
 
 
