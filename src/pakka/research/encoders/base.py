@@ -177,20 +177,6 @@ def float_view(vector: FloatArray) -> Any:
     return vector.data
 
 
-def write_set_diff(mv: Any, start: int, old: int, new: int) -> None:
-    """Rewrite the elements of a card-set segment (from ``start``) whose bit differs
-    between the sets ``old`` and ``new``: the incremental paths' way to move a
-    cached vector from one set to the other in as many writes as cards changed.
-
-    ``mv`` is a float memoryview of the cached vector (an element write through
-    it costs a fraction of a numpy item assignment)."""
-    d = old ^ new
-    while d:
-        low = d & -d
-        mv[start + low.bit_length() - 1] = 1.0 if new & low else 0.0
-        d ^= low
-
-
 INCREMENTAL = 1024
 """(state, seat) vectors an incremental path keeps (then all are dropped and rebuilt)."""
 
