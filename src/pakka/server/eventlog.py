@@ -37,6 +37,9 @@ CREATE, ACTION, UNDO, GAME, FINISH, SEAT, CLAIM, CLOSE = (
 """The kinds of event (``events.kind``)."""
 
 _INSERT_EVENT = insert(db.events)
+_INSERT_ACTION = insert(db.actions)
+_ACTION_KEYS = ("game_no", "idx", "action", "seat", "by")
+"""An action event's data: the ``actions`` row without its table and time."""
 _INSERT_EVENT_NOTIFY = text(
     "WITH e AS (INSERT INTO events (table_id, seq, kind, data, at)"
     " VALUES (:table_id, :seq, :kind, :data, :at) RETURNING seq)"
@@ -45,6 +48,15 @@ _INSERT_EVENT_NOTIFY = text(
 """PostgreSQL: insert the event and tell every listening process in one statement, one
 round trip (the notice is delivered when the transaction commits; a taken number
 fails the insert, and with it the notice, with the same unique violation)."""
+_INSERT_ACTION_EVENT_NOTIFY = text(
+    "WITH e AS (INSERT INTO events (table_id, seq, kind, data, at)"
+    " VALUES (:table_id, :seq, :kind, :data, :at) RETURNING seq),"
+    ' a AS (INSERT INTO actions (table_id, game_no, idx, action, seat, "by", at)'
+    " VALUES (:table_id, :game_no, :idx, :action, :seat, :by, :at))"
+    " SELECT pg_notify('pakka_events', :p) FROM e"
+)
+"""PostgreSQL: an accepted action whole, its event, its ``actions`` row and the notice,
+in one statement (atomic on its own: run in autocommit mode it is the transaction)."""
 
 
 class Conflict(Exception):
@@ -90,6 +102,35 @@ def append(c: Connection, table_id: str, seq: int, kind: str, data: dict[str, An
     except IntegrityError:
         raise Conflict(table_id, seq) from None
     return ev
+
+
+def append_action(c: Connection, table_id: str, seq: int, row: dict[str, Any]) -> Event:
+    """Insert event ``seq``, an accepted action, and its ``actions`` row ``row``;
+    :class:`Conflict` when that number is taken (nothing is written then). On
+    PostgreSQL one statement (:meth:`pakka.server.dbexec.DbExec.statement` runs it
+    without ``BEGIN``/``COMMIT``); on SQLite two in the caller's transaction."""
+    ev = Event(table_id, seq, ACTION, {k: row[k] for k in _ACTION_KEYS}, row["at"])
+    if c.dialect.name != "postgresql":
+        append_event(c, ev)
+        c.execute(_INSERT_ACTION, row)
+        return ev
+    try:
+        c.execute(_INSERT_ACTION_EVENT_NOTIFY, {**row, **ev.to_row(), "p": f"{table_id} {seq}"})
+    except IntegrityError as e:
+        # The number taken: the events key. Anything else (a row of ``actions`` that
+        # the log does not explain) is a fault, not a lost race.
+        if getattr(getattr(e.orig, "diag", None), "table_name", None) == "events":
+            raise Conflict(table_id, seq) from None
+        raise
+    return ev
+
+
+def append_event(c: Connection, ev: Event) -> None:
+    """Insert the event ``ev`` (SQLite; :class:`Conflict` when its number is taken)."""
+    try:
+        c.execute(_INSERT_EVENT, ev.to_row())
+    except IntegrityError:
+        raise Conflict(ev.table_id, ev.seq) from None
 
 
 def since(c: Connection, table_id: str, after: int) -> list[Event]:

@@ -15,7 +15,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar, cast
 
 from sqlalchemy import Connection as DbConnection
@@ -291,8 +291,18 @@ class LiveTable:
         appends the events numbered from ``self.seq + 1``. When another process took
         that number first, the table catches up from the log and the change is
         refused as ``stale_state`` (the client sees the new state and may retry)."""
+        return await self._logged(self.hub.dbx.tx(fn, *args, **kwargs))
+
+    async def append_statement(
+        self, fn: Callable[Concatenate[DbConnection, P], T], *args: P.args, **kwargs: P.kwargs
+    ) -> T:
+        """:meth:`append` for a change made in one statement (an accepted action):
+        on PostgreSQL without ``BEGIN``/``COMMIT`` (:meth:`DbExec.statement`)."""
+        return await self._logged(self.hub.dbx.statement(fn, *args, **kwargs))
+
+    async def _logged(self, work: Awaitable[T]) -> T:
         try:
-            out = await self.hub.dbx.tx(fn, *args, **kwargs)
+            out = await work
         except Conflict:
             from pakka.server.bus import catch_up
 
@@ -400,7 +410,7 @@ class LiveTable:
             act = s.parse_action(action)
         canonical = str(act)
         t0 = time.perf_counter()
-        await self.append(
+        await self.append_statement(
             self.hub.store.add_action,
             self.id,
             self.seq + 1,
