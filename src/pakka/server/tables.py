@@ -87,6 +87,10 @@ class LiveTable:
         self._undo_ok: tuple[int, bool] | None = None
         self._before_last: State[Any] | None = None  # one-player tables: for the undo check
         self._legal: tuple[tuple[int, int], list[LegalAction]] | None = None
+        self.writing: int | None = None
+        """The number of the one event this process is committing now
+        (:meth:`append_statement`): its own notice, heard before the commit returns,
+        needs no catch-up (:meth:`pakka.server.bus.Bus.kick`)."""
         self.chat = chat.TableChat()
         """The table's recent chat (:mod:`pakka.server.chat`)."""
 
@@ -297,8 +301,13 @@ class LiveTable:
         self, fn: Callable[Concatenate[DbConnection, P], T], *args: P.args, **kwargs: P.kwargs
     ) -> T:
         """:meth:`append` for a change made in one statement (an accepted action):
-        on PostgreSQL without ``BEGIN``/``COMMIT`` (:meth:`DbExec.statement`)."""
-        return await self._logged(self.hub.dbx.statement(fn, *args, **kwargs))
+        on PostgreSQL without ``BEGIN``/``COMMIT`` (:meth:`DbExec.statement`). It
+        appends exactly one event, ``self.seq + 1`` (:attr:`writing` meanwhile)."""
+        self.writing = self.seq + 1
+        try:
+            return await self._logged(self.hub.dbx.statement(fn, *args, **kwargs))
+        finally:
+            self.writing = None
 
     async def _logged(self, work: Awaitable[T]) -> T:
         try:
@@ -340,8 +349,8 @@ class LiveTable:
         showed hidden cards); uses the state kept from before it when there is one."""
         s = self.st
         before = self._before_last
-        if before is not None and len(before.history) == len(s.history) - 1:
-            return reveals_hidden(before, s.history[-1], seat)
+        if before is not None and before.history_length == s.history_length - 1:
+            return reveals_hidden(before, str(s.last_action), seat)
         return undo_refusal(s, 1, seat) is not None
 
     async def undo(self, seat: int, count: int) -> None:
