@@ -28,7 +28,7 @@ from pakka.core.seam import LegalAction
 from pakka.core.undo import blocker_sentence, reveals_hidden, undo_blocker, undo_refusal
 from pakka.ratings.bots import bot_rating
 from pakka.server import chat
-from pakka.server.connection import Connection
+from pakka.server.connection import Connection, encode
 from pakka.server.errors import ApiError
 from pakka.server.eventlog import Conflict
 from pakka.server.frames import PROTOCOL_VERSION, TableSummary, WelcomeFrame
@@ -261,7 +261,7 @@ class LiveTable:
         """Tell every client about a seat change (no state change); the other
         processes hear of this process's presence change, if any."""
         self.hub.bus.announce(self)
-        frame = json.dumps({"type": "table", "table": self.summary()}, separators=(",", ":"))
+        frame = encode({"type": "table", "table": self.summary()})
         for conn in list(self.conns):
             conn.send(frame)
 
