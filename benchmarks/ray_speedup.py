@@ -30,7 +30,7 @@ import time
 from typing import Any
 
 from pakka.arena import ArenaResult, run_arena
-from pakka.research.ray_local import LocalCluster, cpu_since, session_cpu, start_cluster
+from pakka.research.ray_local import LocalCluster, cpu_since, session_cpu, start_cluster, workers
 
 DRIVER = """
 import json, sys, time
@@ -109,7 +109,9 @@ def run_on_ray(cluster: LocalCluster, args: argparse.Namespace, timeout: float) 
         driver.stdin.write("go\n")
         driver.stdin.flush()
         line = driver.stdout.readline()  # the arena's figures (blocks until it ends)
-        cluster_cpu = cpu_since(cpu_before, session_cpu(cluster.session))
+        cpu_after = session_cpu(cluster.session)
+        cluster_cpu = cpu_since(cpu_before, cpu_after)
+        worker_cpu = cpu_since(cpu_before, cpu_after, workers(cpu_after))
         if not line.startswith("{"):
             driver.wait(timeout=30)
             raise RuntimeError(f"the Ray driver failed: {err()}")
@@ -124,6 +126,7 @@ def run_on_ray(cluster: LocalCluster, args: argparse.Namespace, timeout: float) 
             driver.wait()
         log.close()
     result["cluster_cpu_seconds"] = round(cluster_cpu, 2)
+    result["worker_cpu_seconds"] = round(worker_cpu, 2)
     result["load_before"] = load_before
     result["load_after"] = _load()
     return result
@@ -180,6 +183,7 @@ def main(argv: list[str] | None = None) -> int:
                 "seconds": round(r["seconds"], 2),
                 "speedup": round(local.seconds / r["seconds"], 2),
                 "cpu_seconds": r["cluster_cpu_seconds"],
+                "worker_cpu_seconds": r["worker_cpu_seconds"],
                 "driver_cpu_seconds": round(r["driver_cpu_seconds"], 2),
                 "connect_seconds": round(r["connect_seconds"], 2),
                 "load_before": r["load_before"],

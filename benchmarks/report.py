@@ -322,14 +322,15 @@ ENTRIES: tuple[Entry, ...] = (
         note=(
             "One arena (Zoker Tiko, 3 players, `hard` = `search:iterations=300`, a fixed "
             "budget, against `medium` and `easy`; every deal played in its 3 rotations, "
-            "about 1.8 CPU s per deal) run in one local process, then on a Ray head on "
+            "about 2 CPU s per deal) run in one local process, then on a Ray head on "
             "this machine's loopback (`pakka.research.ray_local.LocalCluster`) with 1 and "
             "with 2 worker CPUs, one Ray task per deal; each Ray run gave the local run's "
             "results deal for deal (the benchmark fails otherwise). Wall time of "
             "`run_arena`; the Ray runs include starting the worker processes and importing "
             "pakka in them, not starting the head nor the driver's `ray.init` (connect). "
             "Speed-up = local wall / Ray wall. CPU: of the local process, and of the "
-            "cluster's processes during the arena (workers, raylet, GCS) beside the "
+            "cluster's processes during the arena (workers, raylet, GCS and Ray's other "
+            "services), of it the workers' (the processes titled `ray::…`), beside the "
             "driver's. **This machine has 2 cores**, so 2 workers is the most it can show, "
             "and it is shared: wall times depend on the load beside each row."
         ),
@@ -859,6 +860,10 @@ def _notify_table(result: dict[str, Any]) -> list[str]:
     )
 
 
+def _opt(x: float | None) -> str:
+    return "—" if x is None else f"{x:.1f}"
+
+
 def _ray_speedup_table(result: dict[str, Any]) -> list[str]:
     lines = [
         f"{result['deals']} deals ({result['games']} games) of {result['game']}, "
@@ -867,16 +872,17 @@ def _ray_speedup_table(result: dict[str, Any]) -> list[str]:
         "",
     ]
     return lines + _table(
-        "run | wall s | speed-up | CPU s | driver CPU s | connect s | load before..after "
-        "| same results as local",
-        "lrrrrrll",
+        "run | wall s | speed-up | CPU s | of it workers' | driver CPU s | connect s "
+        "| load before..after | same results as local",
+        "lrrrrrrll",
         (
             f"{r['run']} | {r['seconds']:.1f} | {r['speedup']:.2f} | {r['cpu_seconds']:.1f} | "
+            f"{_opt(r.get('worker_cpu_seconds'))} | "
             f"{r['driver_cpu_seconds']:.1f} | {r['connect_seconds']:.1f} | "
             f"{r['load_before']}..{r['load_after']} | {'yes' if r['identical'] else 'no'}"
             if "driver_cpu_seconds" in r
             else f"{r['run']} | {r['seconds']:.1f} | {r['speedup']:.2f} | "
-            f"{r['cpu_seconds']:.1f} | — | — | {r['load_before']}..{r['load_after']} | "
+            f"{r['cpu_seconds']:.1f} | — | — | — | {r['load_before']}..{r['load_after']} | "
             "(the reference)"
             for r in result["rows"]
         ),

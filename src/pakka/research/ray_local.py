@@ -31,6 +31,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterable
 from pathlib import Path
 
 RAY = str(Path(sys.executable).with_name("ray"))
@@ -97,11 +98,28 @@ def session_cpu(session: int) -> dict[int, float]:
     return out
 
 
-def cpu_since(before: dict[int, float], after: dict[int, float]) -> float:
-    """CPU seconds the processes of ``after`` used since ``before`` (both
-    :func:`session_cpu` snapshots; a process new in ``after`` counts from 0, one that
-    ended in between is not counted)."""
-    return sum(cpu - before.get(pid, 0.0) for pid, cpu in after.items())
+def workers(pids: Iterable[int]) -> set[int]:
+    """Those of ``pids`` that are Ray worker processes (their title ``ray::…``: the
+    processes that run tasks, not the head's own services)."""
+    out = set()
+    for pid in pids:
+        try:
+            if Path(f"/proc/{pid}/cmdline").read_bytes().startswith(b"ray::"):
+                out.add(pid)
+        except OSError:
+            continue
+    return out
+
+
+def cpu_since(
+    before: dict[int, float], after: dict[int, float], only: set[int] | None = None
+) -> float:
+    """CPU seconds the processes of ``after`` (those in ``only`` if given) used since
+    ``before`` (both :func:`session_cpu` snapshots; a process new in ``after`` counts
+    from 0, one that ended in between is not counted)."""
+    return sum(
+        cpu - before.get(pid, 0.0) for pid, cpu in after.items() if only is None or pid in only
+    )
 
 
 class LocalCluster:
