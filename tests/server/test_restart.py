@@ -225,9 +225,8 @@ def sigkill_mid_game(db_url: str, tmp_path: Path, d: Diagnosis) -> None:
             # the bots play on after the restart, on the same deal
             w = p.client(b["table_id"], watch=b["spectator"]["code"])
             seen = max(f["state_id"] for f in w_before.frames if f["type"] == "state")
-            end = w.wait_state(0, None)["view"]["is_terminal"]
-            if not end:
-                w.wait_state(seen + 2, None, timeout=30)
+            # two more moves, or the end of the game (which may come sooner)
+            moves_or_end(w, seen + 2, timeout=60)
             rec = stored_record(db_url, b["table_id"])
             for f in w_before.frames + w.frames:
                 if f["type"] == "state":
