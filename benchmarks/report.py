@@ -391,6 +391,30 @@ ENTRIES: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        id="ray-speedup",
+        title="Distributed arenas: Ray speed-up with 1 and 2 worker CPUs (`pakka arena --ray`)",
+        command=(
+            "uv run python benchmarks/ray_speedup.py --game zoker-tiko --players 3 "
+            "--bots hard,medium,easy --deals 40 --seed 1 --cpus 1,2 --json {out}",
+        ),
+        kind="ray-speedup",
+        note=(
+            "One arena (Zoker Tiko, 3 players, `hard` = `search:iterations=300`, a fixed "
+            "budget, against `medium` and `easy`; every deal played in its 3 rotations, "
+            "about 2 CPU s per deal) run in one local process, then on a Ray head on "
+            "this machine's loopback (`pakka.research.ray_local.LocalCluster`) with 1 and "
+            "with 2 worker CPUs, one Ray task per deal; each Ray run gave the local run's "
+            "results deal for deal (the benchmark fails otherwise). Wall time of "
+            "`run_arena`; the Ray runs include starting the worker processes and importing "
+            "pakka in them, not starting the head nor the driver's `ray.init` (connect). "
+            "Speed-up = local wall / Ray wall. CPU: of the local process, and of the "
+            "cluster's processes during the arena (workers, raylet, GCS and Ray's other "
+            "services), of it the workers' (the processes titled `ray::…`), beside the "
+            "driver's. **This machine has 2 cores**, so 2 workers is the most it can show, "
+            "and it is shared: wall times depend on the load beside each row."
+        ),
+    ),
+    Entry(
         id="peers",
         title="Peers: pakka beside OpenSpiel and RLCard (random playouts, one process)",
         command=("uv run python benchmarks/peers.py --seconds 1 --repeats 3 --json {out}",),
@@ -934,6 +958,35 @@ def _notify_table(result: dict[str, Any]) -> list[str]:
     )
 
 
+def _opt(x: float | None) -> str:
+    return "—" if x is None else f"{x:.1f}"
+
+
+def _ray_speedup_table(result: dict[str, Any]) -> list[str]:
+    lines = [
+        f"{result['deals']} deals ({result['games']} games) of {result['game']}, "
+        f"{result['players']} players, bots `{result['bots']}`, seed {result['seed']}; "
+        f"{result['machine_cpus']} cores.",
+        "",
+    ]
+    return lines + _table(
+        "run | wall s | speed-up | CPU s | of it workers' | driver CPU s | connect s "
+        "| load before..after | same results as local",
+        "lrrrrrrll",
+        (
+            f"{r['run']} | {r['seconds']:.1f} | {r['speedup']:.2f} | {r['cpu_seconds']:.1f} | "
+            f"{_opt(r.get('worker_cpu_seconds'))} | "
+            f"{r['driver_cpu_seconds']:.1f} | {r['connect_seconds']:.1f} | "
+            f"{r['load_before']}..{r['load_after']} | {'yes' if r['identical'] else 'no'}"
+            if "driver_cpu_seconds" in r
+            else f"{r['run']} | {r['seconds']:.1f} | {r['speedup']:.2f} | "
+            f"{r['cpu_seconds']:.1f} | — | — | — | {r['load_before']}..{r['load_after']} | "
+            "(the reference)"
+            for r in result["rows"]
+        ),
+    )
+
+
 RENDER: dict[str, Callable[[Any], list[str]]] = {
     "deduce": _deduce_table,
     "history": _history_table,
@@ -950,6 +1003,7 @@ RENDER: dict[str, Callable[[Any], list[str]]] = {
     "research": _research_table,
     "research-batch": _research_batch_table,
     "seam": _seam_table,
+    "ray-speedup": _ray_speedup_table,
 }
 
 HEADER = """# Benchmarks
