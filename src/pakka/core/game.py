@@ -295,6 +295,14 @@ class State(ABC, Generic[A]):
     def legal_actions(self) -> list[A]:
         """Every legal action for the current player (empty only when terminal)."""
 
+    def legal_ids(self) -> list[int]:
+        """The ids of :meth:`legal_actions`, in the same order (empty only when terminal).
+
+        For adapters that deal in action ids (masks, PettingZoo, OpenSpiel): the
+        default is ``[a.id for a in self.legal_actions()]``; games override it
+        where their ids come cheaper straight from the state."""
+        return [a.id for a in self.legal_actions()]
+
     @abstractmethod
     def parse_action(self, text: str) -> A:
         """Parse action notation in this position (raises :class:`IllegalAction`)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Collection, Iterable
 from typing import Any
 
 from pakka.research._extra import require
@@ -49,9 +50,19 @@ def resolve_game(game: str | Game[Any], players: int | None, options: dict[str, 
     return load(game, players=players, **research_options(game, options))
 
 
-def legal_by_id(state: State[Any]) -> dict[int, Action]:
-    """The legal actions of ``state`` keyed by action id."""
-    return {a.id: a for a in state.legal_actions()}
+TABLE_LIMIT = 1 << 16
+"""Games with at most this many action ids get a precomputed id → action table."""
+
+
+def action_of(game: Game[Any]) -> Callable[[int], Action]:
+    """``game.action_from_id`` as fast as it comes: the ``__getitem__`` of a tuple of
+    every action when the game has at most :data:`TABLE_LIMIT` ids (a few ms to make,
+    at most), else the method itself. For ids already known to be legal: the
+    table does not check its argument."""
+    n = game.num_distinct_actions
+    if n > TABLE_LIMIT:
+        return game.action_from_id
+    return tuple(game.action_from_id(i) for i in range(n)).__getitem__
 
 
 def action_id(action: Any) -> int:
@@ -69,21 +80,21 @@ def action_id(action: Any) -> int:
     return i
 
 
-def check_legal(game: Game[Any], legal: dict[int, Action], action: Any, who: str) -> Action:
-    """The legal action meant by ``action`` (an id), or :class:`IllegalAction` saying why not."""
+def check_legal(game: Game[Any], legal: Collection[int], action: Any, who: str) -> int:
+    """The legal id meant by ``action`` (an int-like id, e.g. a numpy integer) among the
+    ids ``legal``, or :class:`IllegalAction` saying why not."""
     i = action_id(action)
-    act = legal.get(i)
-    if act is None:
+    if i not in legal:
         if 0 <= i < game.num_distinct_actions:
             what = f"action {i} ({game.action_from_id(i)})"
         else:
             what = f"action {i} (ids are 0..{game.num_distinct_actions - 1})"
-        shown = ", ".join(f"{k} ({a})" for k, a in sorted(legal.items())[:20])
+        shown = ", ".join(f"{k} ({game.action_from_id(k)})" for k in sorted(legal)[:20])
         more = " …" if len(legal) > 20 else ""
         raise IllegalAction(
             f"{game.name}: {who} chose {what}, which is not legal now; legal: {shown}{more}"
         )
-    return act
+    return i
 
 
 class Observer:
@@ -94,7 +105,7 @@ class Observer:
         self.encoder = encoder if isinstance(encoder, Encoder) else encoder_for(game, encoder)
         self.num_actions = game.num_distinct_actions
 
-    def mask(self, legal: dict[int, Action] | None) -> MaskArray:
+    def mask(self, legal: Iterable[int] | None) -> MaskArray:
         """1 at every legal action id (all zeros for a seat that is not to act)."""
         # A bytearray set in a Python loop and viewed as int8: for the few legal
         # ids of a card game much cheaper than np.zeros plus a fancy-index write.
@@ -104,9 +115,7 @@ class Observer:
                 m[i] = 1
         return np.frombuffer(m, np.int8)
 
-    def observe(
-        self, state: State[Any], seat: int, legal: dict[int, Action] | None
-    ) -> dict[str, Any]:
+    def observe(self, state: State[Any], seat: int, legal: Iterable[int] | None) -> dict[str, Any]:
         """Seat ``seat``'s observation (from ``state.view(seat)`` only) and its mask."""
         return {
             "observation": self.encoder.observe(state, seat),

@@ -34,12 +34,12 @@ from gymnasium.envs.registration import EnvSpec  # noqa: E402
 
 from pakka.bots import Bot, make_bot  # noqa: E402
 from pakka.core.errors import IllegalAction, RulesError  # noqa: E402
-from pakka.core.game import Action, Game, State  # noqa: E402
+from pakka.core.game import Game, State  # noqa: E402
 from pakka.research._common import (  # noqa: E402
     MaskArray,
     Observer,
+    action_of,
     check_legal,
-    legal_by_id,
     play_bot_turn,
     resolve_game,
 )
@@ -109,7 +109,8 @@ class PakkaGymEnv(gymnasium.Env[dict[str, Any], Any]):
         self.state: State[Any] = self.game.new_state(seed=0)
         self._bots: dict[int, Bot] = {}
         self._rng = random.Random(0)
-        self._legal: dict[int, Action] = {}
+        self._legal: list[int] = []  # the learner's legal ids (empty when not to act)
+        self._action_of = action_of(self.game)
         self._over = True
         if isinstance(game, str):  # what check_env and gymnasium.make(spec) rebuild it from
             self.spec = EnvSpec(
@@ -162,7 +163,7 @@ class PakkaGymEnv(gymnasium.Env[dict[str, Any], Any]):
         if self._over:
             raise RulesError("the episode is over; call reset()")
         try:
-            act = check_legal(self.game, self._legal, action, f"seat {self.seat}")
+            i = check_legal(self.game, self._legal, action, f"seat {self.seat}")
         except IllegalAction as e:
             if self.illegal_action == "raise":
                 raise
@@ -170,7 +171,8 @@ class PakkaGymEnv(gymnasium.Env[dict[str, Any], Any]):
             obs = self._obs()
             info = {"action_mask": obs["action_mask"], "illegal_action": True, "reason": str(e)}
             return obs, self.illegal_reward, True, False, info
-        self.state.apply_legal(act)
+        # a legal id of this very state: its action needs no second check
+        self.state.apply_legal(self._action_of(i))
         self._play_bots()
         done = self.state.is_terminal
         if self.reward_kind == "returns":
@@ -192,7 +194,7 @@ class PakkaGymEnv(gymnasium.Env[dict[str, Any], Any]):
             if cp is None or cp == self.seat:
                 break
             play_bot_turn(self._bots[cp], s, random.Random(self._rng.getrandbits(32)))
-        self._legal = legal_by_id(s) if s.current_player == self.seat else {}
+        self._legal = s.legal_ids() if s.current_player == self.seat else []
 
     def _obs(self) -> dict[str, Any]:
         return self.observer.observe(self.state, self.seat, self._legal)

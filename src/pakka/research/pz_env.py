@@ -34,9 +34,10 @@ require("numpy", "gymnasium", "pettingzoo")
 from pettingzoo import AECEnv  # noqa: E402 (after the extra check)
 
 from pakka.core.errors import IllegalAction  # noqa: E402
-from pakka.core.game import Action, Game, State  # noqa: E402
+from pakka.core.game import Game, State  # noqa: E402
 from pakka.research._common import (  # noqa: E402
     Observer,
+    action_of,
     check_legal,
     resolve_game,
 )
@@ -97,7 +98,10 @@ class PakkaAECEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = dict.fromkeys(self.possible_agents, act_space)
         self._seeds: random.Random | None = None
         self.state: State[Any] = self.game.new_state(seed=0)
-        self._legal: dict[int, Action] = {}
+        # the legal ids of the seat to act (State.legal_ids; empty when nobody is):
+        # ids, not actions, because the mask and the learner's choice are ids
+        self._legal: list[int] = []
+        self._action_of = action_of(self.game)
         self._steps = 0
         self._rewarded = False
 
@@ -139,10 +143,9 @@ class PakkaAECEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         # the common case first: a plain legal int id (anything else is checked in full)
-        act = self._legal.get(action) if type(action) is int else None
-        if act is None:
+        if type(action) is not int or action not in self._legal:
             try:
-                act = check_legal(self.game, self._legal, action, agent)
+                action = check_legal(self.game, self._legal, action, agent)
             except IllegalAction as e:
                 if self.illegal_action == "raise":
                     raise
@@ -150,7 +153,8 @@ class PakkaAECEnv(AECEnv):  # type: ignore[misc]
                 return
         self._cumulative_rewards[agent] = 0.0
         state = self.state
-        state.apply_legal(act)
+        # a legal id of this very state: its action needs no second check
+        state.apply_legal(self._action_of(action))
         self._steps += 1
         # Rewards are zero on every step but the last (returns) or a score change
         # (scores): clearing and accumulating them is skipped while they are.
@@ -173,11 +177,11 @@ class PakkaAECEnv(AECEnv):  # type: ignore[misc]
                     self.rewards[a] = float(ret[i])
                 self._rewarded = True
             self.terminations = dict.fromkeys(self.agents, True)
-            self._legal = {}
+            self._legal = []
         else:
             if self.max_steps is not None and self._steps >= self.max_steps:
                 self.truncations = dict.fromkeys(self.agents, True)
-            self._legal = {a.id: a for a in state.legal_actions()}
+            self._legal = state.legal_ids()
             self.agent_selection = self.possible_agents[cp]
         if self.view_in_info:
             for a in self.agents:
@@ -193,17 +197,17 @@ class PakkaAECEnv(AECEnv):  # type: ignore[misc]
         self._rewarded = True
         self.terminations = dict.fromkeys(self.agents, True)
         self.infos[agent] = dict(self.infos.get(agent, {}), illegal_action=True, reason=reason)
-        self._legal = {}
+        self._legal = []
         self._accumulate_rewards()
 
     def _after_change(self) -> None:
         state = self.state
         cp = state.current_player
         if cp is not None:
-            self._legal = {a.id: a for a in state.legal_actions()}
+            self._legal = state.legal_ids()
             self.agent_selection = self.possible_agents[cp]
         else:
-            self._legal = {}
+            self._legal = []
         if self.view_in_info:
             for a in self.agents:
                 self.infos[a] = {"view": state.view(self._seat[a])}

@@ -118,6 +118,13 @@ class ActionTable:
             tuple(rank_guesses[t * NUM_RANKS : (t + 1) * NUM_RANKS]) for t in range(players)
         )
         self.reveals = tuple(reveals)
+        # The same rows as ids (State.legal_ids): guess_id_rows[t][p][r - 2] is
+        # guess_rows[t][p][r - 2].id, and so on.
+        self.guess_id_rows = tuple(
+            tuple(tuple(a.id for a in row) for row in rows) for rows in self.guess_rows
+        )
+        self.rank_id_rows = tuple(tuple(a.id for a in row) for row in self.rank_rows)
+        self.reveal_ids = tuple(a.id for a in reveals)
 
     def __len__(self) -> int:
         return len(self.all)

@@ -68,6 +68,9 @@ class _Deal(KMFields):
         self.offered = [None] * 52
         """offered[k]: the legal guesses at hidden card k, kept until its position or its
         refutations change (None: not known yet)."""
+        self.offered_ids = [None] * 52
+        """offered_ids[k]: the ids of offered[k] (State.legal_ids), made and dropped
+        with it (made on their own: either may be asked first)."""
         self.rank_refuted = [0] * n  # rank-only variant: seat holds no hidden card of rank
         self.eliminated = []
         self.drawn = -1

@@ -53,6 +53,7 @@ class KMFields(_Base):
     hidden: list[int]
     refuted: list[int]
     offered: list[tuple[Guess, ...] | None]
+    offered_ids: list[tuple[int, ...] | None]
     rank_refuted: list[int]
     eliminated: list[int]
     drawn: int

@@ -10,6 +10,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right, insort
 from collections.abc import Callable, Sequence
 from operator import itemgetter
+from typing import Any
 
 from pakka.core.errors import IllegalAction
 from pakka.core.game import State
@@ -20,8 +21,9 @@ from pakka.games.koodinmurtaja.refusals import Refusal
 from pakka.games.koodinmurtaja.rules import CARD_TEXT, CONTINUE, GUESS, RANK_NAMES, REVEAL
 
 
-def _picker(mask: int) -> Callable[[Sequence[Guess]], tuple[Guess, ...]]:
-    """The guesses of a row (ranks 2..A) whose rank survives a refuted-rank bitmask."""
+def _picker(mask: int) -> Callable[[Sequence[Any]], tuple[Any, ...]]:
+    """The guesses (or their ids) of a row (ranks 2..A) whose rank survives a
+    refuted-rank bitmask."""
     keep = [r for r in range(13) if not (mask >> r) & 1]
     if len(keep) >= 2:
         return itemgetter(*keep)  # one C call returns the tuple
@@ -56,6 +58,48 @@ class _Guessing(KMFields):
                 # D-KM-7: a publicly refuted guess at the same card is not legal.
                 row = offered[k] = _PICK[refuted[k]](rows[bisect_left(code, k)])
             out += row
+
+    def _guess_ids_at(self, t: int, out: list[int]) -> None:
+        """The ids of :meth:`_guesses_at` (same rules, same order)."""
+        code = self.code[t]
+        if self.rank_only:
+            # D-KM-7 (rank-only): "t holds no hidden card of rank r" is refuted.
+            rr = self.rank_refuted[t]
+            ranks = self.table.rank_id_rows[t]  # ranks[r - 2]: the id of rank r
+            out.extend(ranks if not rr else [i for r, i in enumerate(ranks) if not (rr >> r) & 1])
+            return
+        refuted = self.refuted
+        rows = self.table.guess_id_rows[t]  # rows[pos]: the ids of guess_rows[t][pos]
+        kept = self.offered_ids
+        for k in self.concealed[t]:
+            ids = kept[k]
+            if ids is None:
+                # D-KM-7: a publicly refuted guess at the same card is not legal.
+                ids = kept[k] = _PICK[refuted[k]](rows[bisect_left(code, k)])
+            out += ids
+
+    def legal_ids(self) -> list[int]:
+        """The ids of :meth:`legal_actions`, in its order, from the table's id rows
+        (the same rules: R-KM-8, R-KM-10, D-KM-3, D-KM-7)."""
+        cp = self.cp
+        if cp is None:
+            return []
+        out: list[int] = []
+        phase = self.phase
+        if phase == GUESS:
+            self._guess_ids_at(self.target, out)
+        elif phase == CONTINUE:
+            if self.hidden[self.target]:
+                self._guess_ids_at(self.target, out)
+            if self.next_target >= 0:
+                self._guess_ids_at(self.next_target, out)
+            out.append(self.table.stop.id)
+        else:  # REVEAL
+            code = self.code[cp]
+            ids = self.table.reveal_ids
+            up = self.up
+            out.extend([ids[pos] for pos, k in enumerate(code) if not up[k]])
+        return out
 
     def legal_actions(self) -> list[KMAction]:
         cp = self.cp
@@ -329,6 +373,7 @@ class _Guessing(KMFields):
         """A wrong guess at card ``k``: D-KM-7, everyone now knows it is not ``rank``."""
         self.refuted[k] |= 1 << (rank - 2)
         self.offered[k] = None
+        self.offered_ids[k] = None
         drawn = self.drawn
         if drawn < 0:
             self._log.append(
@@ -374,6 +419,7 @@ class _Guessing(KMFields):
             if not self.up[k]:
                 self.refuted[k] |= bit
                 self.offered[k] = None
+                self.offered_ids[k] = None
         self._say("koodinmurtaja.wrong_rank", player=cp, target=t, rank=RANK_NAMES[rank - 2])
         drawn = self.drawn
         if drawn < 0:
@@ -404,9 +450,11 @@ class _Guessing(KMFields):
         """Card ``k`` went into ``seat``'s code: the hidden cards above it moved one place
         up, so their kept guesses (which name positions) are stale."""
         offered = self.offered
+        offered_ids = self.offered_ids
         concealed = self.concealed[seat]
         for c in concealed[bisect_right(concealed, k) :]:
             offered[c] = None
+            offered_ids[c] = None
 
     def _wrong_without_card(self, cp: int) -> None:
         if self.penalty:

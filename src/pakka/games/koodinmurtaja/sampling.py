@@ -62,6 +62,7 @@ def sample_consistent(state: KMState, player: int, rng: random.Random) -> KMStat
         # Refutations belong to the card at a handle: carry them to the new cards.
         s.refuted = [0] * 52
         s.offered = [None] * 52
+        s.offered_ids = [None] * 52
         refuted, card_at = state.refuted, state.card_at
         for h, k in enumerate(s.card_at):
             s.handle_of[k] = h

@@ -48,6 +48,7 @@ class KMState(_Deal, _Guessing, _Scoring, State[KMAction]):
         "n",
         "next_target",
         "offered",
+        "offered_ids",
         "order",
         "penalty",
         "phase",
@@ -107,6 +108,7 @@ class KMState(_Deal, _Guessing, _Scoring, State[KMAction]):
         s.hidden = self.hidden.copy()
         s.refuted = self.refuted.copy()
         s.offered = self.offered.copy()
+        s.offered_ids = self.offered_ids.copy()
         s.rank_refuted = self.rank_refuted.copy()
         s.eliminated = self.eliminated.copy()
         s.drawn = self.drawn
@@ -233,6 +235,7 @@ class KMState(_Deal, _Guessing, _Scoring, State[KMAction]):
         self.hidden = [int(x) for x in snap["hidden"]]
         self._update_succ()
         self.offered = [None] * 52
+        self.offered_ids = [None] * 52
         self.refuted = [0] * 52
         for k, bits in zip(self.card_at, snap["refuted"], strict=True):
             self.refuted[k] = int(bits)

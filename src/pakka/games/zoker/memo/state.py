@@ -27,6 +27,8 @@ class MemoState(State[MemoTurn]):
     partners: tuple[int, ...]
     columns: int
     _occupied: list[MemoTurn] | None
+    _occupied_ids: tuple[list[MemoTurn], list[int]] | None = None
+    """(``_occupied`` when made, the ids of its turns) for :meth:`legal_ids`."""
     no_pair_events: list[tuple[tuple[int, int], ...]]
 
     def _settle(self) -> None:
@@ -85,6 +87,26 @@ class MemoState(State[MemoTurn]):
         # occupied places before it.
         k = f - self.places[:f].count(-1)
         return occ[:k] + occ[k + 1 :]
+
+    def legal_ids(self) -> list[int]:
+        """The ids of :meth:`legal_actions`, in its order: a turn's id is its place
+        index, so they are the occupied places but the face-up one (R-ME-2)."""
+        if self.over:
+            return []
+        occ = self._occupied
+        if occ is None:
+            occ = self._occupied = [TURNS[i] for i, c in enumerate(self.places) if c >= 0]
+        kept = self._occupied_ids
+        # _occupied is replaced (never changed) when places empty or fill: the ids
+        # are kept beside the very list they were made from.
+        if kept is None or kept[0] is not occ:
+            kept = self._occupied_ids = (occ, [i for i, c in enumerate(self.places) if c >= 0])
+        ids = kept[1]
+        f = self.first
+        if f < 0:
+            return ids.copy()
+        k = f - self.places[:f].count(-1)
+        return ids[:k] + ids[k + 1 :]
 
     def parse_action(self, text: str) -> MemoTurn:
         if self.over:
@@ -152,6 +174,7 @@ class MemoState(State[MemoTurn]):
         s.partners = self.partners
         s.columns = self.columns
         s._occupied = self._occupied
+        s._occupied_ids = self._occupied_ids
         s.no_pair_events = self.no_pair_events  # never mutated: replaced on append
         return s
 
