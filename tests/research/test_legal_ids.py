@@ -8,9 +8,10 @@ against the contract's default: Koodinmurtaja's id rows beside its action rows
 (R-KM-8, R-KM-10, D-KM-3, D-KM-7, also in the rank-only variant and after the
 caches are dropped by wrong guesses and cards moving up) and Memo's place
 indices (R-ME-2: every occupied place but the face-up one; D-ME-2, D-ME-4
-refills and extra places). Every registered game at every player count, over
-seeded random playouts, including clones, sampled states and states restored
-from JSON (the places where the caches are copied or rebuilt).
+refills and extra places) and Tiko's cards in hand (a play's id is its card).
+Every registered game at every player count, over seeded random playouts,
+including clones, sampled states and states restored from JSON (the places
+where the caches are copied or rebuilt).
 """
 
 from __future__ import annotations

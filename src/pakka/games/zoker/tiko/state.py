@@ -58,6 +58,13 @@ class TikoState(State[TikoPlay]):
             return []
         return [PLAYS[c] for c in self.hands[self.turn]]
 
+    def legal_ids(self) -> list[int]:
+        """The ids of :meth:`legal_actions`, in its order: a play's id is its card
+        (``PLAYS[c].id == c``), so they are the cards in hand."""
+        if self.over:
+            return []
+        return list(self.hands[self.turn])
+
     def parse_action(self, text: str) -> TikoPlay:
         if self.over:
             raise Refusal("zoker.why.over")
