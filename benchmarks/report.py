@@ -263,6 +263,29 @@ ENTRIES: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        id="research-legal-ids",
+        title=(
+            "Research adapters keeping legal ids (`State.legal_ids`) instead of an id → action "
+            "dict (Koodinmurtaja, Memo, Kubo)"
+        ),
+        command=(
+            "uv run python benchmarks/research_speed.py --targets "
+            "--game koodinmurtaja,zoker-memo,zoker-kubo,zoker-tiko --seconds 0.5 --repeats 5 "
+            "--json {out}",
+        ),
+        kind="research",
+        note=(
+            "The PettingZoo and Gymnasium adapters keep the seat to act's legal ids "
+            "(`State.legal_ids()`, a new contract method: default `[a.id for a in "
+            "legal_actions()]`; Koodinmurtaja keeps id rows beside its action rows and the "
+            "ids per hidden card beside its kept guesses, Memo's ids are its place indices, Tiko's its cards in hand) "
+            "and apply an id through a precomputed id → action table (`action_of`), instead "
+            "of building `{a.id: a for a in legal_actions()}` every step; `legal_ids` equals "
+            "the default in every position of seeded playouts of every game at every player "
+            "count (`tests/research/test_legal_ids.py`). OLD_CODE_FIGURES"
+        ),
+    ),
+    Entry(
         id="research-batch",
         title="Research adapters: BatchEnv against N single Gymnasium environments",
         command=(
