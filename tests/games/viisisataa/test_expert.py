@@ -104,3 +104,73 @@ def test_hand_points_follow_the_scoring() -> None:
     assert hand_points(m, mc, mside, 10) == 250.0
     assert hand_points(m, mc, mside, 9) == -250.0 - 10.0
     assert m.phase == PLAYING
+
+
+# Grand (6NT) by seat 1 (dealer 0: seat 1 bids first, R-5S-9); seat 0 holds the joker,
+# the ace of spades and the ace of hearts at the end and no club at all.
+_OWN_TRICK_DEAL = {
+    1: "KS QS KH QH AD KD QD 9C KC QC",
+    2: "AC 9S 10S 9H 10H 10D JD 10C 8C 7C",
+    0: "JK AS AH 7S 8S 7H 8H 7D 8D 9D",
+}
+_OWN_TRICK_KITTY = "JS JH JC"
+_SEVEN_TRICKS = (
+    "KS", "9S", "7S",
+    "QS", "10S", "8S",
+    "KH", "9H", "7H",
+    "QH", "10H", "8H",
+    "AD", "10D", "7D",
+    "KD", "JD", "8D",
+    "QD", "10C", "9D",
+    "9C", "AC",
+)  # fmt: skip
+
+
+def _own_trick_position() -> ViisisataaState:
+    """Trick 8 of the grand: the contractor led the 9 of clubs, the other defender won it
+    with the ace; seat 0, void in clubs, holds the joker and the two aces."""
+    from .helpers import new, run
+
+    s = new(3, 0, _OWN_TRICK_DEAL, _OWN_TRICK_KITTY, seed=1, max_hands=1)
+    run(s, "bid 6NT", "pass", "pass", "discard JS", "discard JH", "discard JC")
+    run(s, *_SEVEN_TRICKS)
+    assert s.turn == 0
+    return s
+
+
+def test_a_defender_takes_the_trick_itself_when_the_side_gets_as_many() -> None:
+    """R-5S-17: each opponent of the contractor scores 10 points per trick *they* take.
+    Whatever seat 0 plays, the defenders take the last 3 tricks in every deal it can
+    imagine (the joker is the only trump in grand, R-5S-4/R-5S-15, and it holds the top
+    card of each suit it has): ruffing with the joker wins all 3 for itself, throwing an
+    ace lets its rival defender score this one. The expert takes it with the joker."""
+    s = _own_trick_position()
+    labels = sorted(str(a) for a in s.legal_actions())
+    assert labels == ["AH", "AS", "JK"]
+    game = s.game
+    bot = make_bot(game, "expert:worlds=4,tries=3", seed=3)
+    assert isinstance(bot, ExpertBot)
+    pick = bot.choose(SeatHandle(s, 0, random.Random(0)))
+    assert str(pick) == "JK"
+    # The side's count ties: the mean hand gain of the three cards is the same.
+    values = {str(a): v for a, v in bot.last_values}
+    assert values["AS"] == values["AH"] == values["JK"]
+    s.apply(str(pick))
+    while s.phase == PLAYING:
+        legal = s.legal_actions()
+        s.apply(legal[0])
+    assert s.sheet[-1]["deltas"][0] == 30 + 0  # seat 0 took this trick and the last two
+
+
+def test_own_tricks_count_only_for_defenders_scoring_their_own() -> None:
+    """The tie-break applies to a 3-player defender (R-5S-17), not to the contractor,
+    not to the 4-player teams (R-5S-24), not in misère (R-5S-20/D-5S-3)."""
+    from pakka.bots.viisisataa_expert import scores_own_tricks
+
+    s = _own_trick_position()
+    assert scores_own_tricks(s, 0) and scores_own_tricks(s, 2)
+    assert not scores_own_tricks(s, 1)
+    four = contract_state(4, BIDS["hearts"], 2)
+    assert not any(scores_own_tricks(four, q) for q in range(4))
+    m = contract_state(3, BIDS["misere"], 2, misere=True)
+    assert not any(scores_own_tricks(m, q) for q in range(3))
