@@ -266,7 +266,7 @@ ENTRIES: tuple[Entry, ...] = (
         id="research-legal-ids",
         title=(
             "Research adapters keeping legal ids (`State.legal_ids`) instead of an id → action "
-            "dict (Koodinmurtaja, Memo, Kubo)"
+            "dict (Koodinmurtaja, Memo, Kubo, Tiko)"
         ),
         command=(
             "uv run python benchmarks/research_speed.py --targets "
