@@ -1,6 +1,9 @@
 """What one event commit costs the server process: CPU (``time.process_time``) and wall
 time per ``DbExec.tx(eventlog.append)`` on SQLite (writer thread) and on PostgreSQL
 (the worker threads' synchronous engine, the event and its notice in one statement);
+per accepted action as the server commits it, ``DbExec.statement(eventlog.append_action)``
+(``action_*``: the event and the ``actions`` row; on PostgreSQL with the notice, one
+autocommit statement through psycopg);
 on PostgreSQL also, for comparison, the path it replaced (SQLAlchemy's asyncio engine
 on psycopg, the insert and ``pg_notify`` as two statements) and the synchronous engine
 called on the calling thread. One of the figures of the capacity model
@@ -35,7 +38,20 @@ from pakka.server.dbexec import PG_POOL_SIZE, DbExec, pg_engine
 DATA = {"game_no": 1, "idx": 3, "action": "7h", "seat": 0, "by": "human"}
 
 
-def new_table(c: Connection) -> str:
+def action_row(tid: str, idx: int) -> dict[str, Any]:
+    """The ``actions`` row of action ``idx`` of game 1 of ``tid``."""
+    return {
+        "table_id": tid,
+        "game_no": 1,
+        "idx": idx,
+        "action": "7h",
+        "seat": 0,
+        "by": "human",
+        "at": time.time(),
+    }
+
+
+def new_table(c: Connection, with_game: bool = False) -> str:
     tid = secrets.token_urlsafe(12)
     c.execute(
         insert(db.tables).values(
@@ -54,6 +70,12 @@ def new_table(c: Connection) -> str:
             rated=False,
         )
     )
+    if with_game:
+        c.execute(
+            insert(db.games).values(
+                table_id=tid, game_no=1, seed=1, options="{}", started=time.time(), undos=0
+            )
+        )
     return tid
 
 
@@ -68,13 +90,14 @@ def two_statement_append(c: Connection, tid: str, seq: int, kind: str, data: obj
     c.execute(_OLD_NOTIFY, {"p": f"{tid} {seq}"})
 
 
-async def through_dbexec(url: str, n: int, pre_ping: bool = True) -> dict[str, float]:
+async def through_dbexec(url: str, n: int, ping: bool = False) -> dict[str, float]:
     engine = db.make_engine(url)
     db.migrate(engine)
     dbx = DbExec(engine)
-    if dbx.pg is not None and not pre_ping:  # the same pool without its checkout ping
+    if dbx.pg is not None and ping:  # the same pool with the checkout ping it dropped
         dbx.pg.dispose()
-        dbx.pg = pg_engine(engine, pre_ping=False)
+        dbx.pg = pg_engine(engine, pre_ping=True)
+        dbx.pg_auto = dbx.pg.execution_options(isolation_level="AUTOCOMMIT")
     tid = await dbx.tx(new_table)
     for seq in range(1, 21):  # warm the pool and the statement caches
         await dbx.tx(eventlog.append, tid, seq, "action", DATA)
@@ -83,7 +106,15 @@ async def through_dbexec(url: str, n: int, pre_ping: bool = True) -> dict[str, f
         await dbx.tx(eventlog.append, tid, seq, "action", DATA)
     cpu, wall = time.process_time() - cpu0, time.perf_counter() - t0
     out = {"cpu_ms_per_commit": cpu / n * 1000, "wall_ms_per_commit": wall / n * 1000}
-    if url.startswith("postgres") and pre_ping:
+    atid = await dbx.tx(new_table, with_game=True)
+    for i in range(20):
+        await dbx.statement(eventlog.append_action, atid, i + 1, action_row(atid, i))
+    cpu0, t0 = time.process_time(), time.perf_counter()
+    for i in range(20, 20 + n):
+        await dbx.statement(eventlog.append_action, atid, i + 1, action_row(atid, i))
+    out["action_cpu_ms_per_commit"] = (time.process_time() - cpu0) / n * 1000
+    out["action_wall_ms_per_commit"] = (time.perf_counter() - t0) / n * 1000
+    if url.startswith("postgres") and not ping:
         base = 21 + n
         cpu0, t0 = time.process_time(), time.perf_counter()
         for seq in range(base, base + n):
@@ -127,8 +158,8 @@ def main() -> None:
     url = fresh_pg_db(pg_url())
     try:
         result["postgresql"] = asyncio.run(through_dbexec(url, args.commits))
-        result["postgresql_no_pre_ping"] = asyncio.run(
-            through_dbexec(url, args.commits, pre_ping=False)
+        result["postgresql_with_pre_ping"] = asyncio.run(
+            through_dbexec(url, args.commits, ping=True)
         )
     finally:
         drop_pg_db(url)

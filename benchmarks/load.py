@@ -56,6 +56,9 @@ from websockets.exceptions import WebSocketException
 ROOT = Path(__file__).resolve().parents[1]
 PROFILE_DIR: str | None = None
 """``--profile DIR``: run each server under cProfile, its profile written here at exit."""
+PROFILER = "cprofile"
+"""``--profiler``: ``cprofile`` (the event loop's thread only) or ``yappi`` (every
+thread's CPU time, the database worker threads too; ``uv run --with yappi``)."""
 STATE_EVENTS = ("action", "undo", "game")
 """Event kinds that change a table's state number (each by one; the first game of a
 table is its ``create`` event, number 0)."""
@@ -152,12 +155,21 @@ class ServerProc:
                 # any profile is written (``-m cProfile`` never wrote one).
                 prof = Path(PROFILE_DIR) / f"{log.stem}-{port}.prof"
                 code = (
-                    "import cProfile, signal, sys, pakka.server as s\n"
+                    "import yappi, signal, sys, pakka.server as s\n"
                     "signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))\n"
-                    "import time; p = cProfile.Profile(time.thread_time); p.enable()\n"
+                    "yappi.set_clock_type('cpu'); yappi.start()\n"
                     f"try: s.run(host='127.0.0.1', port={port}, db={db!r})\n"
-                    f"finally: p.disable(); p.dump_stats({str(prof)!r})"
+                    "finally: yappi.stop(); "
+                    f"yappi.get_func_stats().save({str(prof)!r}, type='pstat')"
                 )
+                if PROFILER == "cprofile":
+                    code = (
+                        "import cProfile, signal, sys, pakka.server as s\n"
+                        "signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))\n"
+                        "import time; p = cProfile.Profile(time.thread_time); p.enable()\n"
+                        f"try: s.run(host='127.0.0.1', port={port}, db={db!r})\n"
+                        f"finally: p.disable(); p.dump_stats({str(prof)!r})"
+                    )
                 argv = [sys.executable, "-c", code]
         with log.open("ab") as out:
             self.proc = subprocess.Popen(
@@ -856,10 +868,17 @@ def main() -> None:
     )
     ap.add_argument("--debug", action="store_true", help="show stuck tables, keep the logs")
     ap.add_argument("--json", metavar="FILE", help="also write the figures as JSON here")
-    ap.add_argument("--profile", metavar="DIR", help="profile the servers (cProfile) into DIR")
+    ap.add_argument("--profile", metavar="DIR", help="profile the servers into DIR (pstats files)")
+    ap.add_argument(
+        "--profiler",
+        choices=("cprofile", "yappi"),
+        default="cprofile",
+        help="cprofile: the event loop's thread; yappi: every thread (uv run --with yappi)",
+    )
     args = ap.parse_args()
-    global PROFILE_DIR
+    global PROFILE_DIR, PROFILER
     PROFILE_DIR = args.profile
+    PROFILER = args.profiler
     r = asyncio.run(run(args))
     report(r)
     if args.json:

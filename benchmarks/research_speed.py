@@ -9,6 +9,11 @@ action (``random.Random`` in every loop, so the loops differ only in the
 adapter). The repeats of the rows are interleaved (run 1 of every row, then
 run 2, ...), so that a change of the machine's load hits every row alike.
 
+``--observe-cost`` prints the CPU time of one observation of the seat to act
+(the encoder alone, no adapter) overall and per phase of the state, on fixed
+replayed deals (see :func:`observe_cost`): the side-by-side measure for two
+versions of an encoder.
+
 ``--targets`` measures only the three rows of the research-speed targets —
 the raw contract, PettingZoo without observations and PettingZoo with the
 exact observations — and prints their ratios (``pz/raw``, ``obs/pz``);
@@ -173,6 +178,67 @@ def gym(game: pakka.Game[Any], kind: str = "auto") -> Callable[[float], int]:
     return run
 
 
+def observe_cost(game: pakka.Game[Any], repeats: int, deals: int = 30) -> list[dict[str, Any]]:
+    """CPU µs per observation of the seat to act, overall and by the state's phase.
+
+    The same ``deals`` random games (fixed actions) are replayed once without
+    observing and once observing the seat to act at every step (or only at the
+    steps of one phase), each with a fresh encoder; the cost of an observation
+    is the difference of the two replays' CPU time divided by the observations
+    made, the minimum over ``repeats`` interleaved runs. Without the adapter, so
+    that two encoders (e.g. two commits' ``src`` through ``PYTHONPATH``) can be
+    compared without the adapter's own noise."""
+    rng = random.Random(1)
+    played: list[tuple[int, list[Any]]] = []
+    phases: set[Any] = set()
+    for seed in range(deals):
+        s = game.new_state(seed=seed)
+        acts = []
+        while not s.is_terminal:
+            phases.add(getattr(s, "phase", None))
+            legal = s.legal_actions()
+            a = legal[rng.randrange(len(legal))]
+            acts.append(a)
+            s.apply_legal(a)
+        played.append((seed, acts))
+    every = object()
+
+    def replay(only: Any) -> tuple[float, int]:
+        enc = encoder_for(game)
+        calls = 0
+        t0 = time.process_time()
+        for seed, acts in played:
+            s = game.new_state(seed=seed)
+            for a in acts:
+                ph = getattr(s, "phase", None)
+                if only is every or (only is not None and ph == only):
+                    enc.observe(s, s.current_player)
+                    calls += 1
+                s.apply_legal(a)
+        return time.process_time() - t0, calls
+
+    kinds: list[Any] = (
+        [every, *sorted(p for p in phases if p is not None)] if phases != {None} else [every]
+    )
+    best: dict[int, float] = {}
+    calls: dict[int, int] = {}
+    base = float("inf")
+    for _ in range(repeats):
+        base = min(base, replay(None)[0])
+        for k, kind in enumerate(kinds):
+            t, c = replay(kind)
+            best[k] = min(best.get(k, t), t)
+            calls[k] = c
+    return [
+        {
+            "phase": "all" if kind is every else kind,
+            "observations": calls[k],
+            "us_per_observation": (best[k] - base) / max(1, calls[k]) * 1e6,
+        }
+        for k, kind in enumerate(kinds)
+    ]
+
+
 def interleaved(
     rows: list[tuple[str, Callable[[float], int]]], seconds: float, repeats: int
 ) -> list[list[float]]:
@@ -235,7 +301,24 @@ def main() -> None:
     p.add_argument("--repeats", type=int, default=5)
     p.add_argument("--targets", action="store_true")
     p.add_argument("--json", metavar="FILE", help="with --targets: also write the rows as JSON")
+    p.add_argument(
+        "--observe-cost",
+        action="store_true",
+        help="CPU µs per observation of the seat to act, by phase, on replayed deals",
+    )
     a = p.parse_args()
+    if a.observe_cost:
+        for name in pakka.games() if a.game == "all" else a.game.split(","):
+            cls = game_class(name)
+            n = a.players or min(max(3, cls.min_players), cls.max_players)
+            game = pakka.load(name, players=n, **research_options(name, {}))
+            print(f"{name}, {n} players: CPU µs per observation, min of {a.repeats}")
+            for row in observe_cost(game, a.repeats):
+                print(
+                    f"  phase {row['phase']}: {row['us_per_observation']:.2f} µs "
+                    f"({row['observations']} observations)"
+                )
+        return
     if a.targets:
         found = targets(
             pakka.games() if a.game == "all" else a.game.split(","), a.players, a.seconds, a.repeats

@@ -18,12 +18,11 @@ from .test_words_browser import (
     LOCALES,
     RULE_ID,
     SAME_IN_BOTH,
-    WORD,
     Words,
     _strings,
     _templates,
-    _words,
 )
+from .vocabulary import WORD, catalogue_words
 
 ROWS_JS = """() => [...document.querySelectorAll('fieldset .field')]
   .filter((f) => f.querySelector('[id^=opt-]'))
@@ -109,8 +108,8 @@ def test_lobby_option_rows_in_player_terms(browser: Any, server: str, lang: str)
         # saying "colour (väri)" would otherwise make "colour" a Finnish word.
         helps = {o.help.get(lang, "") for g in games() for o in game_class(g).option_specs}
         other = "en" if lang == "fi" else "fi"
-        own = _words([x for x in _templates(lang, client) if x not in helps])
-        words.foreign = _words(_templates(other, client)) - own - SAME_IN_BOTH
+        own = catalogue_words([x for x in _templates(lang, client) if x not in helps])
+        words.foreign = catalogue_words(_templates(other, client)) - own - SAME_IN_BOTH
         problems: list[str] = []
         rows_seen = 0
         for game in games():

@@ -31,10 +31,8 @@ from typing import Any
 
 import pytest
 
-from pakka.bots import LEVEL_WORDS
-from pakka.core.registry import game_class, games
-from pakka.i18n import card_names, messages
-from pakka.option_words import OPTION_TEXT
+from pakka.core.registry import games
+from pakka.i18n import messages
 
 from .browser_helpers import (
     DESKTOP,
@@ -50,6 +48,7 @@ from .browser_helpers import (
     vs_move,
     wait_turn_or_end,
 )
+from .vocabulary import PLACEHOLDER, PLURAL, WORD, catalogue_texts, catalogue_words
 
 LOCALES = {"en": "en-GB", "fi": "fi-FI"}
 
@@ -78,13 +77,10 @@ SAME_IN_BOTH = frozenset(
 FRENCH = re.compile(r"(?<![\w\[/=#-])(10|[2-9JQKA])[SHDC](?![\w\]])")
 ZOKER = re.compile(r"(?<![\w\[/=#-])[BGOR](XL|S|M|L)[1-4](?![\w\]])")
 RULE_ID = re.compile(r"\b[RD]-[A-Z0-9]{2,3}-\d+")
-PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*(![rs])?(:[^{}]*)?(\|[^{}]*)?\}")
 SEAT_WORD = re.compile(
     r"\b(seat|player|bot|dealer|paikka|paikan|pelaaja|pelaajan|botti|jakaja)\s+(\d+)\b",
     re.IGNORECASE,
 )
-WORD = re.compile(r"[A-Za-zÅÄÖåäöÉéèü]+")
-PLURAL = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\|([^|{}]*)\|([^|{}]*)\}")
 KEYISH = re.compile(r"[a-z][a-z0-9]*(?:[._][a-z0-9_-]+)+")
 
 COLLECT_JS = """() => {
@@ -139,26 +135,8 @@ def _strings(page: Any) -> dict[str, dict[str, str]]:
 
 
 def _templates(lang: str, client: dict[str, dict[str, str]]) -> list[str]:
-    """Every text of ``lang`` a page may show: the client's, every game's catalogue,
-    card names, option words, bot levels, game titles and summaries."""
-    out = list(client[lang].values()) + list(OPTION_TEXT[lang].values())
-    out += list(LEVEL_WORDS[lang].values())
-    for name in games():
-        out += list(messages(name).get(lang, {}).values())
-        out += list(card_names(name, lang).values())
-        cls = game_class(name)
-        out += [cls.title.get(lang, ""), cls.summary.get(lang, "")]
-        out += [o.help.get(lang, "") for o in cls.option_specs]
-    return out
-
-
-def _words(texts: list[str]) -> set[str]:
-    out: set[str] = set()
-    for text in texts:
-        text = PLURAL.sub(lambda m: m.group(1) + " " + m.group(2), text)
-        text = PLACEHOLDER.sub(" ", text)
-        out |= {w.lower() for w in WORD.findall(text) if len(w) >= 3}
-    return out
+    """Every text of ``lang`` a page may show (:func:`vocabulary.catalogue_texts`)."""
+    return catalogue_texts(lang, client[lang].values())
 
 
 class Words:
@@ -166,8 +144,8 @@ class Words:
 
     def __init__(self, lang: str, client: dict[str, dict[str, str]]) -> None:
         other = "en" if lang == "fi" else "fi"
-        own = _words(_templates(lang, client))
-        self.foreign = _words(_templates(other, client)) - own - SAME_IN_BOTH
+        own = catalogue_words(_templates(lang, client))
+        self.foreign = catalogue_words(_templates(other, client)) - own - SAME_IN_BOTH
         self.keys = {k for c in client.values() for k in c}
         for name in games():
             self.keys |= {k for c in messages(name).values() for k in c}

@@ -58,41 +58,54 @@ def test_every_koodinmurtaja_refusal_text_is_in_words(lang: str) -> None:
     assert not bad, bad
 
 
+TERMINAL = [
+    pytest.param(
+        [],
+        TYPED,
+        # "0/1=Q" guesses at oneself: the refusal names the opponent as the screen does.
+        {
+            "0/1=Q": {
+                "fi": "nyt voit arvata pelaajan 2 kortteja, et pelaajan 1",
+                "en": "you may guess at seat 2 now, not seat 1",
+            }
+        },
+        ["9/1=Q"],
+        id="first-turn-mistakes",
+    ),
+    # In the rank-only game, pointing at a card is refused in words.
+    pytest.param(["--set", "guess=rank-only"], ["1/1=Q"], {}, [], id="rank-only-points-at-a-card"),
+]
+"""Terminal cases: options of the game, the lines typed, the exact refusal of some of
+them (by language), and those that name a seat the game lacks (no 0-based count)."""
+
+
 @pytest.mark.parametrize("lang", ["fi", "en"])
+@pytest.mark.parametrize(("options", "typed", "exact", "no_seat"), TERMINAL)
 def test_refusals_in_the_terminal_say_what_is_allowed_in_words(
-    lang: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    lang: str,
+    options: list[str],
+    typed: list[str],
+    exact: dict[str, dict[str, str]],
+    no_seat: list[str],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
+    """Every line typed is refused, in words: no notation template, no English
+    command word in Finnish."""
     quit_word = {"fi": "poistu", "en": "quit"}[lang]
     argv = ["play", "koodinmurtaja", "--players", "2", "--bots", "easy", "--seed", "3"]
-    rc, out, _ = run_cli(monkeypatch, capsys, [*argv, "--lang", lang], [*TYPED, quit_word])
+    argv += [*options, "--lang", lang]
+    rc, out, _ = run_cli(monkeypatch, capsys, argv, [*typed, quit_word])
     assert rc == 0
     said = _refusals(out, lang)
-    assert len(said) == len(TYPED), said
-    bad = [b for typed, text in zip(TYPED, said, strict=True) for b in _check(text, lang, typed)]
+    assert len(said) == len(typed), (said, out[-2000:])
+    bad = [b for line, text in zip(typed, said, strict=True) for b in _check(text, lang, line)]
     assert not bad, bad
-    # "0/1=Q" guesses at oneself: the refusal names the opponent as the screen does.
-    expected = {
-        "fi": "nyt voit arvata pelaajan 2 kortteja, et pelaajan 1",
-        "en": "you may guess at seat 2 now, not seat 1",
-    }[lang]
-    assert said[TYPED.index("0/1=Q")] == expected, said
+    for line, texts in exact.items():
+        assert said[typed.index(line)] == texts[lang], said
     # A seat the game does not have: no 0-based count of seats.
-    assert not re.search(r"\b0\s*\.\.", said[TYPED.index("9/1=Q")]), said
-
-
-@pytest.mark.parametrize("lang", ["fi", "en"])
-def test_rank_only_refusal_in_words(
-    lang: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """In the rank-only game, pointing at a card is refused in words."""
-    quit_word = {"fi": "poistu", "en": "quit"}[lang]
-    argv = ["play", "koodinmurtaja", "--players", "2", "--bots", "easy", "--seed", "3"]
-    argv += ["--set", "guess=rank-only", "--lang", lang]
-    rc, out, _ = run_cli(monkeypatch, capsys, argv, ["1/1=Q", quit_word])
-    assert rc == 0
-    said = _refusals(out, lang)
-    assert len(said) == 1, out[-2000:]
-    assert not _check(said[0], lang, "1/1=Q"), said
+    for line in no_seat:
+        assert not re.search(r"\b0\s*\.\.", said[typed.index(line)]), said
 
 
 @pytest.mark.parametrize("lang", ["fi", "en"])

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pakka
-from pakka.bots import LEVEL_WORDS
-from pakka.core.registry import game_class, games
-from pakka.i18n import card_names, messages
-from pakka.option_words import OPTION_TEXT
+
+if TYPE_CHECKING:
+    from tests.browser.vocabulary import catalogue_texts, catalogue_words
+else:  # pytest puts tests/ on the path (tests/browser is a package)
+    from browser.vocabulary import catalogue_texts, catalogue_words
 
 I18N_JS = Path(pakka.__file__).parent / "server" / "static" / "js" / "i18n.js"
 
@@ -56,10 +58,6 @@ SHARED = {
 }
 """Every word (3+ letters) found in texts of both languages, and why it may be."""
 
-PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*(![rs])?(:[^{}]*)?(\|[^{}]*)?\}")
-PLURAL = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\|([^|{}]*)\|([^|{}]*)\}")
-WORD = re.compile(r"[A-Za-zÅÄÖåäöÉéèü]+")
-
 
 def _client(lang: str) -> list[str]:
     """The web client's texts of ``lang`` (``STRINGS`` in ``i18n.js``)."""
@@ -69,25 +67,9 @@ def _client(lang: str) -> list[str]:
     return [m.group(1) for m in re.finditer(r'\n\s+\w+: "((?:[^"\\]|\\.)*)"', part)]
 
 
-def _texts(lang: str) -> list[str]:
-    """Every text of ``lang`` a player may meet: the client's, every game's
-    catalogue, card names, option words and help, bot levels, titles, summaries."""
-    out = _client(lang) + list(OPTION_TEXT[lang].values()) + list(LEVEL_WORDS[lang].values())
-    for name in games():
-        out += list(messages(name).get(lang, {}).values())
-        out += list(card_names(name, lang).values())
-        cls = game_class(name)
-        out += [cls.title.get(lang, ""), cls.summary.get(lang, "")]
-        out += [o.help.get(lang, "") for o in cls.option_specs]
-    return out
-
-
 def _words(lang: str) -> set[str]:
-    out: set[str] = set()
-    for text in _texts(lang):
-        text = PLACEHOLDER.sub(" ", PLURAL.sub(lambda m: m.group(1) + " " + m.group(2), text))
-        out |= {w.lower() for w in WORD.findall(text) if len(w) >= 3}
-    return out
+    """The words of every text of ``lang`` a player may meet, the client's included."""
+    return catalogue_words(catalogue_texts(lang, _client(lang)))
 
 
 def test_the_client_catalogue_is_read_whole() -> None:

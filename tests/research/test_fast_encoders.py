@@ -4,7 +4,9 @@ Some exact encoders build the observation straight from the state's fields
 (:meth:`Encoder.observe`) rather than from ``state.view(seat)``'s dict
 (:meth:`Encoder.encode`, the reference). This checks, over many random
 positions of every game with a fast path, every player count, variant
-options, every seat and the final position, that both give the same bytes.
+options, every seat and the final position, that both give the same bytes,
+and that the parts the fast paths keep per state and seat stay right when one
+encoder sees clones, sampled states and new deals, observed in any order.
 """
 
 from __future__ import annotations
@@ -161,3 +163,57 @@ def test_incremental_observations_equal_the_from_scratch_encoding_at_every_step(
             env.step(legal[rng.randrange(len(legal))])
             steps += 1
     assert checked > 100
+
+
+def _fast_games() -> list[str]:
+    return [
+        name
+        for name in REAL_GAMES
+        if name in ENCODERS and _applies(name, player_counts(name)[-1], 0)
+    ]
+
+
+@pytest.mark.parametrize("name", _fast_games())
+def test_kept_parts_follow_clones_samples_resets_and_any_observation_order(name: str) -> None:
+    """The fast paths keep parts of past observations per state (and seat): one
+    encoder, as a learner or a search keeps it, sees many states at once — clones
+    advanced apart, sampled states, new deals in place of finished ones — and
+    observes them in any order: a seat after many steps, seats out of turn, the
+    same position twice, a spectator between them. Every observation must equal
+    the view's encoding, bytes for bytes."""
+    players = player_counts(name)[-1]
+    game = pakka.load(name, players=players, **research_options(name, {}))
+    enc = encoder_for(game)
+    rng = random.Random(11)
+    states = [game.new_state(seed=seed) for seed in range(3)]
+    checked = 0
+    for _round in range(250):
+        i = rng.randrange(len(states))
+        s = states[i]
+        r = rng.random()
+        if s.is_terminal:
+            states[i] = game.new_state(seed=rng.randrange(10**6))  # a reset
+        elif r < 0.06 and len(states) < 8:
+            states.append(s.clone())
+        elif r < 0.1 and len(states) < 8:
+            cp = s.current_player
+            assert cp is not None
+            states.append(s.sample_consistent(cp, rng))
+        else:
+            for _ in range(rng.choice((1, 1, 2, 3, 7, 20))):
+                if s.is_terminal:
+                    break
+                legal = s.legal_actions()
+                s.apply_legal(legal[rng.randrange(len(legal))])
+        t = states[rng.randrange(len(states))]
+        seats: list[int | None] = rng.sample(range(players), rng.randrange(1, players + 1))
+        if rng.random() < 0.3:
+            seats.append(seats[0])  # the same position again
+        if rng.random() < 0.1:
+            seats.insert(rng.randrange(len(seats) + 1), None)  # a spectator
+        for seat in seats:
+            got = enc.observe(t, seat)  # type: ignore[arg-type]
+            ref = enc.encode(t.view(seat, log=enc.uses_log))
+            assert got.tobytes() == ref.tobytes(), f"round {_round} state {states.index(t)} {seat}"
+            checked += 1
+    assert checked > 300

@@ -8,9 +8,11 @@ import asyncio
 from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from types import SimpleNamespace
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from pakka.server.bus import Bus
+
+T = TypeVar("T")
 
 
 class _Reads:
@@ -24,7 +26,7 @@ class _Reads:
         return []
 
 
-def _run(coro: Coroutine[Any, Any, int]) -> int:
+def _run(coro: Coroutine[Any, Any, T]) -> T:
     """Run ``coro`` in a fresh event loop on its own thread: the suite's browser tests
     keep Playwright's loop running in the main thread, where ``asyncio.run`` refuses."""
     with ThreadPoolExecutor(1) as pool:
@@ -33,7 +35,7 @@ def _run(coro: Coroutine[Any, Any, int]) -> int:
 
 def _bus() -> tuple[Bus, Any, _Reads]:
     reads = _Reads()
-    table = SimpleNamespace(id="t1", seq=5, lock=asyncio.Lock())
+    table = SimpleNamespace(id="t1", seq=5, lock=asyncio.Lock(), writing=None)
     hub = SimpleNamespace(tables={"t1": table}, dbx=reads, multi=True)
     table.hub = hub
     return Bus(cast(Any, hub)), table, reads
@@ -54,6 +56,24 @@ def test_own_notice_heard_under_the_lock_reads_nothing() -> None:
         return reads.calls
 
     assert _run(main()) == 0
+
+
+def test_own_action_notice_while_committing_starts_no_catch_up() -> None:
+    """An action this process commits as one statement (``writing`` = 6) is heard
+    before the commit returns: no catch-up task is made at all; a notice of the number
+    after it (another process, quick) still is."""
+
+    async def main() -> tuple[int, int]:
+        bus, table, reads = _bus()
+        table.scheduler = SimpleNamespace(schedule=lambda: None)
+        table.writing = 6
+        bus.kick("t1", 6)
+        started = len(bus.pending)
+        bus.kick("t1", 7)
+        await asyncio.gather(*bus.pending)
+        return started, reads.calls
+
+    assert _run(main()) == (0, 1)
 
 
 def test_notice_of_a_missing_number_reads_the_log() -> None:

@@ -224,3 +224,135 @@ def test_dbexec_runs_off_the_loop_and_postgresql_commits_concurrently(db_url: st
             pool.submit(asyncio.run, run()).result(timeout=120)
     finally:
         engine.dispose()
+
+
+def _games_row(c: Any) -> None:
+    c.execute(
+        text(
+            "INSERT INTO games (table_id, game_no, seed, options, started, undos)"
+            " VALUES ('t1', 1, 7, '{}', 0, 0)"
+        )
+    )
+
+
+def _action_row(idx: int, action: str) -> dict[str, Any]:
+    return {
+        "table_id": "t1",
+        "game_no": 1,
+        "idx": idx,
+        "action": action,
+        "seat": 0,
+        "by": "human",
+        "at": time.time(),
+    }
+
+
+def test_an_action_is_one_statement_and_a_taken_number_writes_nothing(db_url: str) -> None:
+    """``append_action`` through ``DbExec.statement`` (on PostgreSQL one autocommit
+    statement: event, ``actions`` row and notice together) writes both rows; a second
+    writer of the same number gets ``Conflict`` and neither its event nor its action row
+    is left behind."""
+    engine = make_engine(db_url)
+    migrate(engine)
+    with engine.begin() as c:
+        _table_t1(c)
+        eventlog.append(c, "t1", 1, eventlog.CREATE, {})
+        _games_row(c)
+    dbx = DbExec(engine)
+
+    async def run() -> None:
+        ev = await dbx.statement(eventlog.append_action, "t1", 2, _action_row(0, "a"))
+        assert (ev.seq, ev.kind, ev.data["action"]) == (2, "action", "a")
+        with pytest.raises(eventlog.Conflict):
+            await dbx.statement(eventlog.append_action, "t1", 2, _action_row(1, "b"))
+        await dbx.close()
+
+    try:
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            pool.submit(asyncio.run, run()).result(timeout=120)
+        with engine.connect() as c:
+            evs = eventlog.since(c, "t1", 0)
+            acts = c.execute(text("SELECT idx, action FROM actions ORDER BY idx")).all()
+        assert [(e.seq, e.kind) for e in evs] == [(1, "create"), (2, "action")]
+        assert evs[1].data == {"game_no": 1, "idx": 0, "action": "a", "seat": 0, "by": "human"}
+        assert [tuple(r) for r in acts] == [(0, "a")]
+    finally:
+        engine.dispose()
+
+
+def test_action_statement_notifies_once_committed(pg_url: str) -> None:
+    """On PostgreSQL the one-statement action is heard as ``'<table> <seq>'`` (autocommit:
+    at once), and a lost number is not heard."""
+    import psycopg
+
+    url = fresh_pg_db(pg_url)
+    engine = make_engine(url)
+    try:
+        migrate(engine)
+        with engine.begin() as c:
+            _table_t1(c)
+            eventlog.append(c, "t1", 1, eventlog.CREATE, {})
+            _games_row(c)
+        auto = engine.execution_options(isolation_level="AUTOCOMMIT")
+        with psycopg.connect(url, autocommit=True) as listener, auto.connect() as c:
+            listener.execute("LISTEN pakka_events")
+            eventlog.append_action(c, "t1", 2, _action_row(0, "a"))
+            heard = [n.payload for n in listener.notifies(timeout=30, stop_after=1)]
+            assert heard == ["t1 2"]
+            with pytest.raises(eventlog.Conflict):
+                eventlog.append_action(c, "t1", 2, _action_row(1, "b"))
+            eventlog.append_action(c, "t1", 3, _action_row(1, "c"))
+            heard = [n.payload for n in listener.notifies(timeout=30, stop_after=1)]
+            assert heard == ["t1 3"], "the lost action of number 2 was heard"
+    finally:
+        engine.dispose()
+        drop_pg_db(url)
+
+
+def test_dbexec_replaces_connections_postgresql_dropped(pg_url: str) -> None:
+    """The worker threads' pool has no checkout ping: when PostgreSQL ends every pooled
+    connection (``pg_terminate_backend``, as a restart of the server does), the next
+    ``tx``, ``statement`` and ``read`` still succeed on fresh connections, and the
+    transaction's change is there once."""
+    url = fresh_pg_db(pg_url)
+    engine = make_engine(url)
+    try:
+        migrate(engine)
+        with engine.begin() as c:
+            _table_t1(c)
+            eventlog.append(c, "t1", 1, eventlog.CREATE, {})
+            _games_row(c)
+        dbx = DbExec(engine)
+        kill = text(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+
+        def dropped() -> int:
+            with engine.connect() as c:
+                n = int(c.execute(kill).scalar() or 0)
+            time.sleep(0.5)
+            return n
+
+        async def run() -> None:
+            # Open several pooled connections at once, then have them all dropped.
+            await asyncio.gather(*(dbx.read(eventlog.last_seq, "t1") for _ in range(4)))
+            assert dropped() >= 1
+            await dbx.tx(eventlog.append, "t1", 2, eventlog.SEAT, {"seat": 0, "values": {}})
+            assert dropped() >= 1
+            await dbx.statement(eventlog.append_action, "t1", 3, _action_row(0, "a"))
+            assert dropped() >= 1
+            assert await dbx.read(eventlog.last_seq, "t1") == 3
+            await dbx.close()
+
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            pool.submit(asyncio.run, run()).result(timeout=120)
+        with engine.connect() as c:
+            assert [(e.seq, e.kind) for e in eventlog.since(c, "t1", 0)] == [
+                (1, "create"),
+                (2, "seat"),
+                (3, "action"),
+            ]
+    finally:
+        engine.dispose()
+        drop_pg_db(url)

@@ -54,7 +54,7 @@ def test_chunked_body_is_refused_at_the_limit(server: Server) -> None:
 def test_huge_chunked_upload_keeps_memory_flat(tmp_path: Path) -> None:
     """64 MB sent chunked (no Content-Length): 413, and the server process's memory
     does not grow with the body (before the fix it read and kept all of it)."""
-    p = Process(f"sqlite:///{tmp_path / 'pakka.sqlite3'}", free_port())
+    p = Process(f"sqlite:///{tmp_path / 'pakka.sqlite3'}", free_port(), tmp_path / "server.log")
     try:
         p.http.post("/api/tables", content=chunks(2 * MAX_BODY))  # warm the code paths
         before = rss_kb(p.proc.pid)

@@ -4,13 +4,16 @@ cards are the same (checked by replaying the final records)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
+import re
 import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,12 +29,18 @@ from pakka.server.store import Store
 from .conftest import Client, served_games, texts, watch
 
 HERE = Path(__file__).resolve().parent
+ACCESS = re.compile(
+    r'INFO: +\S+ - "(\S+ \S+ HTTP/[\d.]+" [23]\d\d|WebSocket \S+" \[accepted\])'
+    r"|INFO: +connection (open|closed)"
+)
+"""Uvicorn's lines of requests that went well, left out of a failure's message."""
 
 
 class Process:
-    """``pakka.server.run`` in a child process that this test alone starts and kills."""
+    """``pakka.server.run`` in a child process that this test alone starts and kills;
+    its output (uvicorn's and the server's log, tracebacks) goes to ``log``."""
 
-    def __init__(self, db: str, port: int) -> None:
+    def __init__(self, db: str, port: int, log: Path) -> None:
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join([str(HERE.parent), env.get("PYTHONPATH", "")])
         env["PAKKA_BOT_PAUSE"] = "0.05"
@@ -41,25 +50,34 @@ class Process:
             "from server.toygame import register; register(); import pakka.server as s; "
             f"s.run(host='127.0.0.1', port={port}, db={db!r})"
         )
-        self.proc = subprocess.Popen(
-            [sys.executable, "-c", code],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
+        self.log = log
+        with log.open("ab") as out:  # the child keeps its own descriptor
+            self.proc = subprocess.Popen(
+                [sys.executable, "-c", code], env=env, stdout=out, stderr=subprocess.STDOUT
+            )
         self.base = f"http://127.0.0.1:{port}"
         self.ws_base = f"ws://127.0.0.1:{port}"
         self.http = httpx.Client(base_url=self.base, timeout=10)
         deadline = time.time() + 90  # a loaded CI machine starts a process slowly
         while True:
-            assert self.proc.poll() is None, "server process died"
+            assert self.proc.poll() is None, "server process died" + self.tail()
             try:
                 if self.http.get("/api/games").status_code == 200:
                     break
             except httpx.TransportError:
                 pass
-            assert time.time() < deadline, "server did not start"
+            assert time.time() < deadline, "server did not start" + self.tail()
             time.sleep(0.05)
+
+    def tail(self, chars: int = 6000) -> str:
+        """The end of the server's output without the access lines of requests (for a
+        failure's message: the warnings and tracebacks are what explains it)."""
+        lines = [
+            line
+            for line in self.log.read_text(errors="replace").splitlines()
+            if not ACCESS.match(line)
+        ]
+        return f"\n--- end of {self.log.name} ---\n" + "\n".join(lines)[-chars:]
 
     def kill(self) -> None:
         """SIGKILL exactly the process this object started."""
@@ -77,14 +95,54 @@ def free_port() -> int:
         return port
 
 
+def moves_or_end(w: Client, state_id: int, timeout: float) -> dict[str, Any]:
+    """The spectator ``w``'s first state frame with at least ``state_id`` or a finished
+    game. An all-bot table can end sooner: the ``random`` (easy) bot of one-player
+    Zoker Pairs may play ``stop`` as its first move (3 of 300 seeded deals), and
+    nobody starts a bot table's next game; waiting for state 2 alone then failed
+    after 30 s (a CI failure of this test)."""
+    deadline = time.time() + timeout
+    while True:
+        f = w.latest.get(None)
+        if f is not None and (f["state_id"] >= state_id or f["view"]["is_terminal"]):
+            return f
+        w.recv(max(0.01, deadline - time.time()))
+
+
 def players_for(game: str) -> int:
     cls = pakka.core.registry.game_class(game)
     return min(cls.max_players, max(cls.min_players, 3))
 
 
-def test_sigkill_mid_game_loses_nothing(db_url: str) -> None:
+class Diagnosis:
+    """What the test is doing now, for the message of a failure: the step (and game)
+    and the servers' output (:meth:`Process.tail`)."""
+
+    def __init__(self) -> None:
+        self.step = "starting"
+        self.procs: list[Process] = []
+
+    @contextlib.contextmanager
+    def around(self) -> Iterator[None]:
+        """Turn a failure or a timeout inside into one that says where and shows the logs."""
+        try:
+            yield
+        except (AssertionError, TimeoutError, OSError) as e:
+            tails = "".join(p.tail() for p in self.procs)
+            raise AssertionError(f"{self.step}: {type(e).__name__}: {e}{tails}") from e
+
+
+def test_sigkill_mid_game_loses_nothing(db_url: str, tmp_path: Path) -> None:
+    d = Diagnosis()
+    with d.around():
+        sigkill_mid_game(db_url, tmp_path, d)
+
+
+def sigkill_mid_game(db_url: str, tmp_path: Path, d: Diagnosis) -> None:
+    """The test's body (its failures explained by ``d``)."""
     port = free_port()
-    p = Process(db_url, port)
+    p = Process(db_url, port, tmp_path / "server1.log")
+    d.procs.append(p)
     rng = random.Random(11)
     humans: dict[str, Any] = {}
     botted: dict[str, Any] = {}
@@ -93,6 +151,7 @@ def test_sigkill_mid_game_loses_nothing(db_url: str) -> None:
         games = served_games() if db_url.startswith("sqlite") else served_games()[:1]
         for game in games:
             n = players_for(game)
+            d.step = f"{game}: people's table before the kill"
             # a table of people: play some moves, then send one more and kill at once
             t = p.http.post("/api/tables", json={"game": game, "players": n, "hotseat": True})
             t = t.json()
@@ -120,20 +179,24 @@ def test_sigkill_mid_game_loses_nothing(db_url: str) -> None:
                     }
                 )
             # a table of bots that plays by itself while a spectator watches
+            d.step = f"{game}: easy bots' table before the kill (2 moves or the end in 60 s)"
             bots = [{"kind": "bot", "level": "easy"} for _ in range(n)]
             b = p.http.post("/api/tables", json={"game": game, "players": n, "seats": bots}).json()
             w = p.client(b["table_id"], watch=b["spectator"]["code"])
-            w.wait_state(2, None)
+            moves_or_end(w, 2, timeout=60)
             botted[game] = (b, w)
         p.kill()
     finally:
         if p.proc.poll() is None:
             p.kill()
 
-    p = Process(db_url, port)
+    d.step = "restarting the server"
+    p = Process(db_url, port, tmp_path / "server2.log")
+    d.procs.append(p)
     try:
         for game, (t, acked, before) in humans.items():
             n = players_for(game)
+            d.step = f"{game}: people's table after the restart"
             summary = p.http.get(f"/api/tables/{t['table_id']}", headers=watch(t)).json()
             sid = summary["state_id"]
             assert sid in (acked, acked + 1), "an acknowledged action was lost"
@@ -158,12 +221,12 @@ def test_sigkill_mid_game_loses_nothing(db_url: str) -> None:
                 c.send({"type": "action", "seat": cp, "state_id": sid, "action": legal[0]})
                 assert c.wait_state(sid + 1, cp)["last_action"]["action"] == legal[0]
         for game, (b, w_before) in botted.items():
+            d.step = f"{game}: bots' table after the restart"
             # the bots play on after the restart, on the same deal
             w = p.client(b["table_id"], watch=b["spectator"]["code"])
             seen = max(f["state_id"] for f in w_before.frames if f["type"] == "state")
-            end = w.wait_state(0, None)["view"]["is_terminal"]
-            if not end:
-                w.wait_state(seen + 2, None, timeout=30)
+            # two more moves, or the end of the game (which may come sooner)
+            moves_or_end(w, seen + 2, timeout=60)
             rec = stored_record(db_url, b["table_id"])
             for f in w_before.frames + w.frames:
                 if f["type"] == "state":

@@ -391,6 +391,17 @@ class State(ABC, Generic[A]):
         return list(self._actions)
 
     @property
+    def history_length(self) -> int:
+        """How many actions were applied: ``len(history)`` without building the list
+        (the server asks this of every frame of a one-player table)."""
+        return len(self._actions)
+
+    @property
+    def last_action(self) -> A | None:
+        """The action applied last (``None`` before the first)."""
+        return self._actions[-1] if self._actions else None
+
+    @property
     def log(self) -> list[LogEntry]:
         """Every log entry including the private ones (omniscient; use :meth:`log_for`)."""
         return [LogEntry(*e) for e in self._log]

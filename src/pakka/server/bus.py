@@ -141,7 +141,10 @@ class Bus:
     def kick(self, table_id: str, seq: int | None) -> None:
         """A table may have new events: catch it up if it is live here and behind."""
         t = self.hub.tables.get(table_id)
-        if t is None or (seq is not None and seq <= t.seq):
+        # ``writing``: this process's own action, committing now (it sets ``seq`` when
+        # the commit returns; had another process taken the number, the commit fails
+        # with Conflict and catches up by itself).
+        if t is None or (seq is not None and (seq <= t.seq or seq == t.writing)):
             return
         task = asyncio.create_task(self._catch_up(t, seq))
         self.pending.add(task)

@@ -12,9 +12,21 @@ import json
 import time
 from typing import Any
 
+import orjson
 from fastapi import WebSocket
 
 from pakka.server.config import Settings
+
+
+def encode(frame: dict[str, Any]) -> str:
+    """A frame as JSON text, compact: orjson, several times faster than ``json.dumps``
+    on the frames every action sends to every client (keys that are not strings, such
+    as a view's seat numbers, become strings as ``json.dumps`` makes them); a value
+    orjson refuses (an integer beyond 64 bits) goes through ``json.dumps``."""
+    try:
+        return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:  # orjson.JSONEncodeError is a TypeError
+        return json.dumps(frame, separators=(",", ":"))
 
 
 class Connection:
@@ -57,7 +69,7 @@ class Connection:
         """Queue a frame; a client too slow to drain its queue is disconnected."""
         if self.closed:
             return
-        text = frame if isinstance(frame, str) else json.dumps(frame, separators=(",", ":"))
+        text = frame if isinstance(frame, str) else encode(frame)
         try:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:

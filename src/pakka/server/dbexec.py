@@ -14,6 +14,11 @@ Two kinds of call reach the database from the server:
   the server less than half the CPU per commit of SQLAlchemy's asyncio engine,
   which ran every statement in a greenlet on the loop and awaited each round trip
   through psycopg's async waiting (``benchmarks/commit_cost.py``, docs/scaling.md).
+* :meth:`DbExec.statement` runs a function whose whole change is **one statement**
+  (an accepted action: its event, its ``actions`` row and its notice in one ``WITH``,
+  :func:`pakka.server.eventlog.append_action`): on PostgreSQL on an autocommit
+  connection, where the statement is its own transaction, so the ``BEGIN`` and
+  ``COMMIT`` round trips of :meth:`tx` are not made; on SQLite like :meth:`tx`.
 * :meth:`DbExec.read` runs a read-only function of a ``Connection``: on SQLite
   on a small pool of reader threads (WAL lets readers run beside the writer), on
   PostgreSQL on the same worker threads as :meth:`tx`.
@@ -31,6 +36,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from sqlalchemy import Connection, Engine, create_engine
+from sqlalchemy.exc import DBAPIError
 
 T = TypeVar("T")
 P = ParamSpec("P")
@@ -40,12 +46,28 @@ PG_POOL_SIZE = 10
 (each thread holds one only while it runs a transaction or a read)."""
 
 
-def pg_engine(engine: Engine, pre_ping: bool = True) -> Engine:
+def pg_engine(engine: Engine, pre_ping: bool = False) -> Engine:
     """The synchronous engine of the PostgreSQL worker threads: ``engine``'s
     database with a pool as large as the threads, so a thread never waits for a
-    connection (``pre_ping``: a connection the server dropped is replaced at
-    checkout instead of failing the transaction)."""
+    connection. No checkout ping (``pre_ping``, a ``SELECT 1`` round trip before
+    every transaction): a connection the server dropped fails its first statement
+    and the work is run again on a fresh one (:func:`_once_more`)."""
     return create_engine(engine.url, pool_size=PG_POOL_SIZE, max_overflow=0, pool_pre_ping=pre_ping)
+
+
+def _once_more(work: Callable[[], T], committed: Callable[[], bool]) -> T:
+    """Run ``work``; when its connection turned out dead (PostgreSQL restarted or
+    dropped it while it sat in the pool) before anything could have committed, run
+    it once more: the pool has thrown the dead connection away, and a transaction on
+    a dead connection was rolled back by the server. ``committed()`` says whether
+    the failure came after the point where the change may have committed (the
+    ``COMMIT`` of :meth:`DbExec.tx`): then it is not run again."""
+    try:
+        return work()
+    except DBAPIError as e:
+        if not e.connection_invalidated or committed():
+            raise
+    return work()
 
 
 class DbExec:
@@ -59,9 +81,12 @@ class DbExec:
             max_workers=2 if self.sqlite else 4, thread_name_prefix="pakka-db-reader"
         )
         self.pg: Engine | None = None
+        self.pg_auto: Engine | None = None
+        """The same pool, its connections in autocommit mode (:meth:`statement`)."""
         self.pg_threads: ThreadPoolExecutor | None = None
         if engine.dialect.name == "postgresql":
             self.pg = pg_engine(engine)
+            self.pg_auto = self.pg.execution_options(isolation_level="AUTOCOMMIT")
             self.pg_threads = ThreadPoolExecutor(
                 max_workers=PG_POOL_SIZE, thread_name_prefix="pakka-db-pg"
             )
@@ -71,13 +96,47 @@ class DbExec:
     ) -> T:
         """Run ``fn(connection, ...)`` in one transaction, off the loop."""
         engine = self.pg or self.engine
+        if self.pg is None:
+
+            def work() -> T:
+                with engine.begin() as c:
+                    return fn(c, *args, **kwargs)
+
+            return await asyncio.get_running_loop().run_in_executor(self.writer, work)
+        returned = False
+
+        def pg_work() -> T:
+            nonlocal returned
+            returned = False
+            with engine.begin() as c:
+                out = fn(c, *args, **kwargs)
+                returned = True  # from here on the failure may be the COMMIT's
+            return out
+
+        return await asyncio.get_running_loop().run_in_executor(
+            self.pg_threads, _once_more, pg_work, lambda: returned
+        )
+
+    async def statement(
+        self, fn: Callable[Concatenate[Connection, P], T], *args: P.args, **kwargs: P.kwargs
+    ) -> T:
+        """Run ``fn(connection, ...)``, which makes its change in one statement, off the
+        loop: on PostgreSQL in autocommit mode (the statement is its transaction: one
+        round trip instead of ``BEGIN``, statement, ``COMMIT``), on SQLite as
+        :meth:`tx`. A dead pooled connection is replaced and the statement sent again
+        (:func:`_once_more`); should the first one have committed after all, the
+        second meets its number taken (the unique ``(table_id, seq)``) and the caller
+        sees :class:`~pakka.server.eventlog.Conflict`, as for any lost race."""
+        if self.pg_auto is None:
+            return await self.tx(fn, *args, **kwargs)
+        engine = self.pg_auto
 
         def work() -> T:
-            with engine.begin() as c:
+            with engine.connect() as c:
                 return fn(c, *args, **kwargs)
 
         return await asyncio.get_running_loop().run_in_executor(
-            self.pg_threads or self.writer, work
+            self.pg_threads, _once_more, work, lambda: False
         )
 
     async def read(
@@ -90,8 +149,10 @@ class DbExec:
             with engine.connect() as c:
                 return fn(c, *args, **kwargs)
 
+        if self.pg_threads is None:
+            return await asyncio.get_running_loop().run_in_executor(self.readers, work)
         return await asyncio.get_running_loop().run_in_executor(
-            self.pg_threads or self.readers, work
+            self.pg_threads, _once_more, work, lambda: False
         )
 
     async def blocking(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Connection, func, insert, select, text
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 
 from pakka.server import db
 
@@ -37,6 +37,9 @@ CREATE, ACTION, UNDO, GAME, FINISH, SEAT, CLAIM, CLOSE = (
 """The kinds of event (``events.kind``)."""
 
 _INSERT_EVENT = insert(db.events)
+_INSERT_ACTION = insert(db.actions)
+_ACTION_KEYS = ("game_no", "idx", "action", "seat", "by")
+"""An action event's data: the ``actions`` row without its table and time."""
 _INSERT_EVENT_NOTIFY = text(
     "WITH e AS (INSERT INTO events (table_id, seq, kind, data, at)"
     " VALUES (:table_id, :seq, :kind, :data, :at) RETURNING seq)"
@@ -45,6 +48,17 @@ _INSERT_EVENT_NOTIFY = text(
 """PostgreSQL: insert the event and tell every listening process in one statement, one
 round trip (the notice is delivered when the transaction commits; a taken number
 fails the insert, and with it the notice, with the same unique violation)."""
+_INSERT_ACTION_EVENT_NOTIFY = (
+    "WITH e AS (INSERT INTO events (table_id, seq, kind, data, at)"
+    " VALUES (%(table_id)s, %(seq)s, %(kind)s, %(data)s, %(at)s) RETURNING seq),"
+    ' a AS (INSERT INTO actions (table_id, game_no, idx, action, seat, "by", at)'
+    " VALUES (%(table_id)s, %(game_no)s, %(idx)s, %(action)s, %(seat)s, %(by)s, %(at)s))"
+    " SELECT pg_notify('pakka_events', %(p)s) FROM e"
+)
+"""PostgreSQL: an accepted action whole, its event, its ``actions`` row and the notice,
+in one statement (atomic on its own: run in autocommit mode it is the transaction),
+sent through psycopg itself (the hot path of every action: SQLAlchemy's statement
+machinery cost more CPU than psycopg's own call)."""
 
 
 class Conflict(Exception):
@@ -90,6 +104,48 @@ def append(c: Connection, table_id: str, seq: int, kind: str, data: dict[str, An
     except IntegrityError:
         raise Conflict(table_id, seq) from None
     return ev
+
+
+def append_action(c: Connection, table_id: str, seq: int, row: dict[str, Any]) -> Event:
+    """Insert event ``seq``, an accepted action, and its ``actions`` row ``row``;
+    :class:`Conflict` when that number is taken (nothing is written then). On
+    PostgreSQL one statement (:meth:`pakka.server.dbexec.DbExec.statement` runs it
+    without ``BEGIN``/``COMMIT``); on SQLite two in the caller's transaction."""
+    ev = Event(table_id, seq, ACTION, {k: row[k] for k in _ACTION_KEYS}, row["at"])
+    if c.dialect.name != "postgresql":
+        append_event(c, ev)
+        c.execute(_INSERT_ACTION, row)
+        return ev
+    import psycopg
+
+    raw = c.connection.driver_connection
+    assert isinstance(raw, psycopg.Connection)
+    if not raw.autocommit:  # the change would wait for a COMMIT nobody sends
+        raise RuntimeError("append_action runs on an autocommit connection (DbExec.statement)")
+    try:
+        raw.execute(_INSERT_ACTION_EVENT_NOTIFY, {**row, **ev.to_row(), "p": f"{table_id} {seq}"})
+    except psycopg.errors.UniqueViolation as e:
+        # The number taken: the events key. Anything else (a row of ``actions`` that
+        # the log does not explain) is a fault, not a lost race.
+        if e.diag.table_name == "events":
+            raise Conflict(table_id, seq) from None
+        raise
+    except psycopg.OperationalError as e:
+        if raw.broken or raw.closed:  # a connection PostgreSQL dropped: DbExec retries
+            c.invalidate()
+            raise OperationalError(
+                _INSERT_ACTION_EVENT_NOTIFY, None, e, connection_invalidated=True
+            ) from e
+        raise
+    return ev
+
+
+def append_event(c: Connection, ev: Event) -> None:
+    """Insert the event ``ev`` (SQLite; :class:`Conflict` when its number is taken)."""
+    try:
+        c.execute(_INSERT_EVENT, ev.to_row())
+    except IntegrityError:
+        raise Conflict(ev.table_id, ev.seq) from None
 
 
 def since(c: Connection, table_id: str, after: int) -> list[Event]:

@@ -102,7 +102,8 @@ class Store:
         seat: int,
         by: str,
     ) -> list[Event]:
-        """Record an accepted action as event ``seq``."""
+        """Record an accepted action as event ``seq``: one statement on PostgreSQL
+        (run it with :meth:`~pakka.server.dbexec.DbExec.statement`)."""
         row = {
             "table_id": table_id,
             "game_no": game_no,
@@ -112,9 +113,7 @@ class Store:
             "by": by,
             "at": time.time(),
         }
-        out = [eventlog.append(c, table_id, seq, eventlog.ACTION, _action_data(row))]
-        c.execute(_INSERT_ACTION, row)
-        return out
+        return [eventlog.append_action(c, table_id, seq, row)]
 
     def finish_game(
         self, c: Connection, table_id: str, seq: int, game_no: int, rated: RatedEnd | None = None

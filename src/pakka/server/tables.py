@@ -15,7 +15,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar, cast
 
 from sqlalchemy import Connection as DbConnection
@@ -28,7 +28,7 @@ from pakka.core.seam import LegalAction
 from pakka.core.undo import blocker_sentence, reveals_hidden, undo_blocker, undo_refusal
 from pakka.ratings.bots import bot_rating
 from pakka.server import chat
-from pakka.server.connection import Connection
+from pakka.server.connection import Connection, encode
 from pakka.server.errors import ApiError
 from pakka.server.eventlog import Conflict
 from pakka.server.frames import PROTOCOL_VERSION, TableSummary, WelcomeFrame
@@ -87,6 +87,10 @@ class LiveTable:
         self._undo_ok: tuple[int, bool] | None = None
         self._before_last: State[Any] | None = None  # one-player tables: for the undo check
         self._legal: tuple[tuple[int, int], list[LegalAction]] | None = None
+        self.writing: int | None = None
+        """The number of the one event this process is committing now
+        (:meth:`append_statement`): its own notice, heard before the commit returns,
+        needs no catch-up (:meth:`pakka.server.bus.Bus.kick`)."""
         self.chat = chat.TableChat()
         """The table's recent chat (:mod:`pakka.server.chat`)."""
 
@@ -257,7 +261,7 @@ class LiveTable:
         """Tell every client about a seat change (no state change); the other
         processes hear of this process's presence change, if any."""
         self.hub.bus.announce(self)
-        frame = json.dumps({"type": "table", "table": self.summary()}, separators=(",", ":"))
+        frame = encode({"type": "table", "table": self.summary()})
         for conn in list(self.conns):
             conn.send(frame)
 
@@ -291,8 +295,23 @@ class LiveTable:
         appends the events numbered from ``self.seq + 1``. When another process took
         that number first, the table catches up from the log and the change is
         refused as ``stale_state`` (the client sees the new state and may retry)."""
+        return await self._logged(self.hub.dbx.tx(fn, *args, **kwargs))
+
+    async def append_statement(
+        self, fn: Callable[Concatenate[DbConnection, P], T], *args: P.args, **kwargs: P.kwargs
+    ) -> T:
+        """:meth:`append` for a change made in one statement (an accepted action):
+        on PostgreSQL without ``BEGIN``/``COMMIT`` (:meth:`DbExec.statement`). It
+        appends exactly one event, ``self.seq + 1`` (:attr:`writing` meanwhile)."""
+        self.writing = self.seq + 1
         try:
-            out = await self.hub.dbx.tx(fn, *args, **kwargs)
+            return await self._logged(self.hub.dbx.statement(fn, *args, **kwargs))
+        finally:
+            self.writing = None
+
+    async def _logged(self, work: Awaitable[T]) -> T:
+        try:
+            out = await work
         except Conflict:
             from pakka.server.bus import catch_up
 
@@ -330,8 +349,8 @@ class LiveTable:
         showed hidden cards); uses the state kept from before it when there is one."""
         s = self.st
         before = self._before_last
-        if before is not None and len(before.history) == len(s.history) - 1:
-            return reveals_hidden(before, s.history[-1], seat)
+        if before is not None and before.history_length == s.history_length - 1:
+            return reveals_hidden(before, str(s.last_action), seat)
         return undo_refusal(s, 1, seat) is not None
 
     async def undo(self, seat: int, count: int) -> None:
@@ -400,7 +419,7 @@ class LiveTable:
             act = s.parse_action(action)
         canonical = str(act)
         t0 = time.perf_counter()
-        await self.append(
+        await self.append_statement(
             self.hub.store.add_action,
             self.id,
             self.seq + 1,

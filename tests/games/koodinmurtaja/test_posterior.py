@@ -83,10 +83,8 @@ def test_vectorised_programme_equals_brute_force_enumeration_2_to_4_players() ->
     assert len(cases) >= 30
     for state, p in cases:
         know = knowledge_from_view(state.view(p))
-        total, tallies = _brute(know)
-        count, places = _fill_places(know)
-        assert count == total
-        assert places == {h: dict(c) for h, c in tallies.items()}
+        total, expect = _enumerated(know)
+        assert _fill_places(know) == (total, expect)
 
 
 def test_knowledge_through_the_vectorised_programme_equals_brute_force(
@@ -238,43 +236,81 @@ def test_deduce_decides_as_the_exact_reference_on_50_eight_player_positions(
         assert any(isinstance(a, Guess) for a in state.legal_actions())
 
 
+def _small_draws(seed: int) -> Iterator[tuple[random.Random, list[int], list[int]]]:
+    """Small seeded positions without end: the generator (to draw the places with),
+    the unseen cards (7-10) and the opponents' code sizes (2-4 opponents, 1-3 places
+    each, no more places than cards)."""
+    rng = random.Random(seed)
+    while True:
+        opponents = rng.randint(2, 4)
+        m = rng.randint(7, 10)
+        unknown = sorted(rng.sample(range(52), m))
+        sizes = [rng.randint(1, 3) for _ in range(opponents)]
+        if sum(sizes) <= m:
+            yield rng, unknown, sizes
+
+
+def _slots(places: list[list[tuple[int, int, int]]]) -> dict[int, list[Slot]]:
+    """The hidden places of opponents 1, 2, ... from each place's ``(lo, hi,
+    forbidden)`` (``places[q - 1]``, an opponent's code in order), handles counted up."""
+    slots: dict[int, list[Slot]] = {}
+    handle = 0
+    for q, code in enumerate(places, 1):
+        slots[q] = [Slot(q, f, handle + f, *bounds) for f, bounds in enumerate(code)]
+        handle += len(code)
+    return slots
+
+
+def _enumerated(know: Knowledge) -> tuple[int, dict[int, dict[int, int]]]:
+    """The count and the place counts of ``know`` by exhaustive enumeration."""
+    total, tallies = _brute(know)
+    return total, {h: dict(c) for h, c in tallies.items()}
+
+
+def _assert_place_counts(know: Knowledge, total: int, expect: dict[int, dict[int, int]]) -> None:
+    """Knowledge's count and place counts equal the enumerated ``total`` and
+    ``expect``, of every seat together and seat by seat."""
+    assert know.marginal_counts() == (total, expect)
+    for q in know.seats:
+        assert know.marginal_counts([q]) == (
+            total,
+            {s.handle: expect[s.handle] for s in know.slots[q]},
+        )
+
+
+def _merge_place(rng: random.Random, free: bool, low: list[int]) -> tuple[int, int, int]:
+    """A place of a free opponent (any unseen card), or one bounded below by a revealed
+    neighbour from ``low`` or marked with three refuted ranks, as ``(lo, hi, forbidden)``."""
+    if free:
+        return -1, 52, 0
+    if rng.random() < 0.5:
+        return rng.choice(low), 52, 0
+    return -1, 52, sum(1 << r for r in rng.sample(range(13), 3))
+
+
 def _merge_cases() -> list[Knowledge]:
     """Seeded small positions at 3-5 players (2-4 opponents) where some opponents are
     free (no revealed card, no refutation: every place may hold every unseen card) and
     the others are not: a revealed neighbour bounds a place, or a refuted rank is
     marked on it. Small enough for exhaustive enumeration."""
-    rng = random.Random(18)
     out: list[Knowledge] = []
-    while len(out) < 24:
-        opponents = rng.randint(2, 4)
-        m = rng.randint(7, 10)
-        unknown = sorted(rng.sample(range(52), m))
-        sizes = [rng.randint(1, 3) for _ in range(opponents)]
-        if sum(sizes) > m:
-            continue
+    for rng, unknown, sizes in _small_draws(18):
+        opponents, m = len(sizes), len(unknown)
         free = set(rng.sample(range(opponents), rng.randint(1, opponents - 1)))
         if len(out) % 3 == 0 and opponents >= 3:
             # Two free opponents of one size (counted once, copied to the other).
             free = {0, 1}
             sizes[1] = sizes[0]
-        slots: dict[int, list[Slot]] = {}
-        handle = 0
-        for q in range(opponents):
-            places: list[Slot] = []
-            for f in range(sizes[q]):
-                lo, hi, forbidden = -1, 52, 0
-                if q not in free:
-                    if rng.random() < 0.5:
-                        lo = rng.choice(unknown[: max(1, m // 2)])
-                    else:
-                        forbidden = sum(1 << r for r in rng.sample(range(13), 3))
-                places.append(Slot(q + 1, f, handle, lo, hi, forbidden))
-                handle += 1
-            slots[q + 1] = places
+        low = unknown[: max(1, m // 2)]
+        slots = _slots(
+            [[_merge_place(rng, q in free, low) for _ in range(sizes[q])] for q in range(opponents)]
+        )
         know = Knowledge(unknown, slots)
         if sorted(know.free) == sorted(free) and _brute(know)[0] > 0:
             out.append(know)
-    return out
+            if len(out) == 24:
+                return out
+    raise AssertionError("unreachable: the draws never end")
 
 
 @pytest.mark.parametrize("limit", [0, 10**12])
@@ -293,16 +329,10 @@ def test_merging_free_opponents_equals_brute_force_enumeration(
     for know in cases:
         sub, factor = know._merged(frozenset()) or (know, 1)
         assert len(sub.seats) == len(know.seats) - len(know.free) and factor > 1
-        total, tallies = _brute(know)
+        total, expect = _enumerated(know)
         assert know.count() == total
         assert sub.count() * factor == total
-        expect = {h: dict(c) for h, c in tallies.items()}
-        assert know.marginal_counts() == (total, expect)
-        for q in know.seats:
-            assert know.marginal_counts([q]) == (
-                total,
-                {s.handle: expect[s.handle] for s in know.slots[q]},
-            )
+        _assert_place_counts(know, total, expect)
         plain = Knowledge(know.unknown, know.slots, merge=False)
         assert not plain.free
         assert plain.marginal_counts() == (total, expect)
@@ -324,52 +354,53 @@ def test_eight_player_opening_merges_every_opponent() -> None:
     assert merged[0].count() == 1
 
 
+def _start_code(rng: random.Random, size: int, unknown: list[int]) -> list[tuple[int, int, int]]:
+    """The ``size`` places of one opponent's code of a kind drawn at random, as ``(lo,
+    hi, forbidden)``: refuted low, high or middle ranks, bounded by a revealed
+    neighbour, free, or split by a revealed card."""
+    kind = rng.choice(["low", "high", "middle", "bound", "free", "revealed"])
+    # "revealed": a seen card ``cut`` among the code's hidden places, which
+    # splits the code into two segments (below and above it).
+    cut = rng.choice([k for k in range(4, 48) if k not in unknown])
+    split = rng.randint(1, size - 1) if size > 1 else 0
+    places: list[tuple[int, int, int]] = []
+    for f in range(size):
+        lo, hi, forbidden = -1, 52, 0
+        if kind == "revealed":
+            lo, hi = (-1, cut) if f < split else (cut, 52)
+            if rng.random() < 0.4:
+                forbidden = 1 << rng.choice([0, 12, 6])
+        elif kind == "bound":
+            lo = rng.choice(unknown[: max(1, len(unknown) // 2)])
+        elif kind != "free" and rng.random() < 0.7:
+            ranks = {
+                "low": [0, 1],  # 2s and 3s refuted
+                "high": [11, 12],  # kings and aces refuted
+                "middle": [5, 6, 7],
+            }[kind]
+            forbidden = 1 << rng.choice(ranks)
+        places.append((lo, hi, forbidden))
+    return places
+
+
 def _start_cases() -> list[Knowledge]:
     """Seeded small positions at 3-5 players (2-4 opponents) whose opponents are free
     below or above some card: places with refuted ranks only (a refuted 2 leaves a
     code free above the 2s, a refuted ace free below the aces), mixed with places
     bounded by a revealed neighbour and with free opponents. Small enough for
     exhaustive enumeration."""
-    rng = random.Random(1818)
     out: list[Knowledge] = []
-    while len(out) < 40:
-        opponents = rng.randint(2, 4)
-        m = rng.randint(7, 10)
-        unknown = sorted(rng.sample(range(52), m))
-        sizes = [rng.randint(1, 3) for _ in range(opponents)]
-        if sum(sizes) > m or math.prod(math.comb(m, h) for h in sizes) > 200_000:
+    for rng, unknown, sizes in _small_draws(1818):
+        m = len(unknown)
+        if math.prod(math.comb(m, h) for h in sizes) > 200_000:
             continue
-        slots: dict[int, list[Slot]] = {}
-        handle = 0
-        for q in range(opponents):
-            kind = rng.choice(["low", "high", "middle", "bound", "free", "revealed"])
-            places: list[Slot] = []
-            # "revealed": a seen card ``cut`` among the code's hidden places, which
-            # splits the code into two segments (below and above it).
-            cut = rng.choice([k for k in range(4, 48) if k not in unknown])
-            split = rng.randint(1, sizes[q] - 1) if sizes[q] > 1 else 0
-            for f in range(sizes[q]):
-                lo, hi, forbidden = -1, 52, 0
-                if kind == "revealed":
-                    lo, hi = (-1, cut) if f < split else (cut, 52)
-                    if rng.random() < 0.4:
-                        forbidden = 1 << rng.choice([0, 12, 6])
-                elif kind == "bound":
-                    lo = rng.choice(unknown[: max(1, m // 2)])
-                elif kind != "free" and rng.random() < 0.7:
-                    ranks = {
-                        "low": [0, 1],  # 2s and 3s refuted
-                        "high": [11, 12],  # kings and aces refuted
-                        "middle": [5, 6, 7],
-                    }[kind]
-                    forbidden = 1 << rng.choice(ranks)
-                places.append(Slot(q + 1, f, handle, lo, hi, forbidden))
-                handle += 1
-            slots[q + 1] = places
+        slots = _slots([_start_code(rng, h, unknown) for h in sizes])
         know = Knowledge(unknown, slots, merge=False)
         if _brute(know)[0] > 0:
             out.append(know)
-    return out
+            if len(out) == 40:
+                return out
+    raise AssertionError("unreachable: the draws never end")
 
 
 def test_seats_started_after_their_free_prefix_equal_brute_force_in_both_directions() -> None:
@@ -383,8 +414,7 @@ def test_seats_started_after_their_free_prefix_equal_brute_force_in_both_directi
     cases = _start_cases()
     started = {False: 0, True: 0}
     for know in cases:
-        total, tallies = _brute(know)
-        expect = {h: dict(c) for h, c in tallies.items()}
+        total, expect = _enumerated(know)
         m = len(know.unknown)
         for mirrored in (False, True):
             allowed = know.allowed
@@ -408,12 +438,7 @@ def test_seats_started_after_their_free_prefix_equal_brute_force_in_both_directi
                     else:
                         got = {know.unknown[i]: c for i, c in places[keep][f].items()}
                     assert got == expect[slot.handle]
-        assert know.marginal_counts() == (total, expect)
-        for q in know.seats:
-            assert know.marginal_counts([q]) == (
-                total,
-                {s.handle: expect[s.handle] for s in know.slots[q]},
-            )
+        _assert_place_counts(know, total, expect)
     # Both directions start seats late (not only at the first or the last card), and
     # codes split into segments at a revealed card.
     assert started[False] >= 10 and started[True] >= 10

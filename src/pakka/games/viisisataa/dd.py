@@ -509,7 +509,6 @@ def _search_fn(
         for f in range(5):
             F[f] |= (hands[q] >> (16 * f) & FIELD) << (16 * q)
     rel = _REL
-    reps_of = _REPS
     reps_at = _REPS_AT
     rows = POWER_ROW[tc]
     trump_field = (FIELD << (16 * tc)) if tc < 4 else 0
@@ -600,81 +599,53 @@ def _search_fn(
         rest = h.bit_count() - 1  # tricks after this one
         q_next = nxt[p]
         sp = 16 * p
+        power = rows[led]
         u = F[led]
         mf = u >> sp & FIELD
+        cards: Sequence[int]  # the card classes to try, in order
         if mf:
             # following suit (R-5S-14): one suit, its cards weakest first
             base = 16 * led
             held = (u | u >> 16 | u >> 32 | u >> 48 | u >> 64) & FIELD  # _fold(u)
-            cands = reps_of[mf << 16 | (held ^ mf | tmask >> base & FIELD)]
-            pbase = 100 if led == tc else 1
-            if len(cands) > 1:
-                i = bisect_right(cands, bestp - pbase)
-                if 0 < i < len(cands):
+            cs = reps_at[led][mf << 16 | (held ^ mf | tmask >> base & FIELD)]
+            if len(cs) > 1:
+                # cs[i:] beat the best card so far (power 1 + rank, 100 + rank in trump)
+                i = bisect_right(cs, base + bestp - (100 if led == tc else 1))
+                if 0 < i < len(cs):
                     friend_wins = (side >> bests & 1) == maxing
                     if not (friend_wins and (last or bestp >= 100)):
                         # the cheapest winner first, then the lowest losers
-                        cands = cands[i:] + cands[:i]
-            best = -1 if maxing else 99
-            for b in cands:
-                bit = 1 << (base + b)
-                hands[p] = h ^ bit
-                F[led] = u ^ (1 << (sp + b))
-                pw = pbase + b
-                if last:
-                    w = p if pw > bestp else bests
-                    won = side >> w & 1
-                    if need - won <= 0:
-                        v = won  # the rest of the hand cannot matter (nor below)
-                    elif need - won > rest:
-                        v = won + rest
+                        cs = cs[i:] + cs[:i]
+            cards = cs
+        else:
+            # void in the suit led: ruff or discard anything (the joker in no trump too)
+            others = tmask
+            for q in seats:
+                if q != p:
+                    others |= hands[q]
+            ruffs: tuple[int, ...] = ()  # trumps (the joker in no trump), weakest first
+            all_c: list[int] = []  # the discards, weakest first
+            for f in (4, 3, 2, 1, 0):
+                mf = h >> (16 * f) & FIELD
+                if mf:
+                    cs = reps_at[f][mf << 16 | (others >> (16 * f) & FIELD)]
+                    if f == tf:
+                        ruffs = cs
                     else:
-                        v = won + search(w, 0, -1, 0, -1, 0, need - won, led_suits)
-                elif pw > bestp:
-                    v = search(q_next, k + 1, led, pw, p, tmask | bit, need, led_suits)
+                        all_c += cs
+            if len(all_c) > 1:
+                all_c.sort(key=RANK.__getitem__)
+            if ruffs:
+                i = 0
+                while i < len(ruffs) and power[ruffs[i]] <= bestp:
+                    i += 1
+                if (side >> bests & 1) == maxing and (last or bestp >= 100):
+                    all_c += ruffs  # the side wins: dump first, under-ruffs, then the winners
                 else:
-                    v = search(q_next, k + 1, led, bestp, bests, tmask | bit, need, led_suits)
-                hands[p] = h
-                F[led] = u
-                if maxing:
-                    if v >= need:
-                        return v
-                    if v > best:
-                        best = v
-                else:
-                    if v < need:
-                        return v
-                    if v < best:
-                        best = v
-            return best
-        # void in the suit led: ruff or discard anything (the joker in no trump too)
-        others = tmask
-        for q in seats:
-            if q != p:
-                others |= hands[q]
-        power = rows[led]
-        ruffs: tuple[int, ...] = ()  # trumps (the joker in no trump), weakest first
-        all_c: list[int] = []  # the discards, weakest first
-        for f in (4, 3, 2, 1, 0):
-            mf = h >> (16 * f) & FIELD
-            if mf:
-                cs = reps_at[f][mf << 16 | (others >> (16 * f) & FIELD)]
-                if f == tf:
-                    ruffs = cs
-                else:
-                    all_c += cs
-        if len(all_c) > 1:
-            all_c.sort(key=RANK.__getitem__)
-        if ruffs:
-            i = 0
-            while i < len(ruffs) and power[ruffs[i]] <= bestp:
-                i += 1
-            if (side >> bests & 1) == maxing and (last or bestp >= 100):
-                all_c += ruffs  # the side wins: dump first, under-ruffs, then the winners
-            else:
-                all_c = [*ruffs[i:], *all_c, *ruffs[:i]]  # the cheapest winner first
+                    all_c = [*ruffs[i:], *all_c, *ruffs[:i]]  # the cheapest winner first
+            cards = all_c
         best = -1 if maxing else 99
-        for c in all_c:
+        for c in cards:
             bit = 1 << c
             f = c >> 4
             uf = F[f]
@@ -688,7 +659,7 @@ def _search_fn(
             if last:
                 won = side >> ns & 1
                 if need - won <= 0:
-                    v = won
+                    v = won  # the rest of the hand cannot matter (nor below)
                 elif need - won > rest:
                     v = won + rest
                 else:

@@ -91,6 +91,11 @@ class Encoder(ABC):
         if seat is not None:
             out[start + rel_seat(me, seat, self.num_players)] = 1.0
 
+    incremental: bool = False
+    """Whether :meth:`observe` keeps each (state, seat)'s last vector and rewrites only
+    what changed since (then it must equal :meth:`encode` whatever happened to the
+    state in between: tested by ``tests/research/test_incremental_observations.py``)."""
+
     low: float = 0.0
     """The smallest value any element takes (see :meth:`bounds`)."""
     high: float = 1.0
@@ -163,6 +168,17 @@ _BYTE_BITS = np.unpackbits(
     np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little"
 ).astype(np.float32)
 """Row ``b``: the 8 bits of byte ``b`` (least significant first) as floats."""
+
+
+def float_view(vector: FloatArray) -> Any:
+    """A writable memoryview (format ``f``) of a float32 vector: the incremental paths
+    write single elements through it (several times cheaper than numpy's item
+    assignment). Typed ``Any``: typeshed types a memoryview's items as ``int``."""
+    return vector.data
+
+
+INCREMENTAL = 1024
+"""(state, seat) vectors an incremental path keeps (then all are dropped and rebuilt)."""
 
 
 def rel_seat(seat: int | None, other: int, n: int) -> int:

@@ -42,7 +42,14 @@ from pakka.games.zoker.pairs.state import PairsState
 from pakka.games.zoker.solo.actions import UPPER
 from pakka.games.zoker.solo.state import SoloState
 from pakka.games.zoker.tiko.state import TikoState
-from pakka.research.encoders.base import Encoder, FloatArray, bits_to_floats, rel_seat
+from pakka.research.encoders.base import (
+    INCREMENTAL,
+    Encoder,
+    FloatArray,
+    bits_to_floats,
+    float_view,
+    rel_seat,
+)
 
 INDEX: dict[str, int] = {name: i for i, name in enumerate(NAMES)}
 """Card notation -> card index 0..63."""
@@ -288,6 +295,7 @@ class MemoEncoder(_ZokerEncoder):
 
     name = "zoker-memo"
     uses_log = True
+    incremental = True
     PLACE = 17
 
     def __init__(self, game: Game[Any]) -> None:
@@ -338,6 +346,18 @@ class MemoEncoder(_ZokerEncoder):
         """Segment starts read by :meth:`observe` (in its order)."""
         self._rows: dict[int, list[Any]] = {}
         """id(state) -> [places, seen, row]: the ``places`` bits of :meth:`_places`."""
+        self._bufs: dict[tuple[int, int], list[Any]] = {}
+        """(id(state), seat) -> [state, vector, its memoryview, places, seen, table,
+        marks]: the last vector of :meth:`observe` and the fields it reflects."""
+        self._place_rows = tuple(
+            float_view(bits_to_floats(self._known[c], 17).copy()) for c in range(CARDS)
+        )
+        """A place holding card ``c``, seen: its 17 elements (without the face-up mark)."""
+        self._never_row = float_view(bits_to_floats(3, 17).copy())
+        self._empty_row = float_view(np.zeros(17, dtype=np.float32))
+        self._s_places = self.s_places.start
+        self._s_counts = self.s_taken_by.start
+        self._sets = (self.s_known.start, self.s_taken.start, self.s_unseen.start)
 
     def _places(self, state: MemoState, places: list[int], seen: int) -> int:
         """The ``places`` bits (from the segment's first element), a function of the
@@ -369,10 +389,141 @@ class MemoEncoder(_ZokerEncoder):
 
     def observe(self, state: State[Any], seat: int) -> FloatArray:
         """As :meth:`Encoder.observe`, from the fields ``MemoState._view`` reads and
-        its ``seen`` and ``table`` card sets (bit-identical; tested)."""
-        n = self.num_players
-        if type(state) is not MemoState or type(seat) is not int or not 0 <= seat < n:
+        its ``seen`` and ``table`` card sets (bit-identical; tested).
+
+        Incremental: per (state, seat) the last vector is kept with the fields it was
+        built from (the places, the seen and table sets, the face-up place); the next
+        observation rewrites only the elements of what changed since (the places whose
+        card left or joined the table or was seen, the cards of the changed sets, the
+        face-up and partner marks, the seat to act, the counts) and returns a copy.
+        A state whose places changed otherwise (another state at a reused id, a
+        restored one) is built afresh by :meth:`_build`."""
+        if (
+            type(state) is not MemoState
+            or type(seat) is not int
+            or not 0 <= seat < self.num_players
+        ):
             return super().observe(state, seat)
+        key = (id(state), seat)
+        e = self._bufs.get(key)
+        if e is None or e[0] is not state:
+            return self._fresh(key, state, seat)
+        places = state.places
+        seen = state.seen
+        table = state.table
+        mv = e[2]
+        old_places: list[int] = e[3]
+        old_seen: int = e[4]
+        old_table: int = e[5]
+        if seen != old_seen or table != old_table:
+            if old_seen & ~seen:  # seen only grows: not the same game
+                return self._fresh(key, state, seat)
+            s_places = self._s_places
+            if table != old_table or len(places) != len(old_places):
+                # the places as the changed table says they are now, checked
+                expect = old_places.copy()
+                expect.extend([-1] * (len(places) - len(old_places)))
+                d = old_table & ~table
+                while d:  # places emptied first (a refill may reuse them)
+                    low = d & -d
+                    i = old_places.index(low.bit_length() - 1)
+                    expect[i] = -1
+                    at = s_places + 17 * i
+                    mv[at : at + 17] = self._empty_row
+                    d ^= low
+                d = table & ~old_table
+                while d:
+                    low = d & -d
+                    c = low.bit_length() - 1
+                    if c not in places:
+                        return self._fresh(key, state, seat)
+                    expect[places.index(c)] = c
+                    d ^= low
+                if expect != places:
+                    return self._fresh(key, state, seat)
+                e[3] = places.copy()
+            elif places != old_places:
+                return self._fresh(key, state, seat)
+            rows = self._place_rows
+            s_known, s_taken, s_unseen = self._sets
+            d = (old_table ^ table) | (seen ^ old_seen)
+            while d:  # each changed card: its place (if on the table) and its 3 sets
+                low = d & -d
+                c = low.bit_length() - 1
+                d ^= low
+                if table & low:
+                    at = s_places + 17 * places.index(c)
+                    if seen & low:
+                        mv[at : at + 17] = rows[c]
+                        mv[s_known + c] = 1.0
+                        mv[s_taken + c] = 0.0
+                        mv[s_unseen + c] = 0.0
+                    else:
+                        mv[at : at + 17] = self._never_row
+                elif seen & low:  # taken in a pair
+                    mv[s_known + c] = 0.0
+                    mv[s_taken + c] = 1.0
+                    mv[s_unseen + c] = 0.0
+            e[4] = seen
+            e[5] = table
+        elif places != old_places:
+            return self._fresh(key, state, seat)
+        # the face-up mark, the partner marks, the seat to act: clear the old, set the new
+        for i in e[6]:
+            mv[i] = 0.0
+        marks = self._marks(state, seat)
+        for i in marks:
+            mv[i] = 1.0
+        e[6] = marks
+        # taken_by / 64 (relative seats), then table: places, occupied, stock / 64
+        n = self.num_players
+        at = self._s_counts
+        rel = self._rel[seat]
+        for p, x in enumerate(state.taken):
+            mv[at + rel[p]] = x / CARDS
+        at += n
+        mv[at] = len(places) / CARDS
+        mv[at + 1] = table.bit_count() / CARDS
+        mv[at + 2] = len(state.stock) / CARDS
+        buf: FloatArray = e[1]
+        return buf.copy()
+
+    def _fresh(self, key: tuple[int, int], state: MemoState, seat: int) -> FloatArray:
+        """Build ``seat``'s vector in ``state`` afresh and keep it for the next observation."""
+        if len(self._bufs) >= INCREMENTAL:
+            self._bufs.clear()
+        buf = self._build(state, seat)
+        mv = float_view(buf)
+        self._bufs[key] = [
+            state,
+            buf,
+            mv,
+            state.places.copy(),
+            state.seen,
+            state.table,
+            self._marks(state, seat),
+        ]
+        return buf.copy()
+
+    def _marks(self, state: MemoState, seat: int) -> list[int]:
+        """The elements that are 1 for the face-up place, its partners and the seat to
+        act (or the end): the marks that move from one observation to the next."""
+        at = self._at
+        marks = [at[5]] if state.over else [at[6] + self._rel[seat][state.turn]]
+        f = state.first
+        if f >= 0:
+            places = state.places
+            marks.append(at[2] + f * 17 + 3)
+            pairs = self._partner_masks[places[f]] & state.seen & state.table
+            while pairs:
+                low = pairs & -pairs
+                marks.append(at[1] + places.index(low.bit_length() - 1))
+                pairs ^= low
+        return marks
+
+    def _build(self, state: MemoState, seat: int) -> FloatArray:
+        """The vector of ``seat`` in ``state`` from its fields, as one bit-integer."""
+        n = self.num_players
         rel = self._rel[seat]
         (
             s_known,

@@ -12,6 +12,11 @@ from pakka.games.zoker.deck import (
 )
 from pakka.games.zoker.display import ZokerDisplay, legal_action
 
+_CLAIMS: dict[int, LegalAction] = {}
+"""Each pair or straight as a legal action, by action id: it does not depend on the
+position, and a pairs position has about a hundred of them, so every frame of a person
+to act would otherwise describe them all again."""
+
 
 class PairsDisplay(ZokerDisplay):
     """The trainer: picking a pair or a straight, or stopping (R-ZK-3, R-ZK-6)."""
@@ -21,9 +26,17 @@ class PairsDisplay(ZokerDisplay):
         from pakka.games.zoker.pairs.state import PairsState
 
         assert isinstance(state, PairsState) and isinstance(action, PairsAction)
-        cards = [NAMES[c] for c in action.cards]
-        if not cards:
+        if not action.cards:
             return legal_action(action, ActionKind.STOP, msg("pairs.act.stop", score=state.score))
+        got = _CLAIMS.get(action.id)
+        if got is None:
+            got = _CLAIMS[action.id] = self._claim(action)
+        # The caller's own dict and card list (the label is shared: nobody changes one).
+        return {**got, "cards": list(got["cards"])}
+
+    @staticmethod
+    def _claim(action: Any) -> LegalAction:
+        cards = [NAMES[c] for c in action.cards]
         if len(cards) == 2:
             label = msg("pairs.act.pair", a=cards[0], b=cards[1])
         else:
