@@ -4,7 +4,8 @@ Usage::
 
     uv run python benchmarks/viisisataa_dd_gap.py --declarer pimc --defenders pimc --deals 40
 
-Each deal seed is bid and discarded by the rules bot in every seat; at the first lead
+Each deal seed is bid and discarded by ``--bidder`` (default the rules bot) in every
+seat; at the first lead
 the solver's count of the contracting side's tricks is taken, then the hand is played
 by ``--declarer`` (the contractor) and ``--defenders``; the line per deal shows the
 contract, that count and the tricks really taken, the last line the gap's mean and
@@ -29,6 +30,7 @@ from pakka.games.viisisataa.state import ViisisataaState
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--bidder", default="rules", help="the bot of the auction and discards")
     ap.add_argument("--declarer", default="pimc")
     ap.add_argument("--defenders", default="pimc")
     ap.add_argument("--first-seed", type=int, default=1)
@@ -40,9 +42,9 @@ def main() -> None:
     for seed in range(args.first_seed, args.first_seed + args.deals):
         s = game.new_state(seed=seed)
         assert isinstance(s, ViisisataaState)
-        rules = [make_bot(game, "rules", seed=seed * 10 + q) for q in range(3)]
+        bidders = [make_bot(game, args.bidder, seed=seed * 10 + q) for q in range(3)]
         while not s.is_terminal and s.phase != PLAYING:
-            play_bot_turn(rules[s.current_player or 0], s)
+            play_bot_turn(bidders[s.current_player or 0], s)
         if s.is_terminal or s.contractor < 0:
             continue  # thrown in (R-5S-12)
         c = s.contractor
