@@ -36,8 +36,10 @@ def run(
     """
     import uvicorn
 
+    from pakka.server import gcpolicy
     from pakka.server.config import Settings
 
+    gcpolicy.tune()
     app = create_app(Settings.from_env(db=db, **settings))
     uvicorn.run(
         app,

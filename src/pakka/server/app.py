@@ -19,7 +19,7 @@ from fastapi.staticfiles import StaticFiles
 
 import pakka
 from pakka.server import db as dbmod
-from pakka.server import health, identity, review, routes, ws
+from pakka.server import gcpolicy, health, identity, review, routes, ws
 from pakka.server.config import Settings, db_url
 from pakka.server.errors import ApiError, api_error, invalid_request
 from pakka.server.hub import Hub
@@ -37,6 +37,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     engine = hub.store.engine
     await hub.db(dbmod.migrate, engine)
     await hub.start()
+    gcpolicy.freeze_startup()
     yield
     app.state.reviews.shutdown()
     await hub.stop()
