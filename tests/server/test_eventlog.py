@@ -12,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import Engine, text
 
 from pakka.server import eventlog
 from pakka.server.db import make_engine, migrate
@@ -247,17 +247,23 @@ def _action_row(idx: int, action: str) -> dict[str, Any]:
     }
 
 
+def _seed_t1(engine: Engine) -> None:
+    """Migrate ``engine``'s database and create table ``t1`` with its ``create`` event
+    and its first game row (what an action needs to be appended)."""
+    migrate(engine)
+    with engine.begin() as c:
+        _table_t1(c)
+        eventlog.append(c, "t1", 1, eventlog.CREATE, {})
+        _games_row(c)
+
+
 def test_an_action_is_one_statement_and_a_taken_number_writes_nothing(db_url: str) -> None:
     """``append_action`` through ``DbExec.statement`` (on PostgreSQL one autocommit
     statement: event, ``actions`` row and notice together) writes both rows; a second
     writer of the same number gets ``Conflict`` and neither its event nor its action row
     is left behind."""
     engine = make_engine(db_url)
-    migrate(engine)
-    with engine.begin() as c:
-        _table_t1(c)
-        eventlog.append(c, "t1", 1, eventlog.CREATE, {})
-        _games_row(c)
+    _seed_t1(engine)
     dbx = DbExec(engine)
 
     async def run() -> None:
@@ -288,11 +294,7 @@ def test_action_statement_notifies_once_committed(pg_url: str) -> None:
     url = fresh_pg_db(pg_url)
     engine = make_engine(url)
     try:
-        migrate(engine)
-        with engine.begin() as c:
-            _table_t1(c)
-            eventlog.append(c, "t1", 1, eventlog.CREATE, {})
-            _games_row(c)
+        _seed_t1(engine)
         auto = engine.execution_options(isolation_level="AUTOCOMMIT")
         with psycopg.connect(url, autocommit=True) as listener, auto.connect() as c:
             listener.execute("LISTEN pakka_events")
@@ -317,11 +319,7 @@ def test_dbexec_replaces_connections_postgresql_dropped(pg_url: str) -> None:
     url = fresh_pg_db(pg_url)
     engine = make_engine(url)
     try:
-        migrate(engine)
-        with engine.begin() as c:
-            _table_t1(c)
-            eventlog.append(c, "t1", 1, eventlog.CREATE, {})
-            _games_row(c)
+        _seed_t1(engine)
         dbx = DbExec(engine)
         kill = text(
             "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
