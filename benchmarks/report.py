@@ -359,7 +359,8 @@ ENTRIES: tuple[Entry, ...] = (
         kind="load",
         note=(
             "`benchmarks/load.py` per configuration (its arguments in the first column's "
-            "row below), the configurations taking turns, median [min, max] of 2 rounds, "
+            "row below), the configurations taking turns, median [min, max] of 2 rounds "
+            "(of 2 the upper one, so the worse run for latencies), "
             "measured on a quiet machine (nothing else running). "
             "60 tables (200 in the rows that say so, the issue's own set-up: one offered "
             "action per table a second) of the 8 games round robin, seat 0 and about half "
