@@ -174,3 +174,38 @@ def test_own_tricks_count_only_for_defenders_scoring_their_own() -> None:
     assert not any(scores_own_tricks(four, q) for q in range(4))
     m = contract_state(3, BIDS["misere"], 2, misere=True)
     assert not any(scores_own_tricks(m, q) for q in range(3))
+
+
+def test_shared_solves_give_the_values_of_separate_ones() -> None:
+    """Bids of one suit at different levels reach the same play position when the
+    auction ends with the same contractor, trump and discards; the expert solves such a
+    position once per decision (one solver for all deals). Every candidate's mean hand
+    gain is the same as with every candidate of every deal solved afresh, with fewer
+    solves."""
+    game = pakka.load("viisisataa", players=3, max_hands=1)
+    checked = 0
+    for seed in range(1, 20):
+        s = game.new_state(seed=seed)
+        assert isinstance(s, ViisisataaState)
+        seat = s.turn or 0
+        probe = make_bot(game, "expert", seed=7)
+        assert isinstance(probe, ExpertBot)
+        h = SeatHandle(s, seat, random.Random(5))
+        if len(probe._bid_candidates(h, h.legal_actions())) < 4:  # type: ignore[arg-type]
+            continue  # a hand with little to bid
+        values = []
+        solves = []
+        for share in (True, False):
+            bot = make_bot(game, "expert:bid_worlds=4,tries=3", seed=7)
+            assert isinstance(bot, ExpertBot)
+            handle = SeatHandle(s, seat, random.Random(5))
+            cands = bot._bid_candidates(handle, handle.legal_actions())  # type: ignore[arg-type]
+            bot._decide(handle, cands, share=share)
+            values.append([(str(a), v) for a, v in bot.last_values])
+            solves.append(bot.solves)
+        assert values[0] == values[1]
+        assert solves[0] < solves[1]
+        checked += 1
+        if checked == 2:
+            break
+    assert checked == 2
