@@ -736,9 +736,11 @@ class PimcBot:
             return cands[0]
         return self.rules.choose(handle)
 
-    def _bid_candidates(self, handle: SeatHandle, legal: list[Move]) -> list[Move]:
+    def _bid_candidates(
+        self, handle: SeatHandle, legal: list[Move], above: float = 2.0
+    ) -> list[Move]:
         """Pass, the rules bot's bid, and for every suit the legal bids near the hand's
-        trick estimate (one below to two above)."""
+        trick estimate (one below to ``above`` above)."""
         view = handle.view()
         hand = _mask(view["hand"])
         n = view["players"]
@@ -751,7 +753,7 @@ class PimcBot:
         for bs in range(5):
             est = estimate_tricks(hand, BID_SUIT_TO_CARD_SUIT[bs], n) + kitty_bonus
             for k in range(6, 11):
-                if est - 1.0 <= k <= est + 2.0:
+                if est - 1.0 <= k <= est + above:
                     aid = BID_BASE + (k - 6) * 5 + bs
                     if aid in ids and all(a.id != aid for a in out):
                         out.append(ACTIONS[aid])

@@ -36,6 +36,7 @@ contract).
 from __future__ import annotations
 
 import math
+import statistics
 from typing import Any
 
 from pakka.bots.base import SeatHandle
@@ -48,6 +49,7 @@ from pakka.bots.viisisataa import (
 from pakka.core.cards import JOKER_INDEX
 from pakka.core.game import Action, Game
 from pakka.games.viisisataa.actions import (
+    BID,
     BID_BASE,
     DISCARD,
     EFFECTIVE,
@@ -144,10 +146,19 @@ def hand_points(s: ViisisataaState, seat: int, side: int, side_tricks: int) -> f
 class ExpertBot(PimcBot):
     """PIMC with the double-dummy solver for every decision (see the module docstring).
 
+    Every decision comes from search: card play, bids, kitty discards, the partner
+    (by seat or by card) and doubling. The rules bot only proposes candidates (its
+    bid, its least valuable discards, the strongest cards to call) and plays the
+    other decisions inside a sampled deal.
+
     ``worlds``: deals per card decision; ``bid_worlds``: deals per bid, discard,
-    partner or doubling decision; ``tries``: draws per wanted deal when looking for
-    deals that explain the other seats' bids; ``discards``: how many of the rules
-    bot's least valuable cards are tried as each discard.
+    partner or doubling decision (the same deals for every candidate); ``tries``:
+    draws per wanted deal when looking for deals that explain the other seats' bids;
+    ``discards``: how many of the rules bot's least valuable cards are tried as each
+    discard; ``above``: bids are tried from one trick below the rules estimate to
+    this many above it, in every suit; ``margin``: a higher bid in the same suit is
+    taken only when its mean gain beats the lower one's by more than this many
+    paired standard errors (0: the best mean, see :meth:`_lower_in_suit`).
     """
 
     name = "expert"
@@ -160,9 +171,13 @@ class ExpertBot(PimcBot):
         bid_worlds: int = 8,
         tries: int = 20,
         discards: int = 4,
+        above: float = 3.0,
+        margin: float = 1.0,
     ) -> None:
         super().__init__(game, seed=seed, worlds=worlds, bid_worlds=bid_worlds, tries=tries)
         self.discards = int(discards)
+        self.above = float(above)
+        self.margin = float(margin)
         self.rules = RulesBot(game, seed=seed)
         self.solves = 0
         """Double-dummy solves of the last bid, discard, partner or doubling decision
@@ -179,7 +194,7 @@ class ExpertBot(PimcBot):
         if phase == "play":
             return self._play(handle, legal)
         if phase == "bidding":
-            cands = self._bid_candidates(handle, legal)
+            cands = self._bid_candidates(handle, legal, self.above)
         elif phase == "discard":
             cands = self._discard_candidates(view, legal)
         elif phase == "call":
@@ -285,7 +300,7 @@ class ExpertBot(PimcBot):
         tests compare with)."""
         seat = handle.seat
         worlds = self._worlds(handle, self.bid_worlds)
-        totals = {a.id: 0.0 for a in cands}
+        per: dict[int, list[float]] = {a.id: [] for a in cands}
         self.solves = 0
         solver = Solver()
         cache: dict[Position, int] = {}
@@ -297,20 +312,50 @@ class ExpertBot(PimcBot):
                 while s.turn is not None and s.phase != PLAYING and s.hand_no == hand:
                     s.apply_legal(rules_action(s, self.rules))
                 if s.turn is None or s.phase != PLAYING or s.hand_no != hand:
-                    totals[a.id] += hand_gain(s, seat)
+                    per[a.id].append(hand_gain(s, seat))
                     continue
                 side = taking_side(s, seat)
                 pos = position_of(s, side)
                 if not share:
                     self.solves += 1
-                    totals[a.id] += hand_points(s, seat, side, Solver().tricks(pos))
+                    per[a.id].append(hand_points(s, seat, side, Solver().tricks(pos)))
                     continue
                 got = cache.get(pos)
                 if got is None:
                     self.solves += 1
                     got = cache[pos] = solver.tricks(pos)
-                totals[a.id] += hand_points(s, seat, side, got)
-        return self._best(cands, totals, len(worlds))
+                per[a.id].append(hand_points(s, seat, side, got))
+        totals = {a.id: sum(per[a.id]) for a in cands}
+        best = self._best(cands, totals, len(worlds))
+        return self._lower_in_suit(cands, best, per) if self.margin > 0 else best
+
+    def _lower_in_suit(self, cands: list[Move], best: Move, per: dict[int, list[float]]) -> Move:
+        """The lowest bid of ``best``'s suit whose mean hand gain is below ``best``'s by
+        no more than ``margin`` paired standard errors (the same deals for both), else
+        ``best``.
+
+        Why: the highest of many candidate means, each from a few deals, is biased
+        upwards, and most for the candidates with the widest spread; a higher bid in
+        the same suit is the same play at a higher stake (R-5S-8: +100 a trick, lost
+        in full when one trick short, R-5S-19), so its mean is the noisiest. Taking
+        it only when it is better by more than the noise of the difference keeps
+        the deals where it would be right from deciding on chance."""
+        if best.kind != BID:
+            return best
+        suit = (best.id - BID_BASE) % 5
+        top = per[best.id]
+        n = len(top)
+        if n < 2:
+            return best
+        pick = best
+        for a in cands:
+            if a.kind != BID or a.id >= pick.id or (a.id - BID_BASE) % 5 != suit:
+                continue
+            d = [x - y for x, y in zip(top, per[a.id], strict=True)]
+            se = statistics.stdev(d) / math.sqrt(n)
+            if statistics.fmean(d) <= self.margin * se:
+                pick = a
+        return pick
 
     def _best(self, cands: list[Move], totals: dict[int, float], count: int) -> Move:
         best = cands[0]

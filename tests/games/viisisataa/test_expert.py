@@ -11,6 +11,7 @@ import pytest
 import pakka
 from pakka.bots import SeatHandle, levels, make_bot, play_bot_turn
 from pakka.bots.viisisataa_expert import ExpertBot, hand_points, taking_side
+from pakka.games.viisisataa.actions import ACTIONS, Move
 from pakka.games.viisisataa.rules import PLAYING
 from pakka.games.viisisataa.state import ViisisataaState
 
@@ -209,3 +210,58 @@ def test_shared_solves_give_the_values_of_separate_ones() -> None:
         if checked == 2:
             break
     assert checked == 2
+
+
+def test_expert_bids_the_top_of_ten_sure_tricks() -> None:
+    """Eldest (seat 1, R-5S-9) holds all ten trumps of a hearts contract: the joker, both
+    bowers and A K Q 10 9 8 7 of hearts (R-5S-2; 33 cards with 3 players), so it takes
+    all 10 tricks whatever the others hold. 10♥ scores 500 (R-5S-8, R-5S-18); 9♥ and
+    8♥ their 400 and 300, 6♥ and 7♥ the slam's 250 (R-5S-18), and a lower bid may be
+    overbid (R-5S-9). The better bid is 10♥, and the search (bids up to three above
+    the rules estimate) finds it."""
+    from .helpers import new
+
+    hands = {
+        1: "JK JH JD AH KH QH 10H 9H 8H 7H",
+        2: "AS KS QS JS 10S AC KC QC JC 10C",
+        0: "9S 8S 7S 9C 8C 7C AD KD QD 10D",
+    }
+    s = new(3, 0, hands, "9D 8D 7D", seed=3, max_hands=1)
+    assert s.turn == 1
+    bot = make_bot(s.game, "expert:bid_worlds=6,tries=3", seed=2)
+    assert isinstance(bot, ExpertBot)
+    pick = bot.choose(SeatHandle(s, 1, random.Random(0)))
+    assert str(pick) == "bid 10H"
+    values = {str(a): v for a, v in bot.last_values}
+    assert values["bid 10H"] == 500 + 0.0  # the defenders take nothing
+    assert "bid 9H" not in values or values["bid 9H"] == 400.0
+
+
+def _move(label: str) -> Move:
+    return next(a for a in ACTIONS if str(a) == label)
+
+
+def test_a_higher_bid_in_the_same_suit_must_beat_the_noise() -> None:
+    """The expert takes the lower of two bids in one suit unless the higher one's mean
+    gain is better by more than the paired standard error over the same deals (the
+    higher bid is the same play at a higher stake, R-5S-8/R-5S-19: its mean is the
+    noisiest); bids of another suit are not touched."""
+    game = pakka.load("viisisataa", players=3)
+    bot = make_bot(game, "expert", seed=1)
+    assert isinstance(bot, ExpertBot)
+    six, seven, nt = _move("bid 6H"), _move("bid 7H"), _move("bid 6NT")
+    cands = [_move("pass"), six, seven, nt]
+    # 7H: +100 over 6H in three deals, -200 in one: better by 25 on average, with a
+    # standard error of 75: 6H.
+    per = {a.id: [0.0] * 4 for a in cands}
+    per[six.id] = [100.0, 100.0, 100.0, 100.0]
+    per[seven.id] = [200.0, 200.0, 200.0, -100.0]
+    assert bot._lower_in_suit(cands, seven, per) == six
+    # 7H better by 100 in every deal (no noise): 7H stays.
+    per[seven.id] = [200.0, 200.0, 200.0, 200.0]
+    assert bot._lower_in_suit(cands, seven, per) == seven
+    # The best bid in grand: a hearts bid is another suit, never preferred.
+    per[nt.id] = [120.0, 120.0, 120.0, 90.0]
+    assert bot._lower_in_suit(cands, nt, per) == nt
+    off = make_bot(game, "expert:margin=0", seed=1)
+    assert isinstance(off, ExpertBot) and off.margin == 0.0
