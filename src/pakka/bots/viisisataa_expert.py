@@ -20,7 +20,8 @@ scores each candidate action in every deal by the *expected hand points* it lead
   auction with the same contractor and discards share one solve, and one solver (its
   table keyed on cards by relative rank) serves every deal of a decision. Measured:
   7.6 → 2.1 s of CPU per bid decision on the first bids of deal seeds 1-5 (15
-  decisions, ``worlds=8,bid_worlds=16,discards=3``), the values unchanged. This is a
+  decisions, ``benchmarks/viisisataa_bid_cpu.py``, ``bid_worlds=16``), the values
+  unchanged. This is a
   double-dummy search, *not* corrected for the hidden cards. Measured with
   ``benchmarks/viisisataa_dd_gap.py --bidder pimc --deals 40`` (contracts bid by
   ``pimc``, played ``pimc`` against ``pimc``), the contractor took 0.33 tricks *more*
@@ -151,8 +152,10 @@ class ExpertBot(PimcBot):
     bid, its least valuable discards, the strongest cards to call) and plays the
     other decisions inside a sampled deal.
 
-    ``worlds``: deals per card decision; ``bid_worlds``: deals per bid, discard,
-    partner or doubling decision (the same deals for every candidate); ``tries``:
+    ``worlds``: deals per card decision; ``bid_worlds``: deals per bid decision (the
+    same deals for every candidate); ``discard_worlds``: deals per discard, partner
+    or doubling decision (three discards of 3 candidates each, every one a solve of
+    its own, cost most at many deals); ``tries``:
     draws per wanted deal when looking for deals that explain the other seats' bids;
     ``discards``: how many of the rules bot's least valuable cards are tried as each
     discard; ``above``: bids are tried from one trick below the rules estimate to
@@ -173,11 +176,13 @@ class ExpertBot(PimcBot):
         discards: int = 4,
         above: float = 3.0,
         margin: float = 1.0,
+        discard_worlds: int = 16,
     ) -> None:
         super().__init__(game, seed=seed, worlds=worlds, bid_worlds=bid_worlds, tries=tries)
         self.discards = int(discards)
         self.above = float(above)
         self.margin = float(margin)
+        self.discard_worlds = int(discard_worlds)
         self.rules = RulesBot(game, seed=seed)
         self.solves = 0
         """Double-dummy solves of the last bid, discard, partner or doubling decision
@@ -203,7 +208,9 @@ class ExpertBot(PimcBot):
             cands = list(legal)
         if len(cands) == 1:
             return cands[0]
-        return self._decide(handle, cands)
+        if phase == "bidding":
+            return self._decide(handle, cands)
+        return self._decide(handle, cands, worlds=self.discard_worlds)
 
     # -- candidates ------------------------------------------------------------------------
     def _discard_candidates(self, view: dict[str, Any], legal: list[Move]) -> list[Move]:
@@ -286,7 +293,9 @@ class ExpertBot(PimcBot):
                 pick = a
         return pick
 
-    def _decide(self, handle: SeatHandle, cands: list[Move], share: bool = True) -> Move:
+    def _decide(
+        self, handle: SeatHandle, cands: list[Move], share: bool = True, worlds: int = 0
+    ) -> Move:
         """Apply each candidate in each deal, let the rules bot make the decisions left
         before the play, and solve the play double-dummy.
 
@@ -297,14 +306,14 @@ class ExpertBot(PimcBot):
         worth (:func:`hand_points`). One solver serves the whole decision: its
         transposition table is keyed on cards by relative rank, valid in every deal.
         ``share=False`` solves every candidate of every deal afresh (the reference the
-        tests compare with)."""
+        tests compare with). ``worlds``: how many deals (default ``bid_worlds``)."""
         seat = handle.seat
-        worlds = self._worlds(handle, self.bid_worlds)
+        deals = self._worlds(handle, worlds or self.bid_worlds)
         per: dict[int, list[float]] = {a.id: [] for a in cands}
         self.solves = 0
         solver = Solver()
         cache: dict[Position, int] = {}
-        for w in worlds:
+        for w in deals:
             for a in cands:
                 s = w.clone()
                 s.apply_legal(a)
@@ -326,7 +335,7 @@ class ExpertBot(PimcBot):
                     got = cache[pos] = solver.tricks(pos)
                 per[a.id].append(hand_points(s, seat, side, got))
         totals = {a.id: sum(per[a.id]) for a in cands}
-        best = self._best(cands, totals, len(worlds))
+        best = self._best(cands, totals, len(deals))
         return self._lower_in_suit(cands, best, per) if self.margin > 0 else best
 
     def _lower_in_suit(self, cands: list[Move], best: Move, per: dict[int, list[float]]) -> Move:
