@@ -310,6 +310,20 @@ class Table:
         return frames[0]
 
 
+def per_second_max(offered_at: list[float], lat: list[float]) -> list[float]:
+    """The worst latency (ms) of the actions offered in each second of the run: shows
+    whether a p99 comes from one stall or from the whole run."""
+    if not lat:
+        return []
+    t0 = min(offered_at)
+    out: list[float] = []
+    for t, x in zip(offered_at, lat, strict=True):
+        k = int(t - t0)
+        out.extend([0.0] * (k + 1 - len(out)))
+        out[k] = max(out[k], round(x * 1000, 1))
+    return out
+
+
 class Load:
     """The clients of every table and the figures they gather."""
 
@@ -317,6 +331,8 @@ class Load:
         self.ws_base = ws_base
         self.rng = rng
         self.lat: list[float] = []
+        self.offered_at: list[float] = []
+        """When each action of :attr:`lat` was offered (``perf_counter``)."""
         self.errors: list[str] = []
         self.refused = 0
         self.reconnects = 0
@@ -393,6 +409,7 @@ class Load:
         if all(c.latest is not None and c.latest["state_id"] >= p.target for c in table.conns):
             if self.measuring:
                 self.lat.append(time.perf_counter() - p.offered)
+                self.offered_at.append(p.offered)
             table.pending = None
 
     def offer(self, table: Table) -> None:
@@ -732,6 +749,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             "p50_ms": quantile(every, 0.5) * 1000,
             "p99_ms": quantile(every, 0.99) * 1000,
             "max_ms": max(every) * 1000 if every else 0.0,
+            "per_second_max_ms": per_second_max(load.offered_at, lat),
             "server_cpu_ms_per_action": srv_cpu / changes * 1000 if changes else None,
             "server_idle_cpu_per_s": idle_per_s,
             "server_marginal_cpu_ms_per_action": (srv_cpu - idle_per_s * elapsed) / changes * 1000
