@@ -77,6 +77,41 @@ def test_illegal_action_is_rejected() -> None:
     assert state.history() == before
 
 
+@pytest.mark.parametrize("make", QUICK_CASES)
+def test_legal_ids_and_illegal_ids_as_pakka(make: GameFactory) -> None:
+    """The OpenSpiel state's legal actions are the pakka state's legal ids in ascending
+    order, a legal id plays the action pakka plays for it (through the game's id
+    table), and an id outside the legal set (given to the Python ``_apply_action``,
+    past OpenSpiel's own check) raises pakka's :class:`IllegalAction` and leaves
+    the state as it was."""
+    game = openspiel_game(make())
+    pg = game.pakka_game
+    rng = random.Random(5)
+    for seed in range(2):
+        state = game.new_initial_state(seed=seed)
+        twin = pg.new_state(seed=seed)
+        steps = 0
+        while not state.is_terminal() and steps < 150:
+            legal = state.legal_actions()
+            assert legal == sorted(a.id for a in twin.legal_actions())
+            # the kept list is not handed out: changing a copy changes nothing
+            state._legal_actions(state.current_player()).append(-1)
+            assert state.legal_actions() == legal
+            if steps % 7 == 0:
+                wrong = [i for i in range(pg.num_distinct_actions) if i not in legal][:1]
+                for bad in [*wrong, pg.num_distinct_actions]:
+                    before = state.pakka_state.history
+                    with pytest.raises(pakka.IllegalAction):
+                        state._apply_action(bad)
+                    assert state.pakka_state.history == before
+                    assert state.legal_actions() == legal
+            i = rng.choice(legal)
+            state.apply_action(i)
+            twin.apply(pg.action_from_id(i))
+            assert state.pakka_state.history == twin.history
+            steps += 1
+
+
 SEARCH_GAMES = ("koodinmurtaja", "zoker-tiko", "zoker-kubo", "zoker-solo")
 """Short games for the search test (a Viisisataa match is hundreds of moves: too slow here)."""
 

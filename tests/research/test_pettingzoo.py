@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
 import pakka
 from pakka.research import pettingzoo_env
+from pakka.research.pz_env import PakkaAECEnv
 
-from .conftest import CASES, GameFactory
+from .conftest import CASES, SMALL_CASES, GameFactory
 from .toygame import HighCard
 
 
@@ -83,3 +87,78 @@ def test_reset_seed_reproduces_the_deal() -> None:
     a.reset()
     b.reset()
     assert a.state.to_json() == b.state.to_json()
+
+
+MAX_ITER = 3000
+"""Steps per compared episode (a Räväytys match is longer: compared up to here)."""
+
+
+def _trajectory(env: PakkaAECEnv, seed: int, rng: random.Random) -> list[Any]:
+    """Everything a learner sees at every step of one seeded episode of ``env``."""
+    env.reset(seed=seed)
+    out: list[Any] = []
+    for agent in env.agent_iter(max_iter=MAX_ITER):
+        obs, reward, term, trunc, info = env.last()
+        out.append(
+            (
+                agent,
+                obs["action_mask"].tolist(),
+                reward,
+                term,
+                trunc,
+                dict(info),
+                dict(env.rewards),
+                dict(env._cumulative_rewards),
+                dict(env.terminations),
+                dict(env.truncations),
+            )
+        )
+        if term or trunc:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"]).tolist()
+        env.step(legal[rng.randrange(len(legal))])
+    return out
+
+
+@pytest.mark.parametrize("make", SMALL_CASES)
+def test_the_quiet_fast_path_is_the_general_step(make: GameFactory) -> None:
+    """At the default settings a step that does not end the game takes a short path
+    (``_quiet``): every episode must look exactly as through the general bookkeeping."""
+    game = make()
+    fast = pettingzoo_env(game)
+    general = pettingzoo_env(game)
+    assert fast._quiet
+    for seed in range(2):
+        general._quiet = False  # what the settings' setters would leave after a change
+        a = _trajectory(fast, seed, random.Random(seed))
+        b = _trajectory(general, seed, random.Random(seed))
+        assert a == b
+        assert a[-1][3] or len(a) == MAX_ITER  # ran to its end (or to the bound)
+
+
+def test_settings_changed_after_construction_take_effect() -> None:
+    """``max_steps``, ``view_in_info`` and ``reward_kind`` are read at every step, as
+    before the fast path: a change mid-episode applies from the next step."""
+    env = pettingzoo_env("zoker-tiko", players=3)
+    env.reset(seed=4)
+    for _ in range(5):
+        env.step(env._legal[0])
+    assert env._quiet and not any(env.truncations.values())
+    env.view_in_info = True
+    assert not env._quiet
+    env.step(env._legal[0])
+    assert set(env.infos[env.agent_selection]) == {"view"}
+    env.view_in_info = False
+    env.max_steps = 8  # counts the actions since the deal: 6 so far
+    assert not env._quiet
+    env.step(env._legal[0])
+    assert not any(env.truncations.values())
+    env.step(env._legal[0])
+    assert all(env.truncations.values())
+    env.max_steps = None
+    assert env._quiet
+    with pytest.raises(ValueError, match="reward"):
+        env.reward_kind = "points"
+    env.reward_kind = "scores"
+    assert not env._quiet and env.reward_kind == "scores"

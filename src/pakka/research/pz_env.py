@@ -82,14 +82,19 @@ class PakkaAECEnv(AECEnv):  # type: ignore[misc]
         self.illegal_reward = float(illegal_reward)
         self.game = resolve_game(game, players, options)
         self.observer = Observer(self.game, encoder)
-        self.reward_kind = reward
-        self.max_steps = max_steps
-        self.view_in_info = view_in_info
+        self._reward_kind = reward
+        self._max_steps = max_steps
+        self._view_in_info = view_in_info
+        self._set_quiet()
         self.render_mode = render_mode
         self.metadata = dict(self.metadata, name=f"pakka_{self.game.name}_v0")
         n = self.game.num_players
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        # copied at every reset (a copy of a small dict is several times cheaper than
+        # dict.fromkeys, which the one-deal games pay once per few dozen steps)
+        self._zeros = dict.fromkeys(self.possible_agents, 0.0)
+        self._falses = dict.fromkeys(self.possible_agents, False)
         obs_space = self.observer.spaces()
         from gymnasium import spaces
 
@@ -102,8 +107,47 @@ class PakkaAECEnv(AECEnv):  # type: ignore[misc]
         # ids, not actions, because the mask and the learner's choice are ids
         self._legal: list[int] = []
         self._action_of = action_of(self.game)
-        self._steps = 0
         self._rewarded = False
+
+    # -- settings (each change updates the step's fast path) ------------------------------
+    @property
+    def reward_kind(self) -> str:
+        """``"returns"`` (at the end) or ``"scores"`` (every change of the score)."""
+        return self._reward_kind
+
+    @reward_kind.setter
+    def reward_kind(self, value: str) -> None:
+        if value not in REWARDS:
+            raise ValueError(f"reward={value!r}: use one of {REWARDS}")
+        self._reward_kind = value
+        self._set_quiet()
+
+    @property
+    def max_steps(self) -> int | None:
+        """Truncate the episode after so many actions (``None``: never)."""
+        return self._max_steps
+
+    @max_steps.setter
+    def max_steps(self, value: int | None) -> None:
+        self._max_steps = value
+        self._set_quiet()
+
+    @property
+    def view_in_info(self) -> bool:
+        """Whether every step puts each seat's view dict in ``infos``."""
+        return self._view_in_info
+
+    @view_in_info.setter
+    def view_in_info(self, value: bool) -> None:
+        self._view_in_info = value
+        self._set_quiet()
+
+    def _set_quiet(self) -> None:
+        # Quiet: a step that does not end the game changes only the state, the legal
+        # ids and the seat to act (no reward before the end, no truncation, no infos).
+        self._quiet = (
+            self._reward_kind == "returns" and self._max_steps is None and not self._view_in_info
+        )
 
     # -- PettingZoo API ----------------------------------------------------------------
     def observation_space(self, agent: str) -> Any:
@@ -121,12 +165,11 @@ class PakkaAECEnv(AECEnv):  # type: ignore[misc]
         elif self._seeds is None:
             self._seeds = random.Random(secrets.randbits(64))
         self.state = self.game.new_state(seed=self._seeds.getrandbits(63))
-        self._steps = 0
         self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
+        self.rewards = self._zeros.copy()
+        self._cumulative_rewards = self._zeros.copy()
+        self.terminations = self._falses.copy()
+        self.truncations = self._falses.copy()
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._scores = list(self.state.scores)
         self._rewarded = False
@@ -155,7 +198,17 @@ class PakkaAECEnv(AECEnv):  # type: ignore[misc]
         state = self.state
         # a legal id of this very state: its action needs no second check
         state.apply_legal(self._action_of(action))
-        self._steps += 1
+        if self._quiet and not self._rewarded:
+            # the hot path (every step but the last, at the default settings)
+            cp = state.current_player
+            if cp is not None:
+                self._legal = state.legal_ids()
+                self.agent_selection = self.possible_agents[cp]
+                return
+        self._after_step(state)
+
+    def _after_step(self, state: State[Any]) -> None:
+        """The bookkeeping of a step in general: rewards, the end, truncation, infos."""
         # Rewards are zero on every step but the last (returns) or a score change
         # (scores): clearing and accumulating them is skipped while they are.
         if self._rewarded:
@@ -179,7 +232,8 @@ class PakkaAECEnv(AECEnv):  # type: ignore[misc]
             self.terminations = dict.fromkeys(self.agents, True)
             self._legal = []
         else:
-            if self.max_steps is not None and self._steps >= self.max_steps:
+            # the actions since the deal: every step applies one to a fresh state
+            if self._max_steps is not None and state.history_length >= self._max_steps:
                 self.truncations = dict.fromkeys(self.agents, True)
             self._legal = state.legal_ids()
             self.agent_selection = self.possible_agents[cp]

@@ -55,10 +55,10 @@ import pyspiel  # noqa: E402
 
 from pakka.bots import handle_for, make_bot  # noqa: E402
 from pakka.core.errors import RulesError  # noqa: E402
-from pakka.core.game import Action, Game, State  # noqa: E402
+from pakka.core.game import Game, State  # noqa: E402
 from pakka.core.options import Option  # noqa: E402
 from pakka.core.registry import game_class, game_module, games  # noqa: E402
-from pakka.research._common import research_options  # noqa: E402
+from pakka.research._common import action_of, research_options  # noqa: E402
 from pakka.research.encoders import Encoder, encoder_for  # noqa: E402
 
 PREFIX = "pakka_"
@@ -186,6 +186,8 @@ class PakkaSpielGame(pyspiel.Game):  # type: ignore[misc]
             spiel_params[o.name] = _param_text(game.options[o.name])
         super().__init__(gtype, info, spiel_params)
         self.encoder: Encoder = encoder_for(game)
+        self.action_of = action_of(game)
+        """The game's id → action table (for ids known to be legal: it checks nothing)."""
         _live_games[str(self)] = self
 
     def new_initial_state(self, seed: int | None = None) -> PakkaSpielState:
@@ -295,7 +297,8 @@ class _Box:
         self.state = state
         self.chance: list[int] = [] if state is None else [0] * CHANCE_NODES
         self.moves = 0
-        self.legal: dict[int, Action] | None = None
+        self.legal: list[int] | None = None
+        """The sorted legal ids of this position (``State.legal_ids``), once asked for."""
         self.seen: dict[tuple[str, int], Any] = {}
         """Strings and tensors per seat of this position (OpenSpiel asks for the
         observation and the information state, which are the same here)."""
@@ -384,16 +387,18 @@ class PakkaSpielState(pyspiel.State):  # type: ignore[misc]
         """The next byte of the deal seed: 256 equally likely outcomes."""
         return list(_CHANCE) if self._box.state is None else []
 
-    def _legal_map(self) -> dict[int, Action]:
+    def _legal_ids(self) -> list[int]:
+        """The legal ids in ascending order (OpenSpiel's order), kept until the next move."""
         box = self._box
-        if box.legal is None:
-            box.legal = {a.id: a for a in box.get().legal_actions()}
-        return box.legal
+        legal = box.legal
+        if legal is None:
+            legal = box.legal = sorted(box.get().legal_ids())
+        return legal
 
     def _legal_actions(self, player: int) -> list[int]:
         if not self._dealt() or player != self.current_player():
             return []
-        return sorted(self._legal_map())
+        return list(self._legal_ids())
 
     def _apply_action(self, action: int) -> None:
         box = self._box
@@ -406,12 +411,13 @@ class PakkaSpielState(pyspiel.State):  # type: ignore[misc]
                 box.state = box.game.pakka_game.new_state(seed=seed)
                 box.seen = {}
             return
-        act = self._legal_map().get(int(action))
-        if act is None:
-            # OpenSpiel checks legality before this; keep pakka's clear message otherwise.
-            box.state.apply_id(int(action))
+        i = int(action)
+        if i in self._legal_ids():
+            # a legal id of this very state: its action needs no second check
+            box.state.apply_legal(box.game.action_of(i))
         else:
-            box.state.apply_legal(act)
+            # OpenSpiel checks legality before this; keep pakka's clear message otherwise.
+            box.state.apply_id(i)
         box.legal = None
         box.seen = {}
         box.moves += 1

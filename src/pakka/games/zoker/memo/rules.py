@@ -97,7 +97,7 @@ class Memo(ZokerDeckMixin, Game["MemoState"]):
         s.over = False
         s.partners = ALIKE_ANY if self.options["easy"] else COMPATIBLE
         s.columns = math.isqrt(layout - 1) + 1
-        s._occupied = None
+        s._occupied = s._occupied_ids = None
         s.no_pair_events = []
         s._say("memo.deal", cards=layout, stock=len(s.stock))
         s._settle()

@@ -27,8 +27,10 @@ class MemoState(State[MemoTurn]):
     partners: tuple[int, ...]
     columns: int
     _occupied: list[MemoTurn] | None
-    _occupied_ids: tuple[list[MemoTurn], list[int]] | None = None
-    """(``_occupied`` when made, the ids of its turns) for :meth:`legal_ids`."""
+    """The turns of the occupied places (None until asked for after a change)."""
+    _occupied_ids: list[int] | None = None
+    """The occupied places' indices for :meth:`legal_ids` (None with ``_occupied``, made
+    on its own: the ids do not need the turns)."""
     no_pair_events: list[tuple[tuple[int, int], ...]]
 
     def _settle(self) -> None:
@@ -39,7 +41,7 @@ class MemoState(State[MemoTurn]):
         identities of face-down cards are not revealed.
         """
         while not has_pair(self.table, self.partners):
-            self._occupied = None
+            self._occupied = self._occupied_ids = None
             stock = self.stock
             # Public from now on: this table had no pair (samples respect it).
             self.no_pair_events = [
@@ -93,15 +95,10 @@ class MemoState(State[MemoTurn]):
         index, so they are the occupied places but the face-up one (R-ME-2)."""
         if self.over:
             return []
-        occ = self._occupied
-        if occ is None:
-            occ = self._occupied = [TURNS[i] for i, c in enumerate(self.places) if c >= 0]
-        kept = self._occupied_ids
-        # _occupied is replaced (never changed) when places empty or fill: the ids
-        # are kept beside the very list they were made from.
-        if kept is None or kept[0] is not occ:
-            kept = self._occupied_ids = (occ, [i for i, c in enumerate(self.places) if c >= 0])
-        ids = kept[1]
+        ids = self._occupied_ids
+        if ids is None:
+            # dropped with _occupied whenever a place empties or fills
+            ids = self._occupied_ids = [i for i, c in enumerate(self.places) if c >= 0]
         f = self.first
         if f < 0:
             return ids.copy()
@@ -150,7 +147,7 @@ class MemoState(State[MemoTurn]):
             # R-ME-2: a pair: take both and play again.
             self.places[f] = -1
             self.places[i] = -1
-            self._occupied = None
+            self._occupied = self._occupied_ids = None
             self.table &= ~((1 << a) | (1 << c))
             self.taken[p] += 2
             self._say("memo.pair", seat=p, places=[f + 1, i + 1], cards=f"{NAMES[a]} {NAMES[c]}")
