@@ -223,10 +223,10 @@ ENTRIES: tuple[Entry, ...] = (
         id="strength-viisisataa-expert",
         title="Strength: Viisisataa `expert` against `pimc`, 3 players, per hand",
         command=(
-            "nice -n 10 timeout 2100 uv run python benchmarks/viisisataa_arena.py "
-            "--bot expert:worlds=8,bid_worlds=16,discards=3 --field pimc --mode hand "
-            "--deals 150 --first-seed 301 --progress (and --first-seed 451 in a second "
-            "process)",
+            "nice -n 10 timeout 2848 uv run python benchmarks/viisisataa_arena.py "
+            "--bot expert:worlds=8,bid_worlds=32,discard_worlds=16,discards=3,above=3,margin=1 "
+            "--field pimc --mode hand --deals 400 --first-seed 601 --progress (and "
+            "--first-seed 1001 in a second process)",
         ),
         kind="hand-arena",
         note=(
@@ -235,23 +235,36 @@ ENTRIES: tuple[Entry, ...] = (
             "earlier pimc-versus-rules figures). Per deal: expert's points minus the "
             "field's average, its three seatings averaged; paired sign-flip test over "
             "deals (`pakka.stats.compare`). Fixed budgets (worlds, not time). This run: "
-            "the bot of commit ec3a712 (a 3-player defender breaks ties between cards of "
-            "the same mean by the tricks it takes itself, R-5S-17) on fresh deal seeds, "
-            "53 deals in 35 minutes, about 31 s of CPU per deal (the `expert` seat "
-            "costs most of it: a hand of `pimc` is about 1 s); load average 3.1-12.4. "
-            "Before it, 11 deals of the previous run's seeds (1-6, 151-155) replayed "
-            "with ec3a712 gave exactly the previous per-deal figures (the tie-break "
-            "changed no hand's result there), so the run was moved to fresh seeds. "
-            "Diagnosis: `benchmarks/viisisataa_dd_gap.py --bidder pimc --deals 40` "
-            "found the contractor taking 0.33 tricks more than the double-dummy count "
-            "against `pimc` (sd 0.94): the count is not optimistic, so the overbidding "
-            "guess did not hold as a rule; the big losses are single bids on 16 worlds "
-            "both ways (deal 4: 7NT valued +187 over 6NT +116, failed by one after a "
-            "poor kitty; deal 2: 6NT where `pimc` bid 8H and made 9, 8H never tried and "
-            "6H valued -110). Verdict: no difference shown (mean -5.3 [-20.3, +9.2], "
-            "p 0.50); `hard` stays `pimc`. Earlier: 64 deals on seeds 1-33/151-181 with c229851, "
-            "-7.1 [-20.7, +7.5], p 0.32; 4 deals with `worlds=6,bid_worlds=6` "
-            "(bcc720f, -43 points, too few deals)."
+            "the bot of commit 308de96 on fresh deal seeds. Since the previous run "
+            "(commit ec3a712, `bid_worlds=16`): a bid's play is solved once per play "
+            "position, whatever its level or multiplier, with one solver per decision "
+            "(`benchmarks/viisisataa_bid_cpu.py` on deal seeds 1-5: 7.6 -> 2.1 s of CPU "
+            "per bid decision, the same values; replaying deals 301-303 gave the previous "
+            "run's per-deal figures exactly); the time bought more bidding: 32 deals a "
+            "bid (the same for every candidate), bids up to three tricks above the rules "
+            "estimate in every suit (8H was never tried where `pimc` bid and made it), "
+            "and a higher bid of the same suit only when its mean beats the lower one's "
+            "by more than one paired standard error (the highest of noisy means favours "
+            "the widest spread); discards, partner and doubling on 16 deals. A first "
+            "start with discards on the 48 deals of a bid cost about 100 s of wall time "
+            "a deal and was stopped after 2 deals (seeds 601, 1001) and restarted on the "
+            "same seeds with `discard_worlds=16`. Checked before: against a 64-deal "
+            "reference on 16 bid decisions (rules-bot auctions, seeds 1-3), the 16- and "
+            "32-deal bidders chose the same bid in 15 and both missed the reference's best "
+            "in 5 (e.g. 7H where 8H was valued 40 points more), so single bids stay "
+            "noisy. Card play stays on 8 deals (12-16 not measured). The count is not "
+            "optimistic against this field (`benchmarks/viisisataa_dd_gap.py --bidder "
+            "pimc --deals 40`: +0.33 tricks, sd 0.94). "
+            + (
+                "Verdict: `expert` beats `pimc` at 95 %, per hand: +10.1 [+2.1, +18.3] points per"
+                " hand, p 0.021, 125 deals. `hard` still points at `pimc`: moving it needs the "
+                "Viisisataa rating ladder (`src/pakka/ratings/bots.json`, "
+                "`benchmarks/rate_bots.py`) re-measured with the new spec "
+                "(`tests/ratings/test_ladder.py` checks it), not cheap in this session. Earlier: "
+                "53 deals with ec3a712 (`bid_worlds=16`, seeds 301-324/451-479), -5.3 [-20.3, "
+                "+9.2], p 0.50; 64 deals on seeds 1-33/151-181 with c229851, -7.1 [-20.7, +7.5], "
+                "p 0.32."
+            )
         ),
     ),
     Entry(
