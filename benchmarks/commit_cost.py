@@ -1,9 +1,10 @@
 """What one event commit costs the server process: CPU (``time.process_time``) and wall
 time per ``DbExec.tx(eventlog.append)`` on SQLite (writer thread) and on PostgreSQL
 (the worker threads' synchronous engine, the event and its notice in one statement);
-per accepted action as the server commits it, ``DbExec.statement(eventlog.append_action)``
-(``action_*``: the event and the ``actions`` row; on PostgreSQL with the notice, one
-autocommit statement through psycopg);
+per accepted action as the server commits it, ``DbExec.action`` (``action_*``: the
+event and the ``actions`` row; on PostgreSQL with the notice, one autocommit statement
+on the asynchronous pool, awaited on the loop), and the same statement through a
+worker thread, ``DbExec.statement(eventlog.append_action)`` (``action_thread_*``);
 on PostgreSQL also, for comparison, the path it replaced (SQLAlchemy's asyncio engine
 on psycopg, the insert and ``pg_notify`` as two statements) and the synchronous engine
 called on the calling thread. One of the figures of the capacity model
@@ -106,14 +107,19 @@ async def through_dbexec(url: str, n: int, ping: bool = False) -> dict[str, floa
         await dbx.tx(eventlog.append, tid, seq, "action", DATA)
     cpu, wall = time.process_time() - cpu0, time.perf_counter() - t0
     out = {"cpu_ms_per_commit": cpu / n * 1000, "wall_ms_per_commit": wall / n * 1000}
-    atid = await dbx.tx(new_table, with_game=True)
-    for i in range(20):
-        await dbx.statement(eventlog.append_action, atid, i + 1, action_row(atid, i))
-    cpu0, t0 = time.process_time(), time.perf_counter()
-    for i in range(20, 20 + n):
-        await dbx.statement(eventlog.append_action, atid, i + 1, action_row(atid, i))
-    out["action_cpu_ms_per_commit"] = (time.process_time() - cpu0) / n * 1000
-    out["action_wall_ms_per_commit"] = (time.perf_counter() - t0) / n * 1000
+    act = (eventlog.append_action, eventlog.append_action_pg)
+    for key, on_loop in (("action", True), ("action_thread", False)):
+        atid = await dbx.tx(new_table, with_game=True)
+        for i in range(20 + n):
+            if i == 20:
+                cpu0, t0 = time.process_time(), time.perf_counter()
+            row = action_row(atid, i)
+            if on_loop:
+                await dbx.action(*act, atid, i + 1, row)
+            else:
+                await dbx.statement(eventlog.append_action, atid, i + 1, row)
+        out[f"{key}_cpu_ms_per_commit"] = (time.process_time() - cpu0) / n * 1000
+        out[f"{key}_wall_ms_per_commit"] = (time.perf_counter() - t0) / n * 1000
     if url.startswith("postgres") and not ping:
         base = 21 + n
         cpu0, t0 = time.process_time(), time.perf_counter()

@@ -197,7 +197,8 @@ def test_append_notifies_at_commit_and_a_lost_number_notifies_nothing(pg_url: st
 def test_dbexec_runs_off_the_loop_and_postgresql_commits_concurrently(db_url: str) -> None:
     """``DbExec.tx`` and ``read`` never run their function on the event loop's thread; on
     PostgreSQL three transactions are open at once on the worker threads' pool (they meet
-    at a barrier inside their transactions, which only three concurrent ones pass)."""
+    at a barrier inside their transactions, which only three concurrent ones pass), and
+    ``DbExec.action`` awaits its statement on the loop while the loop goes on."""
     engine = make_engine(db_url)
     migrate(engine)
     dbx = DbExec(engine)
@@ -217,6 +218,24 @@ def test_dbexec_runs_off_the_loop_and_postgresql_commits_concurrently(db_url: st
         if pg:
             got = await asyncio.gather(*(dbx.tx(where, True) for _ in range(3)))
             assert len(set(got)) == 3 and loop_thread not in got
+            # DbExec.action awaits its statement on the loop without blocking it: the
+            # loop ticks on while PostgreSQL sleeps inside the statement.
+            ticks = 0
+
+            async def tick() -> None:
+                nonlocal ticks
+                while True:
+                    ticks += 1
+                    await asyncio.sleep(0.01)
+
+            async def slow(conn: Any) -> int:
+                await conn.execute("SELECT pg_sleep(0.5)")
+                return threading.get_ident()
+
+            ticker = asyncio.create_task(tick())
+            assert await dbx.action(where, slow) == loop_thread
+            ticker.cancel()
+            assert ticks >= 20, f"the loop ran {ticks} times in 0.5 s"
         await dbx.close()
 
     try:  # on a thread of its own: in the suite Playwright's loop runs in the main thread
@@ -271,6 +290,11 @@ def test_an_action_is_one_statement_and_a_taken_number_writes_nothing(db_url: st
         assert (ev.seq, ev.kind, ev.data["action"]) == (2, "action", "a")
         with pytest.raises(eventlog.Conflict):
             await dbx.statement(eventlog.append_action, "t1", 2, _action_row(1, "b"))
+        # The server's path (DbExec.action): the same through the asynchronous pool.
+        with pytest.raises(eventlog.Conflict):
+            await dbx.action(
+                eventlog.append_action, eventlog.append_action_pg, "t1", 2, _action_row(1, "b")
+            )
         await dbx.close()
 
     try:
@@ -341,6 +365,12 @@ def test_dbexec_replaces_connections_postgresql_dropped(pg_url: str) -> None:
             await dbx.statement(eventlog.append_action, "t1", 3, _action_row(0, "a"))
             assert dropped() >= 1
             assert await dbx.read(eventlog.last_seq, "t1") == 3
+            # the asynchronous pool of DbExec.action: opened, then every connection dropped
+            act = (eventlog.append_action, eventlog.append_action_pg)
+            await dbx.action(*act, "t1", 4, _action_row(1, "b"))
+            assert dropped() >= 1
+            await dbx.action(*act, "t1", 5, _action_row(2, "c"))
+            assert await dbx.read(eventlog.last_seq, "t1") == 5
             await dbx.close()
 
         with ThreadPoolExecutor(max_workers=1) as pool:
@@ -350,6 +380,8 @@ def test_dbexec_replaces_connections_postgresql_dropped(pg_url: str) -> None:
                 (1, "create"),
                 (2, "seat"),
                 (3, "action"),
+                (4, "action"),
+                (5, "action"),
             ]
     finally:
         engine.dispose()

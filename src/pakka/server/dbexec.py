@@ -14,11 +14,17 @@ Two kinds of call reach the database from the server:
   the server less than half the CPU per commit of SQLAlchemy's asyncio engine,
   which ran every statement in a greenlet on the loop and awaited each round trip
   through psycopg's async waiting (``benchmarks/commit_cost.py``, docs/scaling.md).
-* :meth:`DbExec.statement` runs a function whose whole change is **one statement**
-  (an accepted action: its event, its ``actions`` row and its notice in one ``WITH``,
-  :func:`pakka.server.eventlog.append_action`): on PostgreSQL on an autocommit
-  connection, where the statement is its own transaction, so the ``BEGIN`` and
-  ``COMMIT`` round trips of :meth:`tx` are not made; on SQLite like :meth:`tx`.
+* :meth:`DbExec.action` makes the change of every accepted action, **one
+  statement** (its event, its ``actions`` row and its notice in one ``WITH``,
+  :func:`pakka.server.eventlog.append_action_pg`): on PostgreSQL on the event loop
+  itself, through psycopg's asynchronous connection pool (``psycopg_pool``) in
+  autocommit mode, where the statement is its own transaction (no ``BEGIN`` and
+  ``COMMIT`` round trips); on SQLite like :meth:`tx`. Awaited on the loop, the
+  statement's result is read as soon as the loop is free: a worker thread would
+  then still wait for the interpreter lock (up to the switch interval, 5 ms, per
+  hand-over while the loop works), which was most of an action's commit time
+  under load. :meth:`DbExec.statement` is the same change through a worker
+  thread (scripts and tests that hold a synchronous function).
 * :meth:`DbExec.read` runs a read-only function of a ``Connection``: on SQLite
   on a small pool of reader threads (WAL lets readers run beside the writer), on
   PostgreSQL on the same worker threads as :meth:`tx`.
@@ -30,13 +36,18 @@ Two kinds of call reach the database from the server:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 from sqlalchemy import Connection, Engine, create_engine
 from sqlalchemy.exc import DBAPIError
+
+if TYPE_CHECKING:
+    import psycopg
+    from psycopg_pool import AsyncConnectionPool
 
 T = TypeVar("T")
 P = ParamSpec("P")
@@ -90,6 +101,59 @@ class DbExec:
             self.pg_threads = ThreadPoolExecutor(
                 max_workers=PG_POOL_SIZE, thread_name_prefix="pakka-db-pg"
             )
+        self._apool: asyncio.Task[AsyncConnectionPool[Any]] | None = None
+        """The asynchronous pool of :meth:`action` (PostgreSQL), opened on first use."""
+
+    async def _async_pool(self) -> AsyncConnectionPool[Any]:
+        """The open asynchronous pool (made and opened by the first caller; the others
+        await the same opening)."""
+        if self._apool is None:
+            self._apool = asyncio.ensure_future(self._open_async_pool())
+        return await asyncio.shield(self._apool)
+
+    async def _open_async_pool(self) -> AsyncConnectionPool[Any]:
+        from psycopg_pool import AsyncConnectionPool
+
+        dsn = self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        pool: AsyncConnectionPool[Any] = AsyncConnectionPool(
+            dsn,
+            min_size=2,
+            max_size=PG_POOL_SIZE,
+            kwargs={"autocommit": True},
+            open=False,
+            name="pakka-actions",
+        )
+        await pool.open(wait=True, timeout=30)
+        return pool
+
+    async def action(
+        self,
+        sync: Callable[Concatenate[Connection, P], T],
+        pg: Callable[Concatenate[psycopg.AsyncConnection[Any], P], Awaitable[T]],
+        *args: P.args,
+        **kwargs: P.kwargs,
+    ) -> T:
+        """Make a one-statement change: on PostgreSQL ``pg(connection, ...)`` on an
+        autocommit connection of the asynchronous pool, on the loop; on SQLite
+        ``sync(connection, ...)`` as :meth:`tx`. A connection PostgreSQL dropped (it
+        sat in the pool while the server restarted) fails before anything could
+        commit: the pool's idle connections are checked and the statement sent once
+        more; had it committed after all, the second meets its number taken and the
+        caller sees :class:`~pakka.server.eventlog.Conflict`, as for any lost race."""
+        if self.pg is None:
+            return await self.tx(sync, *args, **kwargs)
+        import psycopg
+
+        pool = await self._async_pool()
+        for attempt in (1, 2):
+            async with pool.connection() as conn:
+                try:
+                    return await pg(conn, *args, **kwargs)
+                except psycopg.OperationalError:
+                    if attempt == 2 or not (conn.broken or conn.closed):
+                        raise
+            await pool.check()  # drop the other dead connections before the retry
+        raise AssertionError("unreachable")
 
     async def tx(
         self, fn: Callable[Concatenate[Connection, P], T], *args: P.args, **kwargs: P.kwargs
@@ -170,3 +234,6 @@ class DbExec:
             self.pg_threads.shutdown(wait=True)
         if self.pg is not None:
             self.pg.dispose()
+        if self._apool is not None:
+            with contextlib.suppress(Exception):
+                await (await asyncio.shield(self._apool)).close()

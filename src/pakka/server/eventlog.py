@@ -17,12 +17,15 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, func, insert, select, text
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from pakka.server import db
+
+if TYPE_CHECKING:
+    import psycopg
 
 CREATE, ACTION, UNDO, GAME, FINISH, SEAT, CLAIM, CLOSE = (
     "create",
@@ -106,12 +109,34 @@ def append(c: Connection, table_id: str, seq: int, kind: str, data: dict[str, An
     return ev
 
 
+def _action_event(table_id: str, seq: int, row: dict[str, Any]) -> Event:
+    """Event ``seq`` of ``table_id``: the accepted action of ``actions`` row ``row``."""
+    return Event(table_id, seq, ACTION, {k: row[k] for k in _ACTION_KEYS}, row["at"])
+
+
+def _pg_action_params(ev: Event, row: dict[str, Any]) -> dict[str, Any]:
+    """The parameters of :data:`_INSERT_ACTION_EVENT_NOTIFY`."""
+    return {**row, **ev.to_row(), "p": f"{ev.table_id} {ev.seq}"}
+
+
+def _taken(e: Exception, ev: Event) -> Conflict | None:
+    """The :class:`Conflict` a unique violation of the one-statement action means (the
+    number taken: the events key), or ``None``: any other violation (a row of
+    ``actions`` that the log does not explain) is a fault, not a lost race."""
+    import psycopg
+
+    if isinstance(e, psycopg.errors.UniqueViolation) and e.diag.table_name == "events":
+        return Conflict(ev.table_id, ev.seq)
+    return None
+
+
 def append_action(c: Connection, table_id: str, seq: int, row: dict[str, Any]) -> Event:
     """Insert event ``seq``, an accepted action, and its ``actions`` row ``row``;
     :class:`Conflict` when that number is taken (nothing is written then). On
-    PostgreSQL one statement (:meth:`pakka.server.dbexec.DbExec.statement` runs it
-    without ``BEGIN``/``COMMIT``); on SQLite two in the caller's transaction."""
-    ev = Event(table_id, seq, ACTION, {k: row[k] for k in _ACTION_KEYS}, row["at"])
+    SQLite two statements in the caller's transaction; on PostgreSQL the one
+    statement of :func:`append_action_pg`, here on an autocommit connection of
+    the synchronous engine (the server itself uses :func:`append_action_pg`)."""
+    ev = _action_event(table_id, seq, row)
     if c.dialect.name != "postgresql":
         append_event(c, ev)
         c.execute(_INSERT_ACTION, row)
@@ -123,12 +148,10 @@ def append_action(c: Connection, table_id: str, seq: int, row: dict[str, Any]) -
     if not raw.autocommit:  # the change would wait for a COMMIT nobody sends
         raise RuntimeError("append_action runs on an autocommit connection (DbExec.statement)")
     try:
-        raw.execute(_INSERT_ACTION_EVENT_NOTIFY, {**row, **ev.to_row(), "p": f"{table_id} {seq}"})
+        raw.execute(_INSERT_ACTION_EVENT_NOTIFY, _pg_action_params(ev, row))
     except psycopg.errors.UniqueViolation as e:
-        # The number taken: the events key. Anything else (a row of ``actions`` that
-        # the log does not explain) is a fault, not a lost race.
-        if e.diag.table_name == "events":
-            raise Conflict(table_id, seq) from None
+        if (taken := _taken(e, ev)) is not None:
+            raise taken from None
         raise
     except psycopg.OperationalError as e:
         if raw.broken or raw.closed:  # a connection PostgreSQL dropped: DbExec retries
@@ -136,6 +159,27 @@ def append_action(c: Connection, table_id: str, seq: int, row: dict[str, Any]) -
             raise OperationalError(
                 _INSERT_ACTION_EVENT_NOTIFY, None, e, connection_invalidated=True
             ) from e
+        raise
+    return ev
+
+
+async def append_action_pg(
+    conn: psycopg.AsyncConnection[Any], table_id: str, seq: int, row: dict[str, Any]
+) -> Event:
+    """:func:`append_action` on PostgreSQL through an autocommit connection of the
+    asynchronous pool (:meth:`pakka.server.dbexec.DbExec.action`): event, ``actions``
+    row and notice in one statement, awaited on the event loop — no thread, so no
+    wait for the interpreter lock between sending it and reading its result.
+    :class:`Conflict` when the number is taken; a dropped connection raises
+    ``psycopg.OperationalError`` with ``conn.broken`` set (the caller retries)."""
+    import psycopg
+
+    ev = _action_event(table_id, seq, row)
+    try:
+        await conn.execute(_INSERT_ACTION_EVENT_NOTIFY, _pg_action_params(ev, row))
+    except psycopg.errors.UniqueViolation as e:
+        if (taken := _taken(e, ev)) is not None:
+            raise taken from None
         raise
     return ev
 

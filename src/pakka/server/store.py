@@ -13,13 +13,16 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, Engine, delete, insert, select, text, update
 
 from pakka.server import chat, db, eventlog, ratings
 from pakka.server.eventlog import Event
 from pakka.server.ratings import RatedEnd
+
+if TYPE_CHECKING:
+    import psycopg
 
 _INSERT_ACTION = insert(db.actions)
 """Built once: the hot path only binds parameters (no statement construction)."""
@@ -91,6 +94,20 @@ class Store:
         )
         return ev
 
+    @staticmethod
+    def _action_row(
+        table_id: str, game_no: int, idx: int, action: str, seat: int, by: str
+    ) -> dict[str, Any]:
+        return {
+            "table_id": table_id,
+            "game_no": game_no,
+            "idx": idx,
+            "action": action,
+            "seat": seat,
+            "by": by,
+            "at": time.time(),
+        }
+
     def add_action(
         self,
         c: Connection,
@@ -102,18 +119,26 @@ class Store:
         seat: int,
         by: str,
     ) -> list[Event]:
-        """Record an accepted action as event ``seq``: one statement on PostgreSQL
-        (run it with :meth:`~pakka.server.dbexec.DbExec.statement`)."""
-        row = {
-            "table_id": table_id,
-            "game_no": game_no,
-            "idx": idx,
-            "action": action,
-            "seat": seat,
-            "by": by,
-            "at": time.time(),
-        }
+        """Record an accepted action as event ``seq`` (SQLite: in the caller's
+        transaction; PostgreSQL: :meth:`add_action_pg` is the server's path)."""
+        row = self._action_row(table_id, game_no, idx, action, seat, by)
         return [eventlog.append_action(c, table_id, seq, row)]
+
+    async def add_action_pg(
+        self,
+        conn: psycopg.AsyncConnection[Any],
+        table_id: str,
+        seq: int,
+        game_no: int,
+        idx: int,
+        action: str,
+        seat: int,
+        by: str,
+    ) -> list[Event]:
+        """:meth:`add_action` on PostgreSQL: one statement on an autocommit connection of
+        the asynchronous pool (:meth:`~pakka.server.dbexec.DbExec.action`)."""
+        row = self._action_row(table_id, game_no, idx, action, seat, by)
+        return [await eventlog.append_action_pg(conn, table_id, seq, row)]
 
     def finish_game(
         self, c: Connection, table_id: str, seq: int, game_no: int, rated: RatedEnd | None = None

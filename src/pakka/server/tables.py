@@ -30,7 +30,7 @@ from pakka.ratings.bots import bot_rating
 from pakka.server import chat
 from pakka.server.connection import Connection, encode
 from pakka.server.errors import ApiError
-from pakka.server.eventlog import Conflict
+from pakka.server.eventlog import Conflict, Event
 from pakka.server.frames import PROTOCOL_VERSION, TableSummary, WelcomeFrame
 from pakka.server.games import GameSummary, load_game, next_game_options
 from pakka.server.presence import seat_presence
@@ -89,7 +89,7 @@ class LiveTable:
         self._legal: tuple[tuple[int, int], list[LegalAction]] | None = None
         self.writing: int | None = None
         """The number of the one event this process is committing now
-        (:meth:`append_statement`): its own notice, heard before the commit returns,
+        (:meth:`append_action`): its own notice, heard before the commit returns,
         needs no catch-up (:meth:`pakka.server.bus.Bus.kick`)."""
         self.chat = chat.TableChat()
         """The table's recent chat (:mod:`pakka.server.chat`)."""
@@ -297,15 +297,21 @@ class LiveTable:
         refused as ``stale_state`` (the client sees the new state and may retry)."""
         return await self._logged(self.hub.dbx.tx(fn, *args, **kwargs))
 
-    async def append_statement(
-        self, fn: Callable[Concatenate[DbConnection, P], T], *args: P.args, **kwargs: P.kwargs
-    ) -> T:
-        """:meth:`append` for a change made in one statement (an accepted action):
-        on PostgreSQL without ``BEGIN``/``COMMIT`` (:meth:`DbExec.statement`). It
-        appends exactly one event, ``self.seq + 1`` (:attr:`writing` meanwhile)."""
+    async def append_action(
+        self, game_no: int, idx: int, action: str, seat: int, by: str
+    ) -> list[Event]:
+        """Commit an accepted action as event ``self.seq + 1`` (call under the lock):
+        one statement, on PostgreSQL awaited on the loop (:meth:`DbExec.action`);
+        :attr:`writing` meanwhile."""
         self.writing = self.seq + 1
+        store = self.hub.store
         try:
-            return await self._logged(self.hub.dbx.statement(fn, *args, **kwargs))
+            return await self._logged(
+                self.hub.dbx.action(
+                    store.add_action, store.add_action_pg,
+                    self.id, self.seq + 1, game_no, idx, action, seat, by,
+                )
+            )  # fmt: skip
         finally:
             self.writing = None
 
@@ -419,16 +425,7 @@ class LiveTable:
             act = s.parse_action(action)
         canonical = str(act)
         t0 = time.perf_counter()
-        await self.append_statement(
-            self.hub.store.add_action,
-            self.id,
-            self.seq + 1,
-            self.game_no,
-            len(s.history),
-            canonical,
-            seat,
-            by,
-        )
+        await self.append_action(self.game_no, len(s.history), canonical, seat, by)
         self.hub.metrics.commit_seconds.observe(time.perf_counter() - t0)
         self.hub.metrics.actions_accepted.labels(by).inc()
         # One-player tables keep the position before the move for the undo check.
