@@ -18,10 +18,11 @@ from pakka.server import gcpolicy
 CODE = """
 import gc, json
 from pakka.server import gcpolicy
+from pakka.server.config import Settings
 before = gc.get_threshold()
 gcpolicy.freeze_startup()  # not tuned: nothing happens
 untuned_frozen = gc.get_freeze_count()
-gcpolicy.tune()
+gcpolicy.tune(Settings.from_env().gc_thresholds)  # as pakka.server.run does
 gcpolicy.freeze_startup()
 print(json.dumps([before, untuned_frozen, gc.get_threshold(), gc.get_freeze_count()]))
 """
@@ -77,6 +78,7 @@ def test_the_warm_up_plays_every_registered_game() -> None:
 
 
 def test_the_thresholds_can_be_set_from_the_environment() -> None:
+    """``PAKKA_GC_THRESHOLDS`` reaches the collector through ``Settings.gc_thresholds``."""
     assert (
         _child(
             CODE.replace(

@@ -39,8 +39,9 @@ def run(
     from pakka.server import gcpolicy
     from pakka.server.config import Settings
 
-    gcpolicy.tune()
-    app = create_app(Settings.from_env(db=db, **settings))
+    config = Settings.from_env(db=db, **settings)
+    gcpolicy.tune(config.gc_thresholds)
+    app = create_app(config)
     uvicorn.run(
         app,
         host=host,

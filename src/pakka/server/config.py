@@ -91,6 +91,10 @@ class Settings:
     (the log keeps their numbers) [PAKKA_CHAT_RETENTION_DAYS]."""
     static_dir: str | None = field(default=None)
     """Directory of the browser client (default: the package's ``static``) [PAKKA_STATIC_DIR]."""
+    gc_thresholds: str = ""
+    """The garbage collector's thresholds of a serving process, three positive integers
+    like ``10000,20,100``; empty: :data:`pakka.server.gcpolicy.THRESHOLDS`
+    [PAKKA_GC_THRESHOLDS]."""
     allow_stacked_decks: bool = False
     """Testing only: ``POST /api/tables`` accepts ``deck`` (a stacked deal) and ``setup``
     (actions played before anyone connects). A production server never sets it: a

@@ -30,21 +30,20 @@ unless they call it.
 from __future__ import annotations
 
 import gc
-import os
 
 THRESHOLDS = (50_000, 20, 100)
 """``gc.set_threshold`` of a serving process (CPython's defaults: 700, 10, 10)."""
 
 ENV = "PAKKA_GC_THRESHOLDS"
-"""Environment variable that overrides :data:`THRESHOLDS`: three integers, e.g. ``10000,20,100``."""
+"""The environment variable of ``Settings.gc_thresholds``, which overrides
+:data:`THRESHOLDS`: three integers, e.g. ``10000,20,100``."""
 
 _tuned = False
 
 
-def thresholds(env: str | None = None) -> tuple[int, int, int]:
-    """The thresholds to set: ``$PAKKA_GC_THRESHOLDS`` if given (three positive
-    integers separated by commas), else :data:`THRESHOLDS`."""
-    raw = os.environ.get(ENV, "") if env is None else env
+def thresholds(raw: str = "") -> tuple[int, int, int]:
+    """The thresholds to set: ``raw`` (``Settings.gc_thresholds``: three positive
+    integers separated by commas) if given, else :data:`THRESHOLDS`."""
     if not raw.strip():
         return THRESHOLDS
     parts = raw.split(",")
@@ -57,10 +56,11 @@ def thresholds(env: str | None = None) -> tuple[int, int, int]:
     return values[0], values[1], values[2]
 
 
-def tune() -> None:
-    """Raise the collector's thresholds for this process (see the module docstring)."""
+def tune(raw: str = "") -> None:
+    """Raise the collector's thresholds for this process (see the module docstring);
+    ``raw`` is ``Settings.gc_thresholds``."""
     global _tuned
-    gc.set_threshold(*thresholds())
+    gc.set_threshold(*thresholds(raw))
     _tuned = True
 
 
