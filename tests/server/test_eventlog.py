@@ -386,3 +386,46 @@ def test_dbexec_replaces_connections_postgresql_dropped(pg_url: str) -> None:
     finally:
         engine.dispose()
         drop_pg_db(url)
+
+
+def test_the_action_pool_opens_again_after_a_failed_opening(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When PostgreSQL cannot be reached at the first action, that action fails and the
+    next one opens the asynchronous pool anew (the failed opening is not kept)."""
+    from psycopg_pool import AsyncConnectionPool
+
+    url = fresh_pg_db(pg_url)
+    engine = make_engine(url)
+    real_open = AsyncConnectionPool.open
+    failures = [1]
+
+    async def flaky_open(self: AsyncConnectionPool[Any], *args: Any, **kwargs: Any) -> None:
+        if failures:
+            failures.pop()
+            raise OSError("PostgreSQL unreachable")
+        await real_open(self, *args, **kwargs)
+
+    monkeypatch.setattr(AsyncConnectionPool, "open", flaky_open)
+    act = (eventlog.append_action, eventlog.append_action_pg)
+    try:
+        _seed_t1(engine)
+        dbx = DbExec(engine)
+
+        async def run() -> None:
+            with pytest.raises(OSError, match="unreachable"):
+                await dbx.action(*act, "t1", 2, _action_row(0, "a"))
+            ev = await dbx.action(*act, "t1", 2, _action_row(0, "a"))
+            assert ev.seq == 2
+            await dbx.close()
+
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            pool.submit(asyncio.run, run()).result(timeout=120)
+        with engine.connect() as c:
+            assert [(e.seq, e.kind) for e in eventlog.since(c, "t1", 0)] == [
+                (1, "create"),
+                (2, "action"),
+            ]
+    finally:
+        engine.dispose()
+        drop_pg_db(url)

@@ -57,6 +57,10 @@ PG_POOL_SIZE = 10
 (each thread holds one only while it runs a transaction or a read)."""
 
 
+POOL_OPEN_TIMEOUT = 30.0
+"""Seconds the first action waits for the asynchronous pool's first connections."""
+
+
 def pg_engine(engine: Engine, pre_ping: bool = False) -> Engine:
     """The synchronous engine of the PostgreSQL worker threads: ``engine``'s
     database with a pool as large as the threads, so a thread never waits for a
@@ -106,10 +110,12 @@ class DbExec:
 
     async def _async_pool(self) -> AsyncConnectionPool[Any]:
         """The open asynchronous pool (made and opened by the first caller; the others
-        await the same opening)."""
-        if self._apool is None:
-            self._apool = asyncio.ensure_future(self._open_async_pool())
-        return await asyncio.shield(self._apool)
+        await the same opening). An opening that failed (PostgreSQL down at the first
+        action) is tried again by the next caller."""
+        task = self._apool
+        if task is None or (task.done() and (task.cancelled() or task.exception() is not None)):
+            task = self._apool = asyncio.ensure_future(self._open_async_pool())
+        return await asyncio.shield(task)
 
     async def _open_async_pool(self) -> AsyncConnectionPool[Any]:
         from psycopg_pool import AsyncConnectionPool
@@ -123,7 +129,11 @@ class DbExec:
             open=False,
             name="pakka-actions",
         )
-        await pool.open(wait=True, timeout=30)
+        try:
+            await pool.open(wait=True, timeout=POOL_OPEN_TIMEOUT)
+        except BaseException:
+            await pool.close()  # stop its connecting workers; the next action tries anew
+            raise
         return pool
 
     async def action(
