@@ -24,6 +24,7 @@ from sqlalchemy import Connection, text
 
 from pakka.core.record import undone
 from pakka.server import chat, eventlog
+from pakka.server.dbexec import libpq_dsn
 from pakka.server.eventlog import Event
 from pakka.server.presence import PRESENCE_CHANNEL, REFRESH, local_of
 from pakka.server.tables import since_wall
@@ -45,7 +46,7 @@ def _notify(c: Connection, channel: str, payload: str) -> None:
 
 def pg_dsn(hub: Hub) -> str:
     """The libpq URL of the hub's PostgreSQL database."""
-    return hub.store.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+    return libpq_dsn(hub.store.engine)
 
 
 class Bus:

@@ -61,6 +61,12 @@ POOL_OPEN_TIMEOUT = 30.0
 """Seconds the first action waits for the asynchronous pool's first connections."""
 
 
+def libpq_dsn(engine: Engine) -> str:
+    """The libpq URL of ``engine``'s PostgreSQL database (for psycopg's own connections:
+    the asynchronous pool here, the bus's ``LISTEN`` connection)."""
+    return engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+
+
 def pg_engine(engine: Engine, pre_ping: bool = False) -> Engine:
     """The synchronous engine of the PostgreSQL worker threads: ``engine``'s
     database with a pool as large as the threads, so a thread never waits for a
@@ -120,9 +126,8 @@ class DbExec:
     async def _open_async_pool(self) -> AsyncConnectionPool[Any]:
         from psycopg_pool import AsyncConnectionPool
 
-        dsn = self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
         pool: AsyncConnectionPool[Any] = AsyncConnectionPool(
-            dsn,
+            libpq_dsn(self.engine),
             min_size=2,
             max_size=PG_POOL_SIZE,
             kwargs={"autocommit": True},
