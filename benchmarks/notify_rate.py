@@ -10,6 +10,13 @@ transaction); ``--with-insert`` also inserts a row like an event row in the same
 transaction, so the commit cost includes the write and the WAL flush.
 
     uv run python benchmarks/notify_rate.py --seconds 10 --producers 2 --json FILE
+    uv run python benchmarks/notify_rate.py --bus --rate 20000 --per-tx 100 --seconds 10 --json FILE
+
+``--bus`` measures what hearing costs a server process instead: pakka's own listener
+(:class:`pakka.server.bus.Bus`, on psycopg's asynchronous connection, as
+``pakka serve`` runs it) in a process of its own, hearing ``--rate`` notices a second
+of tables it does not hold (what every process of a site does with the events of the
+other processes' tables): its CPU per notice and whether it kept up.
 
 Uses ``$PAKKA_TEST_PG_URL`` or the cluster of ``scripts/pg.sh`` (a fresh database,
 dropped afterwards).
@@ -18,7 +25,9 @@ dropped afterwards).
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
+import multiprocessing
 import os
 import secrets
 import subprocess
@@ -60,6 +69,8 @@ def main() -> None:
     ap.add_argument("--producers", type=int, default=2)
     ap.add_argument("--with-insert", action="store_true")
     ap.add_argument("--per-tx", type=int, default=1, help="notices per transaction")
+    ap.add_argument("--bus", action="store_true", help="measure pakka's Bus as the listener")
+    ap.add_argument("--rate", type=float, default=20000.0, help="--bus: notices per second")
     ap.add_argument("--json", metavar="FILE")
     args = ap.parse_args()
     admin = base_url()
@@ -68,7 +79,7 @@ def main() -> None:
         c.execute(f'CREATE DATABASE "{name}"')
     url = f"{admin.rpartition('/')[0]}/{name}"
     try:
-        result = measure(url, args)
+        result = measure_bus(url, args) if args.bus else measure(url, args)
     finally:
         with psycopg.connect(admin, autocommit=True) as c:
             c.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
@@ -165,6 +176,75 @@ def measure(url: str, args: argparse.Namespace) -> dict[str, Any]:
         "commit_ms": sum(commit_wall) / max(1, sum(sent) // args.per_tx) * 1000,
         "producer_backend_cpu_ms_per_commit": cpu / n * args.per_tx * 1000 if n else None,
         "listener_backend_cpu_ms_per_notice": lcpu / (r1 - r0) * 1000 if r1 > r0 else None,
+        "load_average": os.getloadavg()[0],
+    }
+
+
+def bus_process(url: str, seconds: float, out: Any) -> None:
+    """Run pakka's :class:`~pakka.server.bus.Bus` on a hub that holds no table (every
+    notice is another process's table: heard, parsed and dropped by ``Bus.kick``) and
+    report how many notices it heard and the CPU this process spent meanwhile."""
+    from types import SimpleNamespace
+
+    from sqlalchemy import create_engine
+
+    from pakka.server.bus import Bus
+
+    async def run() -> None:
+        engine = create_engine(url.replace("postgresql://", "postgresql+psycopg://", 1))
+        hub: Any = SimpleNamespace(store=SimpleNamespace(engine=engine), tables={}, multi=True)
+        bus = Bus(hub)
+        task = asyncio.create_task(bus._run())
+        await asyncio.wait_for(bus.ready.wait(), 10)
+        out.put(("ready",))
+        await asyncio.sleep(0.5)  # the producer is up to speed
+        n0, c0, t0 = bus.notices, time.process_time(), time.perf_counter()
+        await asyncio.sleep(seconds)
+        n1, c1, t1 = bus.notices, time.process_time(), time.perf_counter()
+        task.cancel()
+        out.put(("done", n1 - n0, c1 - c0, t1 - t0))
+
+    asyncio.run(run())
+
+
+def measure_bus(url: str, args: argparse.Namespace) -> dict[str, Any]:
+    """``--bus``: one producer sends ``args.rate`` notices a second, ``args.per_tx`` per
+    transaction, to pakka's listener in a child process."""
+    ctx = multiprocessing.get_context("spawn")
+    out = ctx.Queue()
+    child = ctx.Process(target=bus_process, args=(url, args.seconds, out))
+    child.start()
+    if out.get(timeout=30)[0] != "ready":
+        raise SystemExit("the bus did not start listening")
+    per_tx = args.per_tx
+    sent, t0 = 0, time.perf_counter()
+    try:
+        with psycopg.connect(url, autocommit=True) as c:
+            while child.is_alive() and out.empty():
+                due = (time.perf_counter() - t0) * args.rate
+                if sent + per_tx > due:
+                    time.sleep(per_tx / args.rate / 4)
+                    continue
+                c.execute(
+                    "SELECT pg_notify('pakka_events', 'othertable' || mod(g, 997) || ' ' ||"
+                    " (%s + g)) FROM generate_series(1, %s) g",
+                    (sent, per_tx),
+                )
+                sent += per_tx
+        _, heard, cpu, el = out.get(timeout=30)
+        child.join(10)
+    finally:
+        if child.is_alive():
+            child.terminate()
+    return {
+        "listener": "pakka.server.bus.Bus",
+        "offered_per_s": args.rate,
+        "per_tx": per_tx,
+        "seconds": round(el, 1),
+        "heard_per_s": heard / el,
+        "kept_up": heard / el >= 0.95 * args.rate,
+        "listener_cpu_us_per_notice": cpu / heard * 1e6 if heard else None,
+        "listener_cpu_share_of_a_core": cpu / el,
         "load_average": os.getloadavg()[0],
     }
 

@@ -56,6 +56,41 @@ def test_two_processes_one_table_frames_through_notify(pair: tuple[Server, Serve
         assert summary["seats"][1]["name"] == "Bea"
 
 
+def test_listener_reconnects_after_its_backend_is_killed(pair: tuple[Server, Server]) -> None:
+    """A's ``LISTEN`` backend is terminated by PostgreSQL: A's bus notices the lost
+    connection, listens again on a new one, and an action of B's seat played through
+    B reaches A's client through a notice, as before."""
+    a, b = pair
+    t = a.create(game="toy", players=2, take_seat=0)
+    tid = t["table_id"]
+    grant = b.claim(t["invites"][0]["code"], "Bea")
+    ca = a.client(tid, tokens=[t["seat_tokens"]["0"]])
+    cb = b.client(tid, tokens=[grant["token"]])
+    frame = ca.wait_state(0, 0)
+    old = a.hub.bus.backend_pid
+    assert old is not None
+    engine = make_engine(str(a.settings.db))
+    with engine.connect() as c:
+        assert c.execute(text("SELECT pg_terminate_backend(:p)"), {"p": old}).scalar()
+    engine.dispose()
+    deadline = time.time() + 30
+    while a.hub.bus.backend_pid in (old, None) and time.time() < deadline:
+        time.sleep(0.05)
+    assert a.hub.bus.backend_pid not in (old, None), "A's bus did not listen again"
+    sid, cp = 0, frame["view"]["current_player"]
+    while cp == 0:  # A's own actions first, until it is B's seat's turn
+        ca.send({"type": "action", "state_id": sid, "action": texts(ca.wait_state(sid, 0))[0]})
+        sid += 1
+        cp = ca.wait_state(sid, 0)["view"]["current_player"]
+    assert cp == 1
+    heard = a.hub.bus.notices
+    cb.send({"type": "action", "state_id": sid, "action": texts(cb.wait_state(sid, 1))[0]})
+    assert ca.wait_state(sid + 1, 0, timeout=10)["state_id"] == sid + 1
+    assert a.hub.bus.notices > heard  # it came through a notice on the new connection
+    ca.close()
+    cb.close()
+
+
 def test_second_claim_before_the_notice_arrives_is_410(pair: tuple[Server, Server]) -> None:
     """An invite claimed through B, then at once through A before A has heard of the
     claim (A's listener is held): A loses the insert race, catches up from the log and
