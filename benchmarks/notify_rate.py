@@ -10,13 +10,15 @@ transaction); ``--with-insert`` also inserts a row like an event row in the same
 transaction, so the commit cost includes the write and the WAL flush.
 
     uv run python benchmarks/notify_rate.py --seconds 10 --producers 2 --json FILE
-    uv run python benchmarks/notify_rate.py --bus --rate 20000 --per-tx 100 --seconds 10 --json FILE
+    uv run python benchmarks/notify_rate.py --bus --seconds 8 --json FILE
 
 ``--bus`` measures what hearing costs a server process instead: pakka's own listener
 (:class:`pakka.server.bus.Bus`, on psycopg's asynchronous connection, as
-``pakka serve`` runs it) in a process of its own, hearing ``--rate`` notices a second
+``pakka serve`` runs it) in a process of its own, hearing notices
 of tables it does not hold (what every process of a site does with the events of the
-other processes' tables): its CPU per notice and whether it kept up.
+other processes' tables): its CPU per notice and whether it kept up, for each of
+``--cases`` (a server's notices come one per transaction, ``x1``; batches show the
+listener's ceiling), side by side with psycopg's ``notifies()`` iterator.
 
 Uses ``$PAKKA_TEST_PG_URL`` or the cluster of ``scripts/pg.sh`` (a fresh database,
 dropped afterwards).
@@ -70,7 +72,11 @@ def main() -> None:
     ap.add_argument("--with-insert", action="store_true")
     ap.add_argument("--per-tx", type=int, default=1, help="notices per transaction")
     ap.add_argument("--bus", action="store_true", help="measure pakka's Bus as the listener")
-    ap.add_argument("--rate", type=float, default=20000.0, help="--bus: notices per second")
+    ap.add_argument(
+        "--cases",
+        default="2000x1,20000x100,60000x100",
+        help="--bus: notices per second x notices per transaction, comma-separated",
+    )
     ap.add_argument("--json", metavar="FILE")
     args = ap.parse_args()
     admin = base_url()
@@ -180,20 +186,27 @@ def measure(url: str, args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
-def bus_process(url: str, seconds: float, out: Any) -> None:
+def bus_process(url: str, seconds: float, iterator: bool, out: Any) -> None:
     """Run pakka's :class:`~pakka.server.bus.Bus` on a hub that holds no table (every
     notice is another process's table: heard, parsed and dropped by ``Bus.kick``) and
-    report how many notices it heard and the CPU this process spent meanwhile."""
+    report how many notices it heard and the CPU this process spent meanwhile.
+    ``iterator``: hear through psycopg's ``notifies()`` iterator instead, as the bus
+    did before (the comparison)."""
     from types import SimpleNamespace
 
     from sqlalchemy import create_engine
 
     from pakka.server.bus import Bus
 
+    class IteratorBus(Bus):
+        async def _listen(self, conn: Any) -> None:
+            async for n in conn.notifies():
+                self._notice(n.channel, n.payload)
+
     async def run() -> None:
         engine = create_engine(url.replace("postgresql://", "postgresql+psycopg://", 1))
         hub: Any = SimpleNamespace(store=SimpleNamespace(engine=engine), tables={}, multi=True)
-        bus = Bus(hub)
+        bus = (IteratorBus if iterator else Bus)(hub)
         task = asyncio.create_task(bus._run())
         await asyncio.wait_for(bus.ready.wait(), 10)
         out.put(("ready",))
@@ -207,23 +220,21 @@ def bus_process(url: str, seconds: float, out: Any) -> None:
     asyncio.run(run())
 
 
-def measure_bus(url: str, args: argparse.Namespace) -> dict[str, Any]:
-    """``--bus``: one producer sends ``args.rate`` notices a second, ``args.per_tx`` per
-    transaction, to pakka's listener in a child process."""
+def bus_case(url: str, rate: float, per_tx: int, seconds: float, iterator: bool) -> dict[str, Any]:
+    """One producer sends ``rate`` notices a second, ``per_tx`` per transaction, to a
+    bus listening in a child process."""
     ctx = multiprocessing.get_context("spawn")
     out = ctx.Queue()
-    child = ctx.Process(target=bus_process, args=(url, args.seconds, out))
+    child = ctx.Process(target=bus_process, args=(url, seconds, iterator, out))
     child.start()
-    if out.get(timeout=30)[0] != "ready":
-        raise SystemExit("the bus did not start listening")
-    per_tx = args.per_tx
-    sent, t0 = 0, time.perf_counter()
     try:
+        if out.get(timeout=30)[0] != "ready":
+            raise SystemExit("the bus did not start listening")
+        sent, t0 = 0, time.perf_counter()
         with psycopg.connect(url, autocommit=True) as c:
             while child.is_alive() and out.empty():
-                due = (time.perf_counter() - t0) * args.rate
-                if sent + per_tx > due:
-                    time.sleep(per_tx / args.rate / 4)
+                if sent + per_tx > (time.perf_counter() - t0) * rate:
+                    time.sleep(per_tx / rate / 4)
                     continue
                 c.execute(
                     "SELECT pg_notify('pakka_events', 'othertable' || mod(g, 997) || ' ' ||"
@@ -237,16 +248,27 @@ def measure_bus(url: str, args: argparse.Namespace) -> dict[str, Any]:
         if child.is_alive():
             child.terminate()
     return {
-        "listener": "pakka.server.bus.Bus",
-        "offered_per_s": args.rate,
+        "listener": "psycopg notifies() iterator" if iterator else "Bus (one reader)",
+        "offered_per_s": rate,
         "per_tx": per_tx,
         "seconds": round(el, 1),
         "heard_per_s": heard / el,
-        "kept_up": heard / el >= 0.95 * args.rate,
+        "kept_up": heard / el >= 0.95 * rate,
         "listener_cpu_us_per_notice": cpu / heard * 1e6 if heard else None,
         "listener_cpu_share_of_a_core": cpu / el,
         "load_average": os.getloadavg()[0],
     }
+
+
+def measure_bus(url: str, args: argparse.Namespace) -> dict[str, Any]:
+    """``--bus``: every case of ``args.cases`` (``RATExPER_TX``), the present listener and
+    the iterator taking turns."""
+    rows = []
+    for case in args.cases.split(","):
+        rate, _, per_tx = case.partition("x")
+        for iterator in (False, True):
+            rows.append(bus_case(url, float(rate), int(per_tx), args.seconds, iterator))
+    return {"bus": True, "rows": rows}
 
 
 if __name__ == "__main__":

@@ -406,6 +406,23 @@ ENTRIES: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        id="notify-bus",
+        title="PostgreSQL NOTIFY: what hearing costs a server process (`Bus`)",
+        command=("uv run python benchmarks/notify_rate.py --bus --seconds 8 --json {out}",),
+        kind="notify-bus",
+        note=(
+            "pakka's listener (`pakka.server.bus.Bus`, as `pakka serve` runs it) in a "
+            "process of its own, on a hub that holds none of the tables notified: every "
+            "notice is heard, parsed and dropped, which is what each process of a site does "
+            "with the other processes' events. One producer sends the notices at a fixed "
+            "rate, one per transaction (as the server's actions commit) or in batches (the "
+            "listener's ceiling). CPU of the listening process (user and system, "
+            "`time.process_time`) per notice heard; the present listener (one reader kept "
+            "on the socket) and psycopg's `notifies()` iterator, which it replaced, taking "
+            "turns."
+        ),
+    ),
+    Entry(
         id="bot-ratings",
         title="Bot ratings: every game's levels on the players' scale (`benchmarks/rate_bots.py`)",
         command=(
@@ -844,6 +861,20 @@ def _notify_table(result: dict[str, Any]) -> list[str]:
     )
 
 
+def _notify_bus_table(result: dict[str, Any]) -> list[str]:
+    return _table(
+        "listener | notices/s offered | per transaction | heard/s | kept up | "
+        "listener CPU µs/notice | share of a core",
+        "lrrrlrr",
+        (
+            f"{r['listener']} | {r['offered_per_s']:,.0f} | {r['per_tx']} | "
+            f"{r['heard_per_s']:,.0f} | {'yes' if r['kept_up'] else 'no'} | "
+            f"{r['listener_cpu_us_per_notice']:.1f} | {r['listener_cpu_share_of_a_core']:.3f}"
+            for r in result["rows"]
+        ),
+    )
+
+
 def _opt(x: float | None) -> str:
     return "—" if x is None else f"{x:.1f}"
 
@@ -878,6 +909,7 @@ RENDER: dict[str, Callable[[Any], list[str]]] = {
     "history": _history_table,
     "load": _load_table,
     "notify": _notify_table,
+    "notify-bus": _notify_bus_table,
     "bot-ratings": _bot_ratings_table,
     "dd": _dd_table,
     "decision-cpu": _decision_cpu_table,
