@@ -10,7 +10,10 @@ from concurrent.futures import ThreadPoolExecutor
 from types import SimpleNamespace
 from typing import Any, TypeVar, cast
 
-from pakka.server.bus import Bus
+import pytest
+
+from pakka.server.bus import CHANNEL, Bus
+from pakka.server.presence import PRESENCE_CHANNEL
 
 T = TypeVar("T")
 
@@ -99,3 +102,25 @@ def test_notice_without_a_number_reads_the_log() -> None:
         return reads.calls
 
     assert _run(main()) == 1
+
+
+def test_a_notice_that_fails_is_logged_and_the_next_one_heard(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A presence notice whose handling raises (here a board that cannot read it) is
+    logged; the bus goes on to the next notice instead of dropping its connection."""
+
+    async def main() -> int:
+        bus, _, reads = _bus()
+
+        def bad(payload: str) -> list[str]:
+            raise ValueError(payload)
+
+        cast(Any, bus.hub).board = SimpleNamespace(hear=bad)
+        bus._hear(PRESENCE_CHANNEL, "garbage")
+        bus._hear(CHANNEL, "t1 7")
+        await asyncio.gather(*bus.pending)
+        return reads.calls
+
+    assert _run(main()) == 1
+    assert "not handled" in caplog.text
