@@ -201,7 +201,7 @@ def bus_process(url: str, seconds: float, iterator: bool, out: Any) -> None:
     class IteratorBus(Bus):
         async def _listen(self, conn: Any) -> None:
             async for n in conn.notifies():
-                self._notice(n.channel, n.payload)
+                self._hear(n.channel, n.payload)
 
     async def run() -> None:
         engine = create_engine(url.replace("postgresql://", "postgresql+psycopg://", 1))

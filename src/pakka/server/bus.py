@@ -46,11 +46,6 @@ def _notify(c: Connection, channel: str, payload: str) -> None:
     c.execute(_NOTIFY, {"ch": channel, "p": payload})
 
 
-def pg_dsn(hub: Hub) -> str:
-    """The libpq URL of the hub's PostgreSQL database."""
-    return libpq_dsn(hub.store.engine)
-
-
 class Bus:
     """This process's ``LISTEN`` connection and the catch-ups it starts."""
 
@@ -122,7 +117,7 @@ class Bus:
         while True:
             try:
                 async with await psycopg.AsyncConnection.connect(
-                    pg_dsn(self.hub), autocommit=True
+                    libpq_dsn(self.hub.store.engine), autocommit=True
                 ) as conn:
                     await conn.execute(f"LISTEN {CHANNEL}")
                     await conn.execute(f"LISTEN {PRESENCE_CHANNEL}")
@@ -173,21 +168,18 @@ class Bus:
             loop.remove_reader(fd)
 
     def _hear(self, channel: str, payload: str) -> None:
-        """One notice; a notice that cannot be handled is logged and the others go on
-        (it was only a hint: the next notice or the lease sweep catches its table up)."""
+        """One notice: presence news, or a table's new event number (``'<table_id>
+        <seq>'``). One that cannot be handled is logged and the others go on (it was
+        only a hint: the next notice or the lease sweep catches its table up)."""
         try:
-            self._notice(channel, payload)
+            if channel == PRESENCE_CHANNEL:
+                self._heard(self.hub.board.hear(payload))
+                return
+            self.notices += 1
+            tid, _, seq = payload.partition(" ")
+            self.kick(tid, int(seq) if seq.isdigit() else None)
         except Exception:
             log.exception("notice %r on %s not handled", payload, channel)
-
-    def _notice(self, channel: str, payload: str) -> None:
-        """Presence news, or a table's new event number (``'<table_id> <seq>'``)."""
-        if channel == PRESENCE_CHANNEL:
-            self._heard(self.hub.board.hear(payload))
-            return
-        self.notices += 1
-        tid, _, seq = payload.partition(" ")
-        self.kick(tid, int(seq) if seq.isdigit() else None)
 
     def kick(self, table_id: str, seq: int | None) -> None:
         """A table may have new events: catch it up if it is live here and behind."""
