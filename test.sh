@@ -19,7 +19,8 @@ fi
 say "installing the locked environment"
 # The extras the suite needs, by name: not --all-extras, which would also pull in
 # the 'learn' extra (PyTorch, gigabytes) that only examples/learn uses.
-uv sync --frozen --quiet --extra postgres --extra research --extra peers --extra distributed
+# 'fast' compiles the research encoders (pakka_fast, fast/): it needs a C compiler.
+uv sync --frozen --quiet --extra postgres --extra research --extra peers --extra distributed --extra fast
 
 apt_install() {
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
@@ -59,8 +60,8 @@ if [ -z "${PAKKA_TEST_PG_URL:-}" ] && [ -x scripts/pg.sh ]; then
 fi
 
 say "ruff"
-uv run ruff check src tests benchmarks
-uv run ruff format --check src tests benchmarks
+uv run ruff check src tests benchmarks fast
+uv run ruff format --check src tests benchmarks fast
 say "mypy --strict"
 uv run mypy
 say "tsc --noEmit (the browser client, // @ts-check; TypeScript pinned in tools/package-lock.json)"

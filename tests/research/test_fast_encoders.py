@@ -2,15 +2,18 @@
 
 Some exact encoders build the observation straight from the state's fields
 (:meth:`Encoder.observe`) rather than from ``state.view(seat)``'s dict
-(:meth:`Encoder.encode`, the reference). This checks, over many random
-positions of every game with a fast path, every player count, variant
-options, every seat and the final position, that both give the same bytes,
-and that the parts the fast paths keep per state and seat stay right when one
-encoder sees clones, sampled states and new deals, observed in any order.
+(:meth:`Encoder.encode`, the reference), and the ``fast`` extra
+(``pakka_fast``) has a compiled twin of each (:meth:`Encoder.observer`). This
+checks, over many random positions of every game with a fast path, every
+player count, variant options, every seat and the final position, that all
+three give the same bytes, and that the parts the fast paths keep per state
+and seat stay right when one encoder sees clones, sampled states and new
+deals, observed in any order.
 """
 
 from __future__ import annotations
 
+import os
 import random
 from typing import Any
 
@@ -20,6 +23,7 @@ import pytest
 import pakka
 from pakka.research._common import research_options
 from pakka.research.encoders import ENCODERS, Encoder, encoder_for
+from pakka.research.encoders.base import compiled
 
 from .conftest import REAL_GAMES, player_counts
 
@@ -51,6 +55,22 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
     ],
 }
 """Option sets tried per game (over the research defaults); ``{}`` alone for the rest."""
+
+
+COMPILED = frozenset({"zoker-tiko"})
+"""The games whose encoder has a compiled twin in ``pakka_fast``."""
+
+
+def test_the_compiled_encoders_are_installed_in_ci() -> None:
+    """CI installs the ``fast`` extra (./test.sh): every compiled twin must be there
+    and used, so that a broken build cannot pass as the pure-Python fallback."""
+    if os.environ.get("CI") != "true" and compiled("common") is None:
+        pytest.skip("pakka_fast is not installed (uv sync --extra fast); CI requires it")
+    for name in COMPILED:
+        game = pakka.load(name, **research_options(name, {}))
+        enc = encoder_for(game)
+        assert enc.observer() != enc.observe, f"{name}: no compiled observer"
+        assert enc.observer(compiled=False) == enc.observe
 
 
 def _has_fast_path(enc: Encoder) -> bool:
@@ -87,6 +107,7 @@ def test_fast_path_is_bit_identical_to_the_view_encoding(
     game = pakka.load(name, players=players, **options)
     enc = encoder_for(game)
     assert _has_fast_path(enc)
+    paths = {"python": enc.observe, "compiled": enc.observer()}
     checked = 0
     for seed in range(8):
         rng = random.Random(seed)
@@ -96,17 +117,20 @@ def test_fast_path_is_bit_identical_to_the_view_encoding(
             # every position early on, then every 3rd (long matches stay quick)
             if steps < 60 or steps % 3 == 0 or s.is_terminal:
                 for seat in range(players):
-                    fast = enc.observe(s, seat)
                     ref = enc.encode(s.view(seat, log=enc.uses_log))
-                    assert fast.dtype == np.float32 and fast.shape == enc.shape
-                    if fast.tobytes() != ref.tobytes():
-                        bad = [
-                            seg.name
-                            for seg in enc.layout()
-                            if fast[seg.start : seg.stop].tobytes()
-                            != ref[seg.start : seg.stop].tobytes()
-                        ]
-                        pytest.fail(f"seed {seed} step {steps} seat {seat}: {bad} differ")
+                    for path, observe in paths.items():
+                        fast = observe(s, seat)
+                        assert fast.dtype == np.float32 and fast.shape == enc.shape
+                        if fast.tobytes() != ref.tobytes():
+                            bad = [
+                                seg.name
+                                for seg in enc.layout()
+                                if fast[seg.start : seg.stop].tobytes()
+                                != ref[seg.start : seg.stop].tobytes()
+                            ]
+                            pytest.fail(
+                                f"{path}: seed {seed} step {steps} seat {seat}: {bad} differ"
+                            )
                     checked += 1
             if s.is_terminal or steps >= 600:
                 break
@@ -122,12 +146,17 @@ def test_fast_path_falls_back_to_the_view_for_other_states_and_seats(name: str) 
     game = pakka.load(name, players=player_counts(name)[0], **research_options(name, {}))
     enc = encoder_for(game)
     s = game.new_state(seed=3)
-    with pytest.raises(pakka.RulesError):
-        enc.observe(s, game.num_players)
-    x = enc.observe(s, 0)
-    assert x.flags.writeable and x.dtype == np.float32
-    x[:] = 0.0  # the caller owns the array: a new observation is not affected
-    assert enc.observe(s, 0).any()
+    for observe in (enc.observe, enc.observer()):
+        with pytest.raises(pakka.RulesError):
+            observe(s, game.num_players)
+        with pytest.raises(pakka.RulesError):
+            observe(s, -1)
+        x = observe(s, 0)
+        assert x.flags.writeable and x.dtype == np.float32
+        x[:] = 0.0  # the caller owns the array: a new observation is not affected
+        assert observe(s, 0).any()
+        spectator = observe(s, None)  # type: ignore[arg-type]
+        assert spectator.tobytes() == enc.encode(s.view(None, log=enc.uses_log)).tobytes()
 
 
 @pytest.mark.parametrize("name", [n for n in REAL_GAMES if n in ENCODERS])
@@ -184,6 +213,7 @@ def test_kept_parts_follow_clones_samples_resets_and_any_observation_order(name:
     players = player_counts(name)[-1]
     game = pakka.load(name, players=players, **research_options(name, {}))
     enc = encoder_for(game)
+    fast = enc.observer()
     rng = random.Random(11)
     states = [game.new_state(seed=seed) for seed in range(3)]
     checked = 0
@@ -212,8 +242,29 @@ def test_kept_parts_follow_clones_samples_resets_and_any_observation_order(name:
         if rng.random() < 0.1:
             seats.insert(rng.randrange(len(seats) + 1), None)  # a spectator
         for seat in seats:
-            got = enc.observe(t, seat)  # type: ignore[arg-type]
             ref = enc.encode(t.view(seat, log=enc.uses_log))
-            assert got.tobytes() == ref.tobytes(), f"round {_round} state {states.index(t)} {seat}"
+            for observe in (enc.observe, fast):
+                got = observe(t, seat)  # type: ignore[arg-type]
+                where = f"round {_round} state {states.index(t)} {seat}"
+                assert got.tobytes() == ref.tobytes(), where
             checked += 1
     assert checked > 300
+
+
+def test_the_compiled_mask_equals_the_python_mask() -> None:
+    """``pakka_fast.common.mask`` (used by the adapters' :class:`Observer`) gives the
+    bytes of the pure-Python mask, and refuses an id outside the action ids."""
+    from pakka.research._common import Observer
+
+    module = compiled("common")
+    if module is None:
+        pytest.skip("pakka_fast is not installed (uv sync --extra fast); CI requires it")
+    game = pakka.load("zoker-tiko", players=2)
+    fast, slow = Observer(game), Observer(game, compiled=False)
+    for legal in (None, [], [0], [63], [3, 1, 2], list(range(64))):
+        a, b = fast.mask(legal), slow.mask(legal)
+        assert a.dtype == b.dtype == np.int8
+        assert a.tobytes() == b.tobytes(), legal
+    for bad in ([64], [-1]):
+        with pytest.raises(IndexError):
+            module.mask(64, bad)

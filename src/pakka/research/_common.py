@@ -18,6 +18,7 @@ from pakka.core.errors import IllegalAction, RulesError  # noqa: E402
 from pakka.core.game import Action, Game, State  # noqa: E402
 from pakka.core.registry import game_class, games, load  # noqa: E402
 from pakka.research.encoders import Encoder, encoder_for  # noqa: E402
+from pakka.research.encoders.base import compiled  # noqa: E402
 
 MaskArray = npt.NDArray[np.int8]
 
@@ -100,13 +101,20 @@ def check_legal(game: Game[Any], legal: Collection[int], action: Any, who: str) 
 class Observer:
     """Builds the observation dict ``{"observation", "action_mask"}`` for one seat."""
 
-    def __init__(self, game: Game[Any], encoder: str | Encoder = "auto") -> None:
+    def __init__(
+        self, game: Game[Any], encoder: str | Encoder = "auto", *, compiled: bool = True
+    ) -> None:
         self.game = game
         self.encoder = encoder if isinstance(encoder, Encoder) else encoder_for(game, encoder)
         self.num_actions = game.num_distinct_actions
+        # the encoder's compiled twin and the compiled mask when pakka_fast is installed
+        self._observe = self.encoder.observer(compiled=compiled)
+        self._mask = _compiled_mask() if compiled else None
 
     def mask(self, legal: Iterable[int] | None) -> MaskArray:
         """1 at every legal action id (all zeros for a seat that is not to act)."""
+        if self._mask is not None and (legal is None or type(legal) is list):
+            return self._mask(self.num_actions, legal)
         # A bytearray set in a Python loop and viewed as int8: for the few legal
         # ids of a card game much cheaper than np.zeros plus a fancy-index write.
         m = bytearray(self.num_actions)
@@ -118,7 +126,7 @@ class Observer:
     def observe(self, state: State[Any], seat: int, legal: Iterable[int] | None) -> dict[str, Any]:
         """Seat ``seat``'s observation (from ``state.view(seat)`` only) and its mask."""
         return {
-            "observation": self.encoder.observe(state, seat),
+            "observation": self._observe(state, seat),
             "action_mask": self.mask(legal if state.current_player == seat else None),
         }
 
@@ -133,6 +141,12 @@ class Observer:
                 "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8),
             }
         )
+
+
+def _compiled_mask() -> Callable[[int, list[int] | None], MaskArray] | None:
+    """``pakka_fast.common.mask`` (the mask built in C) if the ``fast`` extra is there."""
+    module = compiled("common")
+    return None if module is None else module.mask
 
 
 def play_bot_turn(bot: Bot, state: State[Any], rng: random.Random) -> Action:

@@ -9,9 +9,12 @@ element means. Games without an encoder of their own use
 
 from __future__ import annotations
 
+import importlib
+import os
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -20,6 +23,30 @@ import numpy.typing as npt
 from pakka.core.game import Game, State
 
 FloatArray = npt.NDArray[np.float32]
+ObserveFn = Callable[[State[Any], int], FloatArray]
+"""``(state, seat) -> observation``: :meth:`Encoder.observe` or its compiled twin."""
+
+COMPILED_ABI = 1
+"""The ``pakka_fast.ABI`` these encoders expect (the compiled modules read the
+states' fields by name: a module built for other fields is not used)."""
+
+PURE_PYTHON_ENV = "PAKKA_PURE_PYTHON"
+"""Set to ``1`` to ignore the compiled encoders (benchmarks compare the two)."""
+
+
+def compiled(module: str) -> ModuleType | None:
+    """``pakka_fast.<module>`` (the compiled encoders of the ``fast`` extra), or
+    ``None`` when it is not installed, was built for other state fields, or
+    ``$PAKKA_PURE_PYTHON`` is set."""
+    if os.environ.get(PURE_PYTHON_ENV, "") not in ("", "0"):
+        return None
+    try:
+        package = importlib.import_module("pakka_fast")
+        if getattr(package, "ABI", None) != COMPILED_ABI:
+            return None
+        return importlib.import_module(f"pakka_fast.{module}")
+    except ImportError:
+        return None
 
 
 @dataclass(frozen=True)
@@ -139,6 +166,24 @@ class Encoder(ABC):
     def observe(self, state: State[Any], seat: int) -> FloatArray:
         """The observation vector of ``seat`` in ``state`` (built from its view only)."""
         return self.encode(self.view_of(state, seat))
+
+    _observer: ObserveFn | None = None
+
+    def observer(self, *, compiled: bool = True) -> ObserveFn:
+        """The fastest function equal to :meth:`observe`: its compiled twin when the
+        ``fast`` extra (``pakka_fast``) has one for this encoder, else ``observe``
+        itself. The adapters call this once and then the function at every step.
+        ``compiled=False`` gives ``observe`` (the pure-Python path)."""
+        if not compiled:
+            return self.observe
+        if self._observer is None:
+            self._observer = self._compiled_observer() or self.observe
+        return self._observer
+
+    def _compiled_observer(self) -> ObserveFn | None:
+        """The compiled twin of :meth:`observe`, or ``None`` (the default: none).
+        Encoders with one in ``pakka_fast`` override this (see :func:`compiled`)."""
+        return None
 
     def encode(self, view: Mapping[str, Any]) -> FloatArray:
         """The observation vector of ``view`` (a seat's view; never the full state)."""

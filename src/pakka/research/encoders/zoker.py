@@ -46,7 +46,9 @@ from pakka.research.encoders.base import (
     INCREMENTAL,
     Encoder,
     FloatArray,
+    ObserveFn,
     bits_to_floats,
+    compiled,
     float_view,
     rel_seat,
 )
@@ -161,6 +163,13 @@ class TikoEncoder(_ZokerEncoder):
             )
         )  # fmt: skip
         assert self.s_pile.stop == self.size  # the counts are the last 2n + 2 elements
+
+    def _compiled_observer(self) -> ObserveFn | None:
+        module = compiled("tiko")
+        if module is None:
+            return None
+        fn: ObserveFn = module.TikoObserver(self, TikoState, self.observe, STRONGER_MASKS)
+        return fn
 
     def observe(self, state: State[Any], seat: int) -> FloatArray:
         """As :meth:`Encoder.observe`, from the fields ``TikoState._view(seat)`` reads
