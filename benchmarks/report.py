@@ -106,11 +106,13 @@ ENTRIES: tuple[Entry, ...] = (
         ),
         kind="research",
         note=(
-            "Steps per CPU second, median [min, max] of the repeats, the three loops taking "
+            "Steps per CPU second, median [min, max] of the repeats, the four loops taking "
             "turns, measured on a quiet machine. Targets (research issue): PettingZoo / raw "
-            "≥ 0.6 and exact observations / PettingZoo ≥ 0.5. What each encoder does, what "
-            "was tried for the second target and measured side by side with the code "
-            "before (kept or reverted), and why the rest is out of reach in Python: "
+            "≥ 0.6 and exact observations / PettingZoo ≥ 0.5. The exact observations are "
+            "built by the compiled encoders of the `fast` extra (`pakka_fast`, what the "
+            "adapters use when it is installed, as `./test.sh` does); *same, pure Python* "
+            "is the same loop with the pure-Python encoders and mask, in the same run "
+            "(py / pz). What each encoder does and where the targets stand: "
             'docs/research.md, "Where the speed targets stand".'
         ),
     ),
@@ -581,8 +583,10 @@ def _research_table(result: list[dict[str, Any]]) -> list[str]:
         ("raw contract", "r", lambda r: _spread(r["raw"])),
         ("PettingZoo, no observation", "r", lambda r: _spread(r["pz"])),
         ("PettingZoo, exact observation", "r", lambda r: _spread(r["obs"])),
+        ("same, pure Python", "r", lambda r: _spread(r["py"]) if "py" in r else "—"),
         ("pz / raw", "r", lambda r: f"{r['pz_over_raw']:.2f}"),
         ("obs / pz", "r", lambda r: f"{r['obs_over_pz']:.2f}"),
+        ("py / pz", "r", lambda r: f"{r['py_over_pz']:.2f}" if "py" in r else "—"),
     )
 
 

@@ -14,9 +14,12 @@ run 2, ...), so that a change of the machine's load hits every row alike.
 replayed deals (see :func:`observe_cost`): the side-by-side measure for two
 versions of an encoder.
 
-``--targets`` measures only the three rows of the research-speed targets —
-the raw contract, PettingZoo without observations and PettingZoo with the
-exact observations — and prints their ratios (``pz/raw``, ``obs/pz``);
+``--targets`` measures only the rows of the research-speed targets — the raw
+contract, PettingZoo without observations and PettingZoo with the exact
+observations, the latter both through the compiled encoders of the ``fast``
+extra (``pakka_fast``; what the adapters use when it is installed) and through
+the pure-Python ones, side by side in the same run — and prints their ratios
+(``pz/raw``, ``obs/pz``, ``py/pz``);
 ``--game all`` does so for every registered game at its benchmark player
 count (3 where the game allows it), ``--game a,b`` for the games named.
 (``--batch``, which compared the removed ``BatchEnv`` with N single
@@ -56,7 +59,7 @@ import numpy as np
 import pakka
 from pakka.core.registry import game_class
 from pakka.research import gymnasium_env, pettingzoo_env
-from pakka.research._common import research_options
+from pakka.research._common import Observer, research_options
 from pakka.research.encoders import encoder_for
 
 
@@ -81,9 +84,16 @@ def contract(game: pakka.Game[Any], checked: bool) -> Callable[[float], int]:
     return run
 
 
-def pettingzoo(game: pakka.Game[Any], observe: bool, kind: str = "auto") -> Callable[[float], int]:
+def pettingzoo(
+    game: pakka.Game[Any], observe: bool, kind: str = "auto", compiled: bool = True
+) -> Callable[[float], int]:
+    """The PettingZoo loop; ``compiled=False`` builds observations and masks with the
+    pure-Python encoder even when the compiled one (``pakka_fast``) is installed."""
+
     def run(seconds: float) -> int:
         env = pettingzoo_env(game, encoder=kind)
+        if not compiled:
+            env.observer = Observer(env.game, env.observer.encoder, compiled=False)
         rng = random.Random(1)
         end = time.process_time() + seconds
         steps, seed = 0, 0
@@ -178,7 +188,9 @@ def gym(game: pakka.Game[Any], kind: str = "auto") -> Callable[[float], int]:
     return run
 
 
-def observe_cost(game: pakka.Game[Any], repeats: int, deals: int = 30) -> list[dict[str, Any]]:
+def observe_cost(
+    game: pakka.Game[Any], repeats: int, deals: int = 30, compiled: bool = True
+) -> list[dict[str, Any]]:
     """CPU µs per observation of the seat to act, overall and by the state's phase.
 
     The same ``deals`` random games (fixed actions) are replayed once without
@@ -187,7 +199,8 @@ def observe_cost(game: pakka.Game[Any], repeats: int, deals: int = 30) -> list[d
     is the difference of the two replays' CPU time divided by the observations
     made, the minimum over ``repeats`` interleaved runs. Without the adapter, so
     that two encoders (e.g. two commits' ``src`` through ``PYTHONPATH``) can be
-    compared without the adapter's own noise."""
+    compared without the adapter's own noise. ``compiled=False``: the pure-Python
+    encoder even when ``pakka_fast`` is installed."""
     rng = random.Random(1)
     played: list[tuple[int, list[Any]]] = []
     phases: set[Any] = set()
@@ -205,6 +218,7 @@ def observe_cost(game: pakka.Game[Any], repeats: int, deals: int = 30) -> list[d
 
     def replay(only: Any) -> tuple[float, int]:
         enc = encoder_for(game)
+        observe = enc.observer(compiled=compiled)
         calls = 0
         t0 = time.process_time()
         for seed, acts in played:
@@ -212,7 +226,7 @@ def observe_cost(game: pakka.Game[Any], repeats: int, deals: int = 30) -> list[d
             for a in acts:
                 ph = getattr(s, "phase", None)
                 if only is every or (only is not None and ph == only):
-                    enc.observe(s, s.current_player)
+                    observe(s, s.current_player)
                     calls += 1
                 s.apply_legal(a)
         return time.process_time() - t0, calls
@@ -255,13 +269,14 @@ def interleaved(
 def targets(
     names: list[str], players: int | None, seconds: float, repeats: int
 ) -> list[dict[str, Any]]:
-    """The three target rows per game and their ratios (one Markdown table; also
-    returned as JSON-ready rows for ``--json``)."""
+    """The target rows per game and their ratios (one Markdown table; also returned
+    as JSON-ready rows for ``--json``)."""
     out: list[dict[str, Any]] = []
     print(f"steps per CPU second, median [min, max] of {repeats} x {seconds} CPU s, interleaved")
     print(
         "| game | raw contract | PettingZoo, no observation | PettingZoo, exact observation "
-        "| pz / raw | obs / pz |\n|---|---:|---:|---:|---:|---:|"
+        "| same, pure Python | pz / raw | obs / pz | py / pz |"
+        "\n|---|---:|---:|---:|---:|---:|---:|---:|"
     )
     for name in names:
         cls = game_class(name)
@@ -271,13 +286,16 @@ def targets(
             ("raw", contract(game, False)),
             ("pz", pettingzoo(game, False)),
             ("obs", pettingzoo(game, True)),
+            ("py", pettingzoo(game, True, compiled=False)),
         ]
+        enc = encoder_for(game)
+        is_compiled = enc.observer() != enc.observe
         rates = interleaved(rows, seconds, repeats)
         med = [statistics.median(r) for r in rates]
         cells = [
             f"{m:,.0f} [{min(r):,.0f}, {max(r):,.0f}]" for m, r in zip(med, rates, strict=True)
         ]
-        ratios = f"{med[1] / med[0]:.2f} | {med[2] / med[1]:.2f}"
+        ratios = f"{med[1] / med[0]:.2f} | {med[2] / med[1]:.2f} | {med[3] / med[1]:.2f}"
         print(f"| {name}, {n} | {' | '.join(cells)} | {ratios} |", flush=True)
         out.append(
             {
@@ -286,8 +304,11 @@ def targets(
                 "raw": rates[0],
                 "pz": rates[1],
                 "obs": rates[2],
+                "py": rates[3],
+                "compiled": is_compiled,
                 "pz_over_raw": med[1] / med[0],
                 "obs_over_pz": med[2] / med[1],
+                "py_over_pz": med[3] / med[1],
             }
         )
     return out
@@ -302,6 +323,11 @@ def main() -> None:
     p.add_argument("--targets", action="store_true")
     p.add_argument("--json", metavar="FILE", help="with --targets: also write the rows as JSON")
     p.add_argument(
+        "--pure-python",
+        action="store_true",
+        help="with --observe-cost: the pure-Python encoders even if pakka_fast is installed",
+    )
+    p.add_argument(
         "--observe-cost",
         action="store_true",
         help="CPU µs per observation of the seat to act, by phase, on replayed deals",
@@ -313,7 +339,7 @@ def main() -> None:
             n = a.players or min(max(3, cls.min_players), cls.max_players)
             game = pakka.load(name, players=n, **research_options(name, {}))
             print(f"{name}, {n} players: CPU µs per observation, min of {a.repeats}")
-            for row in observe_cost(game, a.repeats):
+            for row in observe_cost(game, a.repeats, compiled=not a.pure_python):
                 print(
                     f"  phase {row['phase']}: {row['us_per_observation']:.2f} µs "
                     f"({row['observations']} observations)"

@@ -186,6 +186,8 @@ class PakkaSpielGame(pyspiel.Game):  # type: ignore[misc]
             spiel_params[o.name] = _param_text(game.options[o.name])
         super().__init__(gtype, info, spiel_params)
         self.encoder: Encoder = encoder_for(game)
+        self.observe = self.encoder.observer()
+        """The encoder's fastest ``observe`` (compiled when ``pakka[fast]`` is there)."""
         self.action_of = action_of(game)
         """The game's id → action table (for ids known to be legal: it checks nothing)."""
         _live_games[str(self)] = self
@@ -319,7 +321,7 @@ class _Box:
         key = ("t", player)
         vec = self.seen.get(key)
         if vec is None:
-            vec = self.seen[key] = self.game.encoder.observe(self.get(), player)
+            vec = self.seen[key] = self.game.observe(self.get(), player)
         return vec
 
     def _view_string(self, player: int) -> str:
