@@ -396,6 +396,15 @@ class MemoEncoder(_ZokerEncoder):
         self._rows[id(state)] = [places.copy(), seen, row]
         return row
 
+    def _compiled_observer(self) -> ObserveFn | None:
+        module = compiled("memo")
+        if module is None:
+            return None
+        fn: ObserveFn = module.MemoObserver(
+            self, MemoState, self.observe, self._partner_masks, self._known, bool(self._easy_bit)
+        )
+        return fn
+
     def observe(self, state: State[Any], seat: int) -> FloatArray:
         """As :meth:`Encoder.observe`, from the fields ``MemoState._view`` reads and
         its ``seen`` and ``table`` card sets (bit-identical; tested).
