@@ -34,6 +34,7 @@ from pakka.games.zoker.deck import (
     line_name,
 )
 from pakka.games.zoker.kubo.rules import CLAIMS as KUBO_CLAIMS
+from pakka.games.zoker.kubo.rules import MAX_DRAW_HAND as KUBO_MAX_DRAW_HAND
 from pakka.games.zoker.kubo.rules import PLAY as KUBO_PLAY
 from pakka.games.zoker.kubo.rules import geometry
 from pakka.games.zoker.kubo.state import KuboState
@@ -954,6 +955,22 @@ class KuboEncoder(_ZokerEncoder):
         assert (
             self.s_placed.start == self.s_may_draw.stop and self.s_round.start == self.s_totals.stop
         )
+
+    def _compiled_observer(self) -> ObserveFn | None:
+        module = compiled("kubo")
+        if module is None:
+            return None
+        fn: ObserveFn = module.KuboObserver(
+            self,
+            KuboState,
+            self.observe,
+            LINE_MASKS,
+            KUBO_STOCK,
+            KUBO_MAX_DRAW_HAND,
+            KUBO_PLAY,
+            KUBO_CLAIMS,
+        )
+        return fn
 
     def _board(self, state: KuboState) -> list[Any]:
         """``[board, supported, covering, line fills / 4]`` for ``state.board``: the
