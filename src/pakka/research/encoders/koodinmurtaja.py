@@ -42,7 +42,14 @@ from pakka.core.cards import parse_card
 from pakka.core.game import Game, State
 from pakka.games.koodinmurtaja.rules import CONTINUE
 from pakka.games.koodinmurtaja.state import KMState
-from pakka.research.encoders.base import Encoder, FloatArray, bits_to_floats, rel_seat
+from pakka.research.encoders.base import (
+    Encoder,
+    FloatArray,
+    ObserveFn,
+    bits_to_floats,
+    compiled,
+    rel_seat,
+)
 
 PHASES = ("guess", "continue", "reveal", "over")
 RANK_INDEX = {
@@ -120,6 +127,15 @@ class KoodinmurtajaEncoder(Encoder):
             + [self.s_seats.start + r * SEAT + i for r in range(n) for i in (0, 1, 4, 5)]
         )
         """The elements that are fractions (see :meth:`observe`)."""
+
+    def _compiled_observer(self) -> ObserveFn | None:
+        module = compiled("koodinmurtaja")
+        if module is None:
+            return None
+        fn: ObserveFn = module.KoodinmurtajaObserver(
+            self, KMState, self.observe, CONTINUE, _CARD_BITS, PAT_UP, PAT_OWN, PAT_HIDDEN
+        )
+        return fn
 
     def observe(self, state: State[Any], seat: int) -> FloatArray:
         """As :meth:`Encoder.observe`, from the fields ``KMState._view(seat)`` reads
