@@ -177,7 +177,10 @@ class PakkaAECEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """``agent``'s observation dict (mask all zero unless ``agent`` is to act)."""
-        return self.observer.observe(self.state, self._seat[agent], self._legal)
+        # self._legal holds the legal ids of agent_selection, the seat to act (empty
+        # when nobody is): every other agent's mask is all zeros
+        legal = self._legal if agent == self.agent_selection else None
+        return self.observer.observe_masked(self.state, self._seat[agent], legal)
 
     def step(self, action: Any) -> None:
         """Apply ``action`` (an action id) for :attr:`agent_selection`."""
