@@ -57,7 +57,9 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
 """Option sets tried per game (over the research defaults); ``{}`` alone for the rest."""
 
 
-COMPILED = frozenset({"zoker-tiko", "zoker-memo", "zoker-kubo", "koodinmurtaja", "viisisataa"})
+COMPILED = frozenset(
+    {"zoker-tiko", "zoker-memo", "zoker-kubo", "zoker-solo", "zoker-pairs", "koodinmurtaja", "viisisataa", "ravaytys"}
+)
 """The games whose encoder has a compiled twin in ``pakka_fast``."""
 
 

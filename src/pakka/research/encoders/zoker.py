@@ -685,6 +685,15 @@ class SoloEncoder(_ZokerEncoder):
         """id(state) -> [state, stock size, stock mask]: the stock's card set, made
         anew only when the stock changed (a deal, R-SO-5: it only shrinks)."""
 
+    def _compiled_observer(self) -> ObserveFn | None:
+        module = compiled("solo")
+        if module is None:
+            return None
+        fn: ObserveFn = module.SoloObserver(
+            self, SoloState, self.observe, COMPATIBLE, ATTR_BITS, ATTR
+        )
+        return fn
+
     def observe(self, state: State[Any], seat: int) -> FloatArray:
         """As :meth:`Encoder.observe`, from the fields ``SoloState._view`` reads
         (bit-identical; tested): every 0/1 element as one bit of one integer.
@@ -793,6 +802,13 @@ class PairsEncoder(_ZokerEncoder):
             "tallies", 4, "pairs / 32, straights / 16, score / 48, mistakes / (mistakes + 1)"
         )
         self.s_left = seg("left", 1, "cards on the table / cards dealt")
+
+    def _compiled_observer(self) -> ObserveFn | None:
+        module = compiled("pairs")
+        if module is None:
+            return None
+        fn: ObserveFn = module.PairsObserver(self, PairsState, self.observe, COMPATIBLE)
+        return fn
 
     def observe(self, state: State[Any], seat: int) -> FloatArray:
         """As :meth:`Encoder.observe`, from the fields ``PairsState._view`` reads (the

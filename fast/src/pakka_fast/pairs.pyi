@@ -1,0 +1,8 @@
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+class PairsObserver:
+    def __init__(self, encoder: Any, state_type: type, fallback: Any, compatible: Any) -> None: ...
+    def __call__(self, state: Any, seat: int) -> npt.NDArray[np.float32]: ...

@@ -1,0 +1,82 @@
+"""Zoker pairs trainer: the compiled twin of
+``pakka.research.encoders.zoker.PairsEncoder.observe``.
+
+Reads the fields ``PairsState._view`` reads (the table's bitmask, the layout,
+the tallies, whether the player stopped) and writes the encoder's layout, taken
+from the Python encoder's segments; nothing is kept between calls.
+"""
+
+from libc.stdint cimport uint64_t
+cimport numpy as cnp
+
+from pakka_fast._util cimport set_bits, zeros_f32
+
+cnp.import_array()
+
+cdef extern from *:
+    int __builtin_ctzll(unsigned long long) nogil
+
+cdef enum:
+    CARDS = 64
+
+
+cdef class PairsObserver:
+    """``observer(state, seat)`` -> the float32 observation (any other state type or
+    seat goes to ``fallback``, the Python encoder's own path)."""
+
+    cdef int n, size
+    cdef int s_to_act, s_terminal, s_table, s_partner, s_tallies, s_left
+    cdef uint64_t compatible[CARDS]
+    cdef object state_type, fallback
+
+    def __init__(self, encoder, state_type, fallback, compatible):
+        self.n = encoder.num_players
+        self.size = encoder.size
+        self.s_to_act = encoder.s_to_act.start
+        self.s_terminal = encoder.s_terminal.start
+        self.s_table = encoder.s_table.start
+        self.s_partner = encoder.s_partner.start
+        self.s_tallies = encoder.s_tallies.start
+        self.s_left = encoder.s_left.start
+        for c in range(CARDS):
+            self.compatible[c] = compatible[c]
+        self.state_type = state_type
+        self.fallback = fallback
+
+    def __call__(self, state, seat):
+        if type(state) is not self.state_type or type(seat) is not int or not 0 <= seat < self.n:
+            return self.fallback(state, seat)
+        cdef uint64_t table = state.table
+        # has_partner: table cards with a compatible card on the table (R-ZK-3); the
+        # round is over when stopped or no two table cards pair (PairsState.over,
+        # deck.has_pair: each card against the cards after it)
+        cdef uint64_t partner = 0, t = table, low
+        cdef bint pair = False
+        cdef int c, on = 0
+        while t:
+            low = t & (~t + 1)
+            c = __builtin_ctzll(t)
+            t ^= low
+            if self.compatible[c] & table:
+                partner |= low
+            if self.compatible[c] & t:
+                pair = True
+            on += 1
+        cdef cnp.ndarray arr = zeros_f32(self.size)
+        cdef float* out = <float*>cnp.PyArray_DATA(arr)
+        set_bits(out + self.s_table, table)
+        set_bits(out + self.s_partner, partner)
+        if state.stopped or not pair:
+            out[self.s_terminal] = 1.0
+        else:
+            out[self.s_to_act] = 1.0
+        # each a double division rounded to float32, as numpy stores Python floats
+        cdef long mistakes = state.mistakes
+        cdef Py_ssize_t dealt = len(<list>state.layout)
+        cdef int t0 = self.s_tallies
+        out[t0] = <float>(<double><long>state.pairs / 32)
+        out[t0 + 1] = <float>(<double><long>state.straights / 16)
+        out[t0 + 2] = <float>(<double><long>state.score / 48)
+        out[t0 + 3] = <float>(<double>mistakes / (mistakes + 1))
+        out[self.s_left] = <float>(<double>on / (dealt if dealt > 1 else 1))
+        return arr

@@ -1,0 +1,148 @@
+"""Zoker Solo: the compiled twin of ``pakka.research.encoders.zoker.SoloEncoder.observe``.
+
+Reads the fields ``SoloState._view`` reads (the upper places, the bottom piles,
+the stock) and writes the encoder's layout, taken from the Python encoder's
+segments. The fits, merges and deal elements are the legal moves, found here
+from the same fields by the rules ``SoloState._generate`` applies (R-SO-3..6);
+nothing is kept between calls.
+"""
+
+from libc.stdint cimport uint64_t
+cimport numpy as cnp
+
+from pakka_fast._util cimport set_bits, zeros_f32
+
+cnp.import_array()
+
+cdef extern from *:
+    int __builtin_ctzll(unsigned long long) nogil
+    int __builtin_popcountll(unsigned long long) nogil
+
+cdef enum:
+    CARDS = 64
+    UPPER = 12
+    PILES = 4
+
+
+cdef class SoloObserver:
+    """``observer(state, seat)`` -> the float32 observation (any other state type or
+    seat, or fields out of shape, go to ``fallback``, the Python encoder's own path)."""
+
+    cdef int n, size, attr
+    cdef int s_to_act, s_terminal, s_upper, s_piles, s_pile, s_fits, s_merges
+    cdef int s_in_piles, s_unseen, s_misc
+    cdef uint64_t compatible[CARDS]
+    cdef uint64_t attr_bits[CARDS]
+    cdef object state_type, fallback
+
+    def __init__(self, encoder, state_type, fallback, compatible, attr_bits, attr):
+        self.n = encoder.num_players
+        self.size = encoder.size
+        self.attr = attr
+        self.s_to_act = encoder.s_to_act.start
+        self.s_terminal = encoder.s_terminal.start
+        self.s_upper = encoder.s_upper.start
+        self.s_piles = encoder.s_piles.start
+        self.s_pile = encoder.PILE
+        self.s_fits = encoder.s_fits.start
+        self.s_merges = encoder.s_merges.start
+        self.s_in_piles = encoder.s_in_piles.start
+        self.s_unseen = encoder.s_unseen.start
+        self.s_misc = encoder.s_misc.start
+        for c in range(CARDS):
+            self.compatible[c] = compatible[c]
+            self.attr_bits[c] = attr_bits[c]
+        self.state_type = state_type
+        self.fallback = fallback
+
+    def __call__(self, state, seat):
+        if type(state) is not self.state_type or type(seat) is not int or not 0 <= seat < self.n:
+            return self.fallback(state, seat)
+        cdef list upper = state.upper
+        cdef list piles = state.piles
+        cdef list stock = state.stock
+        if len(upper) != UPPER or len(piles) != PILES:
+            return self.fallback(state, seat)
+        cdef int cards[UPPER]
+        cdef int slot[CARDS]
+        cdef int tops[PILES]
+        cdef Py_ssize_t heights[PILES]
+        cdef uint64_t um = 0, sm = 0, pm, m
+        cdef int i, k, d, c, t
+        cdef list pile
+        for i in range(UPPER):
+            c = upper[i]
+            if c >= CARDS or c < -1:
+                return self.fallback(state, seat)
+            cards[i] = c
+            if c >= 0:
+                um |= (<uint64_t>1) << c
+                slot[c] = i
+        for k in range(PILES):
+            pile = piles[k]
+            heights[k] = len(pile)
+            if heights[k]:
+                t = pile[heights[k] - 1]
+                if t < 0 or t >= CARDS:
+                    return self.fallback(state, seat)
+                tops[k] = t
+            else:
+                tops[k] = -1
+        for i in range(len(stock)):
+            c = stock[i]
+            if c < 0 or c >= CARDS:
+                return self.fallback(state, seat)
+            sm |= (<uint64_t>1) << c
+
+        cdef cnp.ndarray arr = zeros_f32(self.size)
+        cdef float* out = <float*>cnp.PyArray_DATA(arr)
+        for i in range(UPPER):
+            if cards[i] >= 0:
+                set_bits(out + self.s_upper + i * self.attr, self.attr_bits[cards[i]])
+        cdef int at
+        cdef Py_ssize_t tallest = 0
+        for k in range(PILES):
+            at = self.s_piles + k * self.s_pile
+            if heights[k]:
+                set_bits(out + at, self.attr_bits[tops[k]])
+                # height / 64: a double division rounded to float32, as numpy stores it
+                out[at + self.attr] = <float>(<double>heights[k] / CARDS)
+            else:
+                out[at + self.attr + 1] = 1.0
+            if heights[k] > tallest:
+                tallest = heights[k]
+        # the legal moves (SoloState._generate): R-SO-3 an upper card onto a compatible
+        # top, R-SO-6 into an empty pile; R-SO-4 a pile onto one with a compatible top;
+        # R-SO-5 the deal when four upper places are empty and the stock is not
+        cdef bint any_legal = False
+        for d in range(PILES):
+            t = tops[d]
+            m = um if t < 0 else um & self.compatible[t]
+            if m:
+                any_legal = True
+            while m:
+                out[self.s_fits + slot[__builtin_ctzll(m)] * PILES + d] = 1.0
+                m &= m - 1
+        for k in range(PILES):
+            if tops[k] < 0:
+                continue
+            for d in range(PILES):
+                t = tops[d]
+                if d != k and t >= 0 and (self.compatible[tops[k]] >> t) & 1:
+                    out[self.s_merges + k * PILES + d] = 1.0
+                    any_legal = True
+        if UPPER - __builtin_popcountll(um) >= 4 and len(stock):
+            out[self.s_misc + 2] = 1.0
+            any_legal = True
+        # R-SO-7: over when the player can neither deal nor move
+        if any_legal:
+            out[self.s_to_act] = 1.0
+        else:
+            out[self.s_terminal] = 1.0
+        # R-SO-1: every card is in an upper place, a bottom pile or the stock
+        pm = ~(um | sm)
+        set_bits(out + self.s_in_piles, pm)
+        set_bits(out + self.s_unseen, sm)
+        out[self.s_misc] = <float>(<double>len(stock) / CARDS)
+        out[self.s_misc + 1] = <float>(<double>tallest / CARDS)
+        return arr
