@@ -57,7 +57,7 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
 """Option sets tried per game (over the research defaults); ``{}`` alone for the rest."""
 
 
-COMPILED = frozenset({"zoker-tiko"})
+COMPILED = frozenset({"zoker-tiko", "ravaytys"})
 """The games whose encoder has a compiled twin in ``pakka_fast``."""
 
 
