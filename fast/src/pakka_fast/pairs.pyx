@@ -47,11 +47,8 @@ cdef class PairsObserver:
         if type(state) is not self.state_type or type(seat) is not int or not 0 <= seat < self.n:
             return self.fallback(state, seat)
         cdef uint64_t table = state.table
-        # has_partner: table cards with a compatible card on the table (R-ZK-3); the
-        # round is over when stopped or no two table cards pair (PairsState.over,
-        # deck.has_pair: each card against the cards after it)
+        # has_partner: table cards with a compatible card on the table (R-ZK-3)
         cdef uint64_t partner = 0, t = table, low
-        cdef bint pair = False
         cdef int c, on = 0
         while t:
             low = t & (~t + 1)
@@ -59,14 +56,13 @@ cdef class PairsObserver:
             t ^= low
             if self.compatible[c] & table:
                 partner |= low
-            if self.compatible[c] & t:
-                pair = True
             on += 1
         cdef cnp.ndarray arr = zeros_f32(self.size)
         cdef float* out = <float*>cnp.PyArray_DATA(arr)
         set_bits(out + self.s_table, table)
         set_bits(out + self.s_partner, partner)
-        if state.stopped or not pair:
+        # the end of the round is the engine's (PairsState.over), as in Python
+        if state.over:
             out[self.s_terminal] = 1.0
         else:
             out[self.s_to_act] = 1.0

@@ -9,7 +9,6 @@ class SoloObserver:
         encoder: Any,
         state_type: type,
         fallback: Any,
-        compatible: Any,
         attr_bits: Any,
         attr: int,
     ) -> None: ...

@@ -2,9 +2,9 @@
 
 Reads the fields ``SoloState._view`` reads (the upper places, the bottom piles,
 the stock) and writes the encoder's layout, taken from the Python encoder's
-segments. The fits, merges and deal elements are the legal moves, found here
-from the same fields by the rules ``SoloState._generate`` applies (R-SO-3..6);
-nothing is kept between calls.
+segments. The fits, merges and deal elements are the legal moves, read from the
+engine (``state.legal_actions()``, which the state keeps), as the Python encoder
+reads them; nothing is kept between calls.
 """
 
 from libc.stdint cimport uint64_t
@@ -13,10 +13,6 @@ cimport numpy as cnp
 from pakka_fast._util cimport set_bits, zeros_f32
 
 cnp.import_array()
-
-cdef extern from *:
-    int __builtin_ctzll(unsigned long long) nogil
-    int __builtin_popcountll(unsigned long long) nogil
 
 cdef enum:
     CARDS = 64
@@ -31,11 +27,10 @@ cdef class SoloObserver:
     cdef int n, size, attr
     cdef int s_to_act, s_terminal, s_upper, s_piles, s_pile, s_fits, s_merges
     cdef int s_in_piles, s_unseen, s_misc
-    cdef uint64_t compatible[CARDS]
     cdef uint64_t attr_bits[CARDS]
     cdef object state_type, fallback
 
-    def __init__(self, encoder, state_type, fallback, compatible, attr_bits, attr):
+    def __init__(self, encoder, state_type, fallback, attr_bits, attr):
         self.n = encoder.num_players
         self.size = encoder.size
         self.attr = attr
@@ -50,7 +45,6 @@ cdef class SoloObserver:
         self.s_unseen = encoder.s_unseen.start
         self.s_misc = encoder.s_misc.start
         for c in range(CARDS):
-            self.compatible[c] = compatible[c]
             self.attr_bits[c] = attr_bits[c]
         self.state_type = state_type
         self.fallback = fallback
@@ -64,11 +58,10 @@ cdef class SoloObserver:
         if len(upper) != UPPER or len(piles) != PILES:
             return self.fallback(state, seat)
         cdef int cards[UPPER]
-        cdef int slot[CARDS]
         cdef int tops[PILES]
         cdef Py_ssize_t heights[PILES]
-        cdef uint64_t um = 0, sm = 0, pm, m
-        cdef int i, k, d, c, t
+        cdef uint64_t um = 0, sm = 0, pm
+        cdef int i, k, c, t
         cdef list pile
         for i in range(UPPER):
             c = upper[i]
@@ -77,7 +70,6 @@ cdef class SoloObserver:
             cards[i] = c
             if c >= 0:
                 um |= (<uint64_t>1) << c
-                slot[c] = i
         for k in range(PILES):
             pile = piles[k]
             heights[k] = len(pile)
@@ -111,31 +103,19 @@ cdef class SoloObserver:
                 out[at + self.attr + 1] = 1.0
             if heights[k] > tallest:
                 tallest = heights[k]
-        # the legal moves (SoloState._generate): R-SO-3 an upper card onto a compatible
-        # top, R-SO-6 into an empty pile; R-SO-4 a pile onto one with a compatible top;
-        # R-SO-5 the deal when four upper places are empty and the stock is not
-        cdef bint any_legal = False
-        for d in range(PILES):
-            t = tops[d]
-            m = um if t < 0 else um & self.compatible[t]
-            if m:
-                any_legal = True
-            while m:
-                out[self.s_fits + slot[__builtin_ctzll(m)] * PILES + d] = 1.0
-                m &= m - 1
-        for k in range(PILES):
-            if tops[k] < 0:
-                continue
-            for d in range(PILES):
-                t = tops[d]
-                if d != k and t >= 0 and (self.compatible[tops[k]] >> t) & 1:
-                    out[self.s_merges + k * PILES + d] = 1.0
-                    any_legal = True
-        if UPPER - __builtin_popcountll(um) >= 4 and len(stock):
-            out[self.s_misc + 2] = 1.0
-            any_legal = True
-        # R-SO-7: over when the player can neither deal nor move
-        if any_legal:
+        # "fits", "merges" and "may_deal" are the legal moves, from the engine
+        # (SoloState.legal_actions, kept by the state): move id s*4+d is element
+        # s_fits + id (R-SO-3/4/6), the deal (id 64, R-SO-5) is may_deal; with no
+        # legal move the game is over (R-SO-7)
+        cdef list legal = state.legal_actions()
+        cdef object action
+        for action in legal:
+            i = action.id
+            if i < CARDS:
+                out[self.s_fits + i] = 1.0
+            else:
+                out[self.s_misc + 2] = 1.0
+        if legal:
             out[self.s_to_act] = 1.0
         else:
             out[self.s_terminal] = 1.0

@@ -689,9 +689,7 @@ class SoloEncoder(_ZokerEncoder):
         module = compiled("solo")
         if module is None:
             return None
-        fn: ObserveFn = module.SoloObserver(
-            self, SoloState, self.observe, COMPATIBLE, ATTR_BITS, ATTR
-        )
+        fn: ObserveFn = module.SoloObserver(self, SoloState, self.observe, ATTR_BITS, ATTR)
         return fn
 
     def observe(self, state: State[Any], seat: int) -> FloatArray:
