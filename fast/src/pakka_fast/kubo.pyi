@@ -11,7 +11,6 @@ class KuboObserver:
         fallback: Any,
         line_masks: Any,
         stock_max: int,
-        max_draw_hand: int,
         play: int,
         claims: int,
     ) -> None: ...

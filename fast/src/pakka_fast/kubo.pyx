@@ -32,7 +32,7 @@ cdef class KuboObserver:
     cdef int s_board, s_hand, s_placeable, s_covered, s_unseen, s_line_fill, s_open
     cdef int s_turn, s_claimers, s_phase, s_may_draw, s_placed, s_hand_sizes, s_stock
     cdef int s_round_points, s_totals, s_round, s_to_act, s_terminal
-    cdef long round_max, rounds, scale, stock_max, max_draw_hand, play, claims
+    cdef long round_max, rounds, scale, stock_max, play, claims
     cdef bint manual
     cdef int const_at[MAX_CONST]
     cdef uint64_t support[CARDS]
@@ -47,7 +47,6 @@ cdef class KuboObserver:
         fallback,
         line_masks,
         stock_max,
-        max_draw_hand,
         play,
         claims,
     ):
@@ -77,7 +76,6 @@ cdef class KuboObserver:
         self.stock_max = stock_max
         self.scale = (self.round_max + self.stock_max) * self.rounds
         self.manual = encoder.manual
-        self.max_draw_hand = max_draw_hand
         self.play = play
         self.claims = claims
         if len(encoder._support) != CARDS or len(encoder._under) != CARDS:
@@ -151,15 +149,9 @@ cdef class KuboObserver:
         cdef list placed_last = state.placed_last
         cdef long placed_now = state.placed_now
         cdef Py_ssize_t stock = len(<list>state.stock)
-        # KuboState._may_draw (D-KU-2), only in play and before the end
-        if (
-            not over
-            and phase == self.play
-            and placed_now == 0
-            and <long>placed_last[turn] >= 2
-            and len(<list>hands[turn]) < self.max_draw_hand
-            and stock > 0
-        ):
+        # may_draw is the engine's rule (KuboState._may_draw, D-KU-2), asked only in
+        # play and before the end, as the Python encoder asks it
+        if not over and phase == self.play and state._may_draw():
             out[self.s_may_draw] = 1.0
         # the counts: each a double division rounded to float32, as numpy stores
         # Python floats

@@ -2,7 +2,7 @@
 
 Reads the fields ``ViisisataaState._view(seat)`` reads for that seat (the seat's
 own hand; the kitty taken and the discards only for the contractor; the played
-cards as the state's ``played`` computes them; the auction, the trick, the last
+cards from the state's ``played``; the auction, the trick, the last
 trick, the counts and the match points) and writes the encoder's whole layout
 from scratch at every call (nothing is kept per state), at the offsets of the
 Python encoder's segments.
@@ -163,19 +163,13 @@ cdef class ViisisataaObserver:
             out[self.s_to_act + rel(me, <int>turn, n)] = 1.0
         out[self.s_phase + self.phase_of[phase]] = 1.0
 
-        # card sets: my hand, the played cards (the state's ``played``), the kitty
-        # and my discards (the contractor only), the unseen cards
+        # card sets: my hand, the played cards (the engine's ``played``), the kitty
+        # and my discards (the contractor only), the unseen cards; every hand's size
+        # (public: the view's hand_sizes)
         cdef uint64_t hand = hands[me]
-        cdef uint64_t h
-        cdef uint64_t held = (
-            <uint64_t>state.kitty | <uint64_t>state.discards
-            | <uint64_t>state.dead | <uint64_t>state.aside
-        )
         for p in range(n):
-            h = hands[p]
-            sizes[p] = __builtin_popcountll(h)
-            held |= h
-        cdef uint64_t played = <uint64_t>game.deck_mask & ~held
+            sizes[p] = __builtin_popcountll(<uint64_t>hands[p])
+        cdef uint64_t played = state.played
         cdef uint64_t disc = 0
         cdef int c = state.contractor
         if me == c:

@@ -34,7 +34,6 @@ from pakka.games.zoker.deck import (
     line_name,
 )
 from pakka.games.zoker.kubo.rules import CLAIMS as KUBO_CLAIMS
-from pakka.games.zoker.kubo.rules import MAX_DRAW_HAND as KUBO_MAX_DRAW_HAND
 from pakka.games.zoker.kubo.rules import PLAY as KUBO_PLAY
 from pakka.games.zoker.kubo.rules import geometry
 from pakka.games.zoker.kubo.state import KuboState
@@ -980,7 +979,6 @@ class KuboEncoder(_ZokerEncoder):
             self.observe,
             LINE_MASKS,
             KUBO_STOCK,
-            KUBO_MAX_DRAW_HAND,
             KUBO_PLAY,
             KUBO_CLAIMS,
         )
