@@ -3,7 +3,9 @@ from libc.stdint cimport uint64_t
 cimport numpy as cnp
 
 cdef extern from *:
+    # GCC and Clang builtins: the index of the lowest set bit, the number of set bits
     int __builtin_ctzll(unsigned long long) nogil
+    int __builtin_popcountll(unsigned long long) nogil
 
 
 cdef inline cnp.ndarray zeros_f32(Py_ssize_t n):

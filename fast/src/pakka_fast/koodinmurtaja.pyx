@@ -11,6 +11,7 @@ Stateless: every call builds the vector from scratch.
 from libc.stdint cimport uint64_t
 cimport numpy as cnp
 
+from pakka_fast._observer cimport Observer
 from pakka_fast._util cimport rel, set_bits, zeros_f32
 
 cnp.import_array()
@@ -22,11 +23,11 @@ cdef enum:
     REFUTED = 20  # a code slot's refuted ranks, from this element
 
 
-cdef class KoodinmurtajaObserver:
+cdef class KoodinmurtajaObserver(Observer):
     """``observer(state, seat)`` -> the float32 observation (any other state type or
     seat, or fields out of range, go to ``fallback``, the Python encoder's own path)."""
 
-    cdef int n, size, deck_size, max_code, games, phases, continue_phase
+    cdef int deck_size, max_code, games, phases, continue_phase
     cdef int s_to_act, s_terminal, s_phase, s_target, s_next, s_flags, s_stock
     cdef int s_match, s_dealer, s_drawn, s_seats, s_codes
     cdef uint64_t const_bits  # the option bits of ``match``, from element s_match
@@ -34,14 +35,12 @@ cdef class KoodinmurtajaObserver:
     cdef uint64_t pat_up[CARDS]
     cdef uint64_t pat_own[CARDS]
     cdef uint64_t pat_hidden
-    cdef object state_type, fallback
 
     def __init__(
         self, encoder, state_type, fallback, continue_phase, card_bits, pat_up, pat_own,
         pat_hidden,
     ):
-        self.n = encoder.num_players
-        self.size = encoder.size
+        Observer.__init__(self, encoder, state_type, fallback)
         self.deck_size = encoder.deck_size
         self.max_code = encoder.max_code
         self.games = encoder.games
@@ -66,11 +65,9 @@ cdef class KoodinmurtajaObserver:
             self.pat_up[k] = pat_up[k]
             self.pat_own[k] = pat_own[k]
         self.pat_hidden = pat_hidden
-        self.state_type = state_type
-        self.fallback = fallback
 
     def __call__(self, state, seat):
-        if type(state) is not self.state_type or type(seat) is not int or not 0 <= seat < self.n:
+        if self.foreign(state, seat):
             return self.fallback(state, seat)
         cdef int me = seat
         cdef int n = self.n

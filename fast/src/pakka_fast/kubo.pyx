@@ -10,13 +10,13 @@ every call with the tables the Python encoder passes (nothing is kept per state)
 from libc.stdint cimport uint64_t
 cimport numpy as cnp
 
-from pakka_fast._util cimport card_set, rel, set_bits, zeros_f32
+from pakka_fast._observer cimport Observer
+from pakka_fast._util cimport (
+    __builtin_ctzll, __builtin_popcountll, card_set, rel, set_bits, zeros_f32,
+)
 
 cnp.import_array()
 
-cdef extern from *:
-    int __builtin_ctzll(unsigned long long) nogil
-    int __builtin_popcountll(unsigned long long) nogil
 
 cdef enum:
     CARDS = 64
@@ -24,11 +24,11 @@ cdef enum:
     MAX_CONST = 8
 
 
-cdef class KuboObserver:
+cdef class KuboObserver(Observer):
     """``observer(state, seat)`` -> the float32 observation (any other state type or
     seat goes to ``fallback``, the Python encoder's own path)."""
 
-    cdef int n, size, num_lines, num_const
+    cdef int num_lines, num_const
     cdef int s_board, s_hand, s_placeable, s_covered, s_unseen, s_line_fill, s_open
     cdef int s_turn, s_claimers, s_phase, s_may_draw, s_placed, s_hand_sizes, s_stock
     cdef int s_round_points, s_totals, s_round, s_to_act, s_terminal
@@ -38,7 +38,6 @@ cdef class KuboObserver:
     cdef uint64_t support[CARDS]
     cdef uint64_t under[CARDS]
     cdef uint64_t lines[MAX_LINES]
-    cdef object state_type, fallback
 
     def __init__(
         self,
@@ -50,8 +49,7 @@ cdef class KuboObserver:
         play,
         claims,
     ):
-        self.n = encoder.num_players
-        self.size = encoder.size
+        Observer.__init__(self, encoder, state_type, fallback)
         self.s_to_act = encoder.s_to_act.start
         self.s_terminal = encoder.s_terminal.start
         self.s_board = encoder.s_board.start
@@ -95,11 +93,9 @@ cdef class KuboObserver:
         self.num_const = len(const)
         for i in range(self.num_const):
             self.const_at[i] = const[i]
-        self.state_type = state_type
-        self.fallback = fallback
 
     def __call__(self, state, seat):
-        if type(state) is not self.state_type or type(seat) is not int or not 0 <= seat < self.n:
+        if self.foreign(state, seat):
             return self.fallback(state, seat)
         cdef int me = seat
         cdef int n = self.n

@@ -11,13 +11,11 @@ from libc.stdint cimport uint64_t
 from libc.string cimport memset
 cimport numpy as cnp
 
-from pakka_fast._util cimport rel, set_bits, zeros_f32
+from pakka_fast._observer cimport Observer
+from pakka_fast._util cimport __builtin_ctzll, __builtin_popcountll, rel, set_bits, zeros_f32
 
 cnp.import_array()
 
-cdef extern from *:
-    int __builtin_ctzll(unsigned long long) nogil
-    int __builtin_popcountll(unsigned long long) nogil
 
 cdef enum:
     CARDS = 64
@@ -25,22 +23,20 @@ cdef enum:
     FACE_UP = 3  # the element of the place turned face up now
 
 
-cdef class MemoObserver:
+cdef class MemoObserver(Observer):
     """``observer(state, seat)`` -> the float32 observation (any other state type or
     seat, or a state the tables cannot describe, goes to ``fallback``, the Python
     encoder's own path)."""
 
-    cdef int n, size, place
+    cdef int place
     cdef int s_places, s_partner, s_known, s_taken, s_unseen
     cdef int s_taken_by, s_table, s_easy, s_to_act, s_terminal
     cdef bint easy
     cdef uint64_t partners[CARDS]
     cdef uint64_t known[CARDS]
-    cdef object state_type, fallback
 
     def __init__(self, encoder, state_type, fallback, partner_masks, known_places, easy):
-        self.n = encoder.num_players
-        self.size = encoder.size
+        Observer.__init__(self, encoder, state_type, fallback)
         self.place = encoder.PLACE
         self.s_places = encoder.s_places.start
         self.s_partner = encoder.s_partner.start
@@ -56,11 +52,9 @@ cdef class MemoObserver:
             self.partners[c] = partner_masks[c]
             self.known[c] = known_places[c]
         self.easy = easy
-        self.state_type = state_type
-        self.fallback = fallback
 
     def __call__(self, state, seat):
-        if type(state) is not self.state_type or type(seat) is not int or not 0 <= seat < self.n:
+        if self.foreign(state, seat):
             return self.fallback(state, seat)
         cdef int me = seat
         cdef int n = self.n

@@ -9,29 +9,25 @@ from the Python encoder's segments; nothing is kept between calls.
 from libc.stdint cimport uint64_t
 cimport numpy as cnp
 
-from pakka_fast._util cimport set_bits, zeros_f32
+from pakka_fast._observer cimport Observer
+from pakka_fast._util cimport __builtin_ctzll, set_bits, zeros_f32
 
 cnp.import_array()
 
-cdef extern from *:
-    int __builtin_ctzll(unsigned long long) nogil
 
 cdef enum:
     CARDS = 64
 
 
-cdef class PairsObserver:
+cdef class PairsObserver(Observer):
     """``observer(state, seat)`` -> the float32 observation (any other state type or
     seat goes to ``fallback``, the Python encoder's own path)."""
 
-    cdef int n, size
     cdef int s_to_act, s_terminal, s_table, s_partner, s_tallies, s_left
     cdef uint64_t compatible[CARDS]
-    cdef object state_type, fallback
 
     def __init__(self, encoder, state_type, fallback, compatible):
-        self.n = encoder.num_players
-        self.size = encoder.size
+        Observer.__init__(self, encoder, state_type, fallback)
         self.s_to_act = encoder.s_to_act.start
         self.s_terminal = encoder.s_terminal.start
         self.s_table = encoder.s_table.start
@@ -40,11 +36,9 @@ cdef class PairsObserver:
         self.s_left = encoder.s_left.start
         for c in range(CARDS):
             self.compatible[c] = compatible[c]
-        self.state_type = state_type
-        self.fallback = fallback
 
     def __call__(self, state, seat):
-        if type(state) is not self.state_type or type(seat) is not int or not 0 <= seat < self.n:
+        if self.foreign(state, seat):
             return self.fallback(state, seat)
         cdef uint64_t table = state.table
         # has_partner: table cards with a compatible card on the table (R-ZK-3)

@@ -9,6 +9,7 @@ scratch at every call (nothing is kept per state).
 
 cimport numpy as cnp
 
+from pakka_fast._observer cimport Observer
 from pakka_fast._util cimport rel, zeros_f32
 
 cnp.import_array()
@@ -38,21 +39,19 @@ cdef inline int run_from(long lo) noexcept nogil:
     return 1
 
 
-cdef class RavaytysObserver:
+cdef class RavaytysObserver(Observer):
     """``observer(state, seat)`` -> the float32 observation (any other state type or
     seat, or a state it cannot read, goes to ``fallback``, the Python encoder's own path)."""
 
-    cdef int n, size, max_turns, rounds, groups, group_size, buy, over, phases
+    cdef int max_turns, rounds, groups, group_size, buy, over, phases
     cdef int s_to_act, s_terminal, s_phase, s_stage, s_round, s_dealer, s_turn, s_asked
     cdef int s_hand, s_drawn, s_top, s_transit, s_known, s_unseen, s_down, s_sizes
     cdef int s_buys, s_counts, s_groups, s_totals
     cdef int phase_of[MAX_PHASES]
     cdef bint is_wild[KINDS]
-    cdef object state_type, fallback
 
     def __init__(self, encoder, state_type, fallback, phase_of, buy, over, is_wild):
-        self.n = encoder.num_players
-        self.size = encoder.size
+        Observer.__init__(self, encoder, state_type, fallback)
         self.max_turns = encoder.max_turns
         self.rounds = encoder._rounds
         self.groups = encoder.groups
@@ -88,11 +87,9 @@ cdef class RavaytysObserver:
             self.is_wild[c] = is_wild[c]
         self.buy = buy
         self.over = over
-        self.state_type = state_type
-        self.fallback = fallback
 
     def __call__(self, state, seat):
-        if type(state) is not self.state_type or type(seat) is not int or not 0 <= seat < self.n:
+        if self.foreign(state, seat):
             return self.fallback(state, seat)
         cdef cnp.ndarray arr = zeros_f32(self.size)
         if self._fill(state, seat, <float*>cnp.PyArray_DATA(arr)):

@@ -10,6 +10,7 @@ reads them; nothing is kept between calls.
 from libc.stdint cimport uint64_t
 cimport numpy as cnp
 
+from pakka_fast._observer cimport Observer
 from pakka_fast._util cimport set_bits, zeros_f32
 
 cnp.import_array()
@@ -20,19 +21,17 @@ cdef enum:
     PILES = 4
 
 
-cdef class SoloObserver:
+cdef class SoloObserver(Observer):
     """``observer(state, seat)`` -> the float32 observation (any other state type or
     seat, or fields out of shape, go to ``fallback``, the Python encoder's own path)."""
 
-    cdef int n, size, attr
+    cdef int attr
     cdef int s_to_act, s_terminal, s_upper, s_piles, s_pile, s_fits, s_merges
     cdef int s_in_piles, s_unseen, s_misc
     cdef uint64_t attr_bits[CARDS]
-    cdef object state_type, fallback
 
     def __init__(self, encoder, state_type, fallback, attr_bits, attr):
-        self.n = encoder.num_players
-        self.size = encoder.size
+        Observer.__init__(self, encoder, state_type, fallback)
         self.attr = attr
         self.s_to_act = encoder.s_to_act.start
         self.s_terminal = encoder.s_terminal.start
@@ -46,11 +45,9 @@ cdef class SoloObserver:
         self.s_misc = encoder.s_misc.start
         for c in range(CARDS):
             self.attr_bits[c] = attr_bits[c]
-        self.state_type = state_type
-        self.fallback = fallback
 
     def __call__(self, state, seat):
-        if type(state) is not self.state_type or type(seat) is not int or not 0 <= seat < self.n:
+        if self.foreign(state, seat):
             return self.fallback(state, seat)
         cdef list upper = state.upper
         cdef list piles = state.piles

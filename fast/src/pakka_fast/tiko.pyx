@@ -7,6 +7,7 @@ and writes the encoder's layout, taken from the Python encoder's segments.
 from libc.stdint cimport uint64_t
 cimport numpy as cnp
 
+from pakka_fast._observer cimport Observer
 from pakka_fast._util cimport card_set, rel, set_bits, zeros_f32
 
 cnp.import_array()
@@ -15,19 +16,16 @@ cdef enum:
     CARDS = 64
 
 
-cdef class TikoObserver:
+cdef class TikoObserver(Observer):
     """``observer(state, seat)`` -> the float32 observation (any other state type or
     seat goes to ``fallback``, the Python encoder's own path)."""
 
-    cdef int n, size
     cdef int s_hand, s_played, s_unseen, s_trick, s_top, s_beats, s_top_seat
     cdef int s_leader, s_to_act, s_terminal, s_won, s_hand_sizes, s_stock, s_pile
     cdef uint64_t stronger[CARDS]
-    cdef object state_type, fallback
 
     def __init__(self, encoder, state_type, fallback, stronger_masks):
-        self.n = encoder.num_players
-        self.size = encoder.size
+        Observer.__init__(self, encoder, state_type, fallback)
         self.s_hand = encoder.s_hand.start
         self.s_played = encoder.s_played.start
         self.s_unseen = encoder.s_unseen.start
@@ -44,11 +42,9 @@ cdef class TikoObserver:
         self.s_pile = encoder.s_pile.start
         for t in range(CARDS):
             self.stronger[t] = stronger_masks[t]
-        self.state_type = state_type
-        self.fallback = fallback
 
     def __call__(self, state, seat):
-        if type(state) is not self.state_type or type(seat) is not int or not 0 <= seat < self.n:
+        if self.foreign(state, seat):
             return self.fallback(state, seat)
         cdef int me = seat
         cdef int n = self.n

@@ -11,12 +11,11 @@ Python encoder's segments.
 from libc.stdint cimport uint64_t
 cimport numpy as cnp
 
-from pakka_fast._util cimport rel, set_bits, zeros_f32
+from pakka_fast._observer cimport Observer
+from pakka_fast._util cimport __builtin_popcountll, rel, set_bits, zeros_f32
 
 cnp.import_array()
 
-cdef extern from *:
-    int __builtin_popcountll(unsigned long long) nogil
 
 cdef enum:
     NUM_CARDS = 53
@@ -33,11 +32,10 @@ cdef inline float ratio(double a, double b) noexcept nogil:
     return <float>(a / b)
 
 
-cdef class ViisisataaObserver:
+cdef class ViisisataaObserver(Observer):
     """``observer(state, seat)`` -> the float32 observation (any other state type or
     seat goes to ``fallback``, the Python encoder's own path)."""
 
-    cdef int n, size
     cdef int s_to_act, s_terminal, s_phase, s_hand, s_played, s_kitty, s_discards
     cdef int s_unseen, s_trick, s_led, s_last, s_last_winner, s_trump, s_bids, s_high
     cdef int s_high_bidder, s_contract, s_contractor, s_mult, s_doublings, s_partner
@@ -50,7 +48,6 @@ cdef class ViisisataaObserver:
     cdef int call_of[MAX_ACTIONS]
     cdef int doubling_of[MAX_ACTIONS]
     cdef int trump_of[MAX_TRUMPS]
-    cdef object state_type, fallback
 
     def __init__(
         self, encoder, state_type, fallback, phase_of, call_of, doubling_of, trump_of,
@@ -62,8 +59,7 @@ cdef class ViisisataaObserver:
             raise ValueError("phase or action table too long")
         if len(doubling_of) != len(call_of) or len(trump_of) > MAX_TRUMPS:
             raise ValueError("doubling or trump table of the wrong length")
-        self.n = encoder.num_players
-        self.size = encoder.size
+        Observer.__init__(self, encoder, state_type, fallback)
         self.s_to_act = encoder.s_to_act.start
         self.s_terminal = encoder.s_terminal.start
         self.s_phase = encoder.s_phase.start
@@ -107,14 +103,12 @@ cdef class ViisisataaObserver:
             self.doubling_of[i] = doubling_of[i]
         for i in range(self.n_trumps):
             self.trump_of[i] = trump_of[i]
-        self.state_type = state_type
-        self.fallback = fallback
 
     cdef inline bint is_call(self, int a) noexcept:
         return 0 <= a < self.n_actions and self.call_of[a] >= 0
 
     def __call__(self, state, seat):
-        if type(state) is not self.state_type or type(seat) is not int or not 0 <= seat < self.n:
+        if self.foreign(state, seat):
             return self.fallback(state, seat)
         cdef int me = seat
         cdef int n = self.n
