@@ -268,3 +268,31 @@ def test_the_compiled_mask_equals_the_python_mask() -> None:
     for bad in ([64], [-1]):
         with pytest.raises(IndexError):
             module.mask(64, bad)
+
+
+@pytest.mark.parametrize("name", [n for n in REAL_GAMES if n in ENCODERS])
+def test_environments_pickle_and_copy_with_their_encoders(name: str) -> None:
+    """A PettingZoo environment in mid-game (its encoder's per-state caches filled,
+    its compiled twin in use) pickles and deep-copies; the copy observes the same
+    bytes and goes on alike. Encoders pickle as their class and game, so their caches
+    (Memo's holds memoryviews) are not carried."""
+    import copy
+    import pickle
+
+    from pakka.research import pettingzoo_env
+
+    env = pettingzoo_env(name, players=player_counts(name)[-1])
+    env.reset(seed=5)
+    rng = random.Random(5)
+    for _ in range(12):
+        _, _, term, trunc, _ = env.last()
+        if term or trunc:
+            break
+        env.step(env._legal[rng.randrange(len(env._legal))])
+    for twin in (pickle.loads(pickle.dumps(env)), copy.deepcopy(env)):
+        assert twin.agent_selection == env.agent_selection
+        for agent in env.agents:
+            a, b = env.observe(agent), twin.observe(agent)
+            assert a["observation"].tobytes() == b["observation"].tobytes()
+            assert a["action_mask"].tobytes() == b["action_mask"].tobytes()
+        assert type(twin.observer._observe) is type(env.observer._observe)

@@ -78,6 +78,12 @@ class Encoder(ABC):
         self._segments: list[Segment] = []
         self.size = 0
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (and deep-copied) as its class and game, its constructor's arguments:
+        the per-state caches of the fast paths and the compiled twin are made anew (an
+        encoder whose constructor takes more overrides this)."""
+        return (type(self), (self.game,))
+
     def _segment(self, name: str, size: int, doc: str) -> Segment:
         """Declare the next segment (called by subclasses in ``__init__``)."""
         seg = Segment(name, self.size, size, doc)

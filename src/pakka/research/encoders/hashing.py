@@ -64,6 +64,9 @@ class HashingEncoder(Encoder):
         )
         self._cache: dict[str, tuple[int, float]] = {}
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.game, self.buckets))
+
     def _slot(self, key: str) -> tuple[int, float]:
         hit = self._cache.get(key)
         if hit is None:
