@@ -296,3 +296,25 @@ def test_environments_pickle_and_copy_with_their_encoders(name: str) -> None:
             assert a["observation"].tobytes() == b["observation"].tobytes()
             assert a["action_mask"].tobytes() == b["action_mask"].tobytes()
         assert type(twin.observer._observe) is type(env.observer._observe)
+
+
+@pytest.mark.parametrize(
+    "name", ["zoker-tiko", "zoker-kubo", "zoker-memo", "viisisataa", "ravaytys"]
+)
+def test_a_state_with_fields_out_of_shape_goes_to_the_python_path(name: str) -> None:
+    """The compiled code writes without bounds checks, so a state it was not built for
+    (here: a seat's list cut off, as only code poking at a state's fields can make)
+    must go to the Python path — the same result or the same error — and never crash."""
+    game = pakka.load(name, players=3, **research_options(name, {}))
+    enc = encoder_for(game)
+    fast = enc.observer()
+    s = game.new_state(seed=2)
+    field = "taken" if name == "zoker-memo" else "hands"
+    setattr(s, field, list(getattr(s, field))[:-1])
+    try:
+        expected = enc.observe(s, 0).tobytes()
+    except Exception as e:  # the Python path's own error
+        with pytest.raises(type(e)):
+            fast(s, 0)
+    else:
+        assert fast(s, 0).tobytes() == expected

@@ -99,10 +99,25 @@ cdef class KuboObserver(Observer):
             return self.fallback(state, seat)
         cdef int me = seat
         cdef int n = self.n
+        cdef list hands = state.hands
+        cdef list claimers = state.claimers
+        cdef list placed_last = state.placed_last
+        cdef list points = state.points
+        cdef list totals = state.totals
+        cdef int turn = state.turn
+        cdef object q
+        # anything out of range (that the C writes would not survive) goes to Python
+        if (
+            len(hands) != n or len(placed_last) != n or len(points) != n
+            or len(totals) != n or not 0 <= turn < n
+        ):
+            return self.fallback(state, seat)
+        for q in claimers:
+            if not 0 <= q < n:
+                return self.fallback(state, seat)
         cdef cnp.ndarray arr = zeros_f32(self.size)
         cdef float* out = <float*>cnp.PyArray_DATA(arr)
         cdef uint64_t b = state.board
-        cdef list hands = state.hands
         cdef uint64_t hand = card_set(hands[me])
         cdef uint64_t empty = ~b, supported = 0, covering = 0, t = b
         cdef int c, i, p, r, ln
@@ -118,11 +133,9 @@ cdef class KuboObserver(Observer):
         set_bits(out + self.s_placeable, supported & ~covering & empty)
         set_bits(out + self.s_covered, covering & empty)
         set_bits(out + self.s_unseen, empty & ~hand)
-        cdef int turn = state.turn
         out[self.s_turn + rel(me, turn, n)] = 1.0
         cdef bint over = state.over
         cdef long phase = state.phase
-        cdef list claimers = state.claimers
         if not over and phase == self.claims and not claimers:
             return self.fallback(state, seat)  # no one to act: the Python path's error
         if over:
@@ -142,7 +155,6 @@ cdef class KuboObserver(Observer):
         # the placed cards on each line / 4 (exact in float32, as the Python's sums)
         for i in range(self.num_lines):
             out[self.s_line_fill + i] = <float>(<double>__builtin_popcountll(b & self.lines[i]) / 4.0)
-        cdef list placed_last = state.placed_last
         cdef long placed_now = state.placed_now
         cdef Py_ssize_t stock = len(<list>state.stock)
         # may_draw is the engine's rule (KuboState._may_draw, D-KU-2), asked only in
@@ -151,8 +163,6 @@ cdef class KuboObserver(Observer):
             out[self.s_may_draw] = 1.0
         # the counts: each a double division rounded to float32, as numpy stores
         # Python floats
-        cdef list points = state.points
-        cdef list totals = state.totals
         out[self.s_placed] = <float>(<double>placed_now / self.stock_max)
         for p in range(n):
             r = rel(me, p, n)

@@ -48,12 +48,27 @@ cdef class TikoObserver(Observer):
             return self.fallback(state, seat)
         cdef int me = seat
         cdef int n = self.n
-        cdef cnp.ndarray arr = zeros_f32(self.size)
-        cdef float* out = <float*>cnp.PyArray_DATA(arr)
         cdef list hands = state.hands
         cdef list pile = state.pile
         cdef list pile_seats = state.pile_seats
         cdef list played = state.played
+        cdef list won = state.won
+        cdef int turn = state.turn, leader = state.leader, top_seat = state.top_seat
+        cdef object q
+        # anything out of range (that the C writes would not survive) goes to Python
+        if (
+            len(hands) != n or len(won) != n or len(pile_seats) != len(pile)
+            or not 0 <= turn < n or not 0 <= leader < n or not -1 <= top_seat < n
+        ):
+            return self.fallback(state, seat)
+        for q in pile:
+            if not 0 <= q < CARDS:
+                return self.fallback(state, seat)
+        for q in pile_seats:
+            if not 0 <= q < n:
+                return self.fallback(state, seat)
+        cdef cnp.ndarray arr = zeros_f32(self.size)
+        cdef float* out = <float*>cnp.PyArray_DATA(arr)
         cdef uint64_t hand = card_set(hands[me])
         cdef uint64_t before = 0, pm = 0
         cdef Py_ssize_t upto = len(played) - len(pile), i
@@ -77,14 +92,12 @@ cdef class TikoObserver(Observer):
         if state.over:
             out[self.s_terminal] = 1.0
         else:
-            out[self.s_to_act + rel(me, state.turn, n)] = 1.0
-        cdef int top_seat = state.top_seat
+            out[self.s_to_act + rel(me, turn, n)] = 1.0
         if top_seat >= 0:
             out[self.s_top_seat + rel(me, top_seat, n)] = 1.0
-        out[self.s_leader + rel(me, state.leader, n)] = 1.0
+        out[self.s_leader + rel(me, leader, n)] = 1.0
         # won / 64, hand sizes / 4 (relative seats), stock / 64, pile / n; each a
         # double division rounded to float32, as numpy stores Python floats
-        cdef list won = state.won
         cdef int r
         for p in range(n):
             r = rel(me, p, n)
