@@ -94,3 +94,36 @@ def test_bot_lay_down_is_one_frame_and_records_every_step(paced_server: Server) 
         f"longest wait {max(waits):.2f} s over {len(waits)} turns; lay-down of {len(steps)} steps"
     )
     me.close()
+
+
+def test_a_server_stopped_while_a_bot_waits_leaves_no_bot_move_behind(sqlite_url: str) -> None:
+    """Stopping the server cancels a bot's pending move, and that cancelled move must
+    not schedule the next one: a task created while the loop shuts down is never run
+    nor cancelled (Python reports it at exit as "Task was destroyed but it is
+    pending!")."""
+    server = Server(sqlite_url, bot_pause=30.0)
+    try:
+        t = server.create(
+            game="zoker-tiko",
+            players=2,
+            seats=[{"kind": "human"}, {"kind": "bot"}],
+            take_seat=0,
+        )
+        me = server.client(t["table_id"], tokens=[t["seat_tokens"]["0"]])
+        frame = me.wait_state(0, 0)
+        if frame["legal"]:  # let the human move so that the bot is to move
+            me.send(
+                {"type": "action", "state_id": frame["state_id"], "id": frame["legal"][0]["id"]}
+            )
+            me.wait_state(frame["state_id"] + 1, 0)
+        table = server.hub.tables[t["table_id"]]
+        deadline = time.time() + 10
+        while table.scheduler.bot_task is None and time.time() < deadline:
+            time.sleep(0.01)
+        assert table.scheduler.bot_task is not None, "the bot is not waiting to move"
+        me.close()
+    finally:
+        server.stop()
+    assert not server.thread.is_alive()
+    task = table.scheduler.bot_task
+    assert task is None or task.done(), "a bot move was scheduled during the shutdown"

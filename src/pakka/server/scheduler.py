@@ -117,6 +117,7 @@ class Scheduler:
         """Let the bot choose (in a worker thread) and play for ``seat``."""
         t = self.table
         workers = t.hub.workers
+        cancelled = False
         try:
             if pause > 0:
                 await asyncio.sleep(pause)
@@ -139,6 +140,7 @@ class Scheduler:
                 async with t.lock:
                     t.broadcast(last=steps[-1], steps=steps)
         except asyncio.CancelledError:
+            cancelled = True
             raise
         except Exception:
             log.exception("bot move failed at table %s", t.id)
@@ -153,7 +155,10 @@ class Scheduler:
             if current is not None:
                 if current is self.bot_task:
                     self.bot_task = None
-                if not t.closed:
+                # A cancelled move was stopped on purpose (stop(): the server shuts
+                # down, the lease or the table is gone): scheduling the next one then
+                # would start a task that the shutdown never runs nor cancels.
+                if not t.closed and not cancelled:
                     self.schedule_soon()
 
     async def _choose(self, state: State[Any], seat: int, level: str, bot: Bot | None) -> str:
