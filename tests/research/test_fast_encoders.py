@@ -261,7 +261,7 @@ def test_the_compiled_mask_equals_the_python_mask() -> None:
         pytest.skip("pakka_fast is not installed (uv sync --extra fast); CI requires it")
     game = pakka.load("zoker-tiko", players=2)
     fast, slow = Observer(game), Observer(game, compiled=False)
-    for legal in (None, [], [0], [63], [3, 1, 2], list(range(64))):
+    for legal in (None, [], [0], [63], [3, 1, 2], list(range(64)), (2, 9), {5, 7}):
         a, b = fast.mask(legal), slow.mask(legal)
         assert a.dtype == b.dtype == np.int8
         assert a.tobytes() == b.tobytes(), legal

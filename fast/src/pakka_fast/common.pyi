@@ -1,4 +1,6 @@
+from collections.abc import Iterable
+
 import numpy as np
 import numpy.typing as npt
 
-def mask(n: int, legal: list[int] | None) -> npt.NDArray[np.int8]: ...
+def mask(n: int, legal: Iterable[int] | None) -> npt.NDArray[np.int8]: ...

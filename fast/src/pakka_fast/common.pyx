@@ -6,8 +6,8 @@ cnp.import_array()
 
 
 def mask(Py_ssize_t n, object legal):
-    """An int8 vector of ``n`` zeros with 1 at every id in ``legal`` (a list of ints,
-    or ``None``/empty for a seat that is not to act). Ids must lie in 0..n-1
+    """An int8 vector of ``n`` zeros with 1 at every id in ``legal`` (any iterable of
+    ints, or ``None``/empty for a seat that is not to act). Ids must lie in 0..n-1
     (they are the engine's legal ids)."""
     cdef cnp.npy_intp dims = n
     cdef cnp.ndarray out = cnp.PyArray_ZEROS(1, &dims, cnp.NPY_INT8, 0)

@@ -109,19 +109,11 @@ class Observer:
         self.num_actions = game.num_distinct_actions
         # the encoder's compiled twin and the compiled mask when pakka_fast is installed
         self._observe = self.encoder.observer(compiled=compiled)
-        self._mask = _compiled_mask() if compiled else None
+        self._mask = (_compiled_mask() if compiled else None) or python_mask
 
     def mask(self, legal: Iterable[int] | None) -> MaskArray:
         """1 at every legal action id (all zeros for a seat that is not to act)."""
-        if self._mask is not None and (legal is None or type(legal) is list):
-            return self._mask(self.num_actions, legal)
-        # A bytearray set in a Python loop and viewed as int8: for the few legal
-        # ids of a card game much cheaper than np.zeros plus a fancy-index write.
-        m = bytearray(self.num_actions)
-        if legal:
-            for i in legal:
-                m[i] = 1
-        return np.frombuffer(m, np.int8)
+        return self._mask(self.num_actions, legal)
 
     def observe(self, state: State[Any], seat: int, legal: Iterable[int] | None) -> dict[str, Any]:
         """Seat ``seat``'s observation (from ``state.view(seat)`` only) and its mask."""
@@ -132,14 +124,10 @@ class Observer:
     ) -> dict[str, Any]:
         """As :meth:`observe` for a caller that knows the seat to act: ``legal`` is
         ``seat``'s legal ids if it is to act, else ``None`` (an all-zero mask)."""
-        mask = self._mask
-        if mask is not None and (legal is None or type(legal) is list):
-            # the compiled path, one call less (PettingZoo's every step)
-            return {
-                "observation": self._observe(state, seat),
-                "action_mask": mask(self.num_actions, legal),
-            }
-        return {"observation": self._observe(state, seat), "action_mask": self.mask(legal)}
+        return {
+            "observation": self._observe(state, seat),
+            "action_mask": self._mask(self.num_actions, legal),
+        }
 
     def spaces(self) -> Any:
         """The gymnasium ``Dict`` space of :meth:`observe` (the encoder's real bounds)."""
@@ -154,7 +142,22 @@ class Observer:
         )
 
 
-def _compiled_mask() -> Callable[[int, list[int] | None], MaskArray] | None:
+MaskFn = Callable[[int, Iterable[int] | None], MaskArray]
+
+
+def python_mask(n: int, legal: Iterable[int] | None) -> MaskArray:
+    """An int8 vector of ``n`` zeros with 1 at every id in ``legal`` (the pure-Python
+    twin of ``pakka_fast.common.mask``)."""
+    # A bytearray set in a Python loop and viewed as int8: for the few legal ids of
+    # a card game much cheaper than np.zeros plus a fancy-index write.
+    m = bytearray(n)
+    if legal:
+        for i in legal:
+            m[i] = 1
+    return np.frombuffer(m, np.int8)
+
+
+def _compiled_mask() -> MaskFn | None:
     """``pakka_fast.common.mask`` (the mask built in C) if the ``fast`` extra is there."""
     module = compiled("common")
     return None if module is None else module.mask

@@ -186,10 +186,25 @@ class Encoder(ABC):
             self._observer = self._compiled_observer() or self.observe
         return self._observer
 
+    compiled_twin: tuple[str, str] | None = None
+    """``(module, class)`` of this encoder's compiled twin in ``pakka_fast`` (``None``:
+    it has none); the class is made with the encoder, :meth:`_compiled_args`'s state
+    type, ``observe`` (its fallback) and :meth:`_compiled_args`'s tables."""
+
+    def _compiled_args(self) -> tuple[type, tuple[Any, ...]]:
+        """The state type the compiled twin reads and the tables it is made with."""
+        raise NotImplementedError(f"{type(self).__name__} names no compiled twin")
+
     def _compiled_observer(self) -> ObserveFn | None:
-        """The compiled twin of :meth:`observe`, or ``None`` (the default: none).
-        Encoders with one in ``pakka_fast`` override this (see :func:`compiled`)."""
-        return None
+        """The compiled twin of :meth:`observe`, or ``None`` when there is none or
+        ``pakka_fast`` is not there (see :func:`compiled`)."""
+        twin = self.compiled_twin
+        module = None if twin is None else compiled(twin[0])
+        if twin is None or module is None:
+            return None
+        state_type, tables = self._compiled_args()
+        fn: ObserveFn = getattr(module, twin[1])(self, state_type, self.observe, *tables)
+        return fn
 
     def encode(self, view: Mapping[str, Any]) -> FloatArray:
         """The observation vector of ``view`` (a seat's view; never the full state)."""

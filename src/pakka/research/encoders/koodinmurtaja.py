@@ -42,14 +42,7 @@ from pakka.core.cards import parse_card
 from pakka.core.game import Game, State
 from pakka.games.koodinmurtaja.rules import CONTINUE
 from pakka.games.koodinmurtaja.state import KMState
-from pakka.research.encoders.base import (
-    Encoder,
-    FloatArray,
-    ObserveFn,
-    bits_to_floats,
-    compiled,
-    rel_seat,
-)
+from pakka.research.encoders.base import Encoder, FloatArray, bits_to_floats, rel_seat
 
 PHASES = ("guess", "continue", "reveal", "over")
 RANK_INDEX = {
@@ -128,14 +121,10 @@ class KoodinmurtajaEncoder(Encoder):
         )
         """The elements that are fractions (see :meth:`observe`)."""
 
-    def _compiled_observer(self) -> ObserveFn | None:
-        module = compiled("koodinmurtaja")
-        if module is None:
-            return None
-        fn: ObserveFn = module.KoodinmurtajaObserver(
-            self, KMState, self.observe, CONTINUE, _CARD_BITS, PAT_UP, PAT_OWN, PAT_HIDDEN
-        )
-        return fn
+    compiled_twin = ("koodinmurtaja", "KoodinmurtajaObserver")
+
+    def _compiled_args(self) -> tuple[type, tuple[Any, ...]]:
+        return KMState, (CONTINUE, _CARD_BITS, PAT_UP, PAT_OWN, PAT_HIDDEN)
 
     def observe(self, state: State[Any], seat: int) -> FloatArray:
         """As :meth:`Encoder.observe`, from the fields ``KMState._view(seat)`` reads

@@ -51,7 +51,7 @@ from pakka.games.ravaytys.cards import CONTRACTS, IS_WILD, pos_name, rank_name
 from pakka.games.ravaytys.melds import Meld
 from pakka.games.ravaytys.rules import BUY, OVER, PHASE_NAMES
 from pakka.games.ravaytys.state import RavaytysState
-from pakka.research.encoders.base import Encoder, FloatArray, ObserveFn, compiled, rel_seat
+from pakka.research.encoders.base import Encoder, FloatArray, rel_seat
 
 KINDS = 53
 DECK = 108
@@ -130,14 +130,10 @@ class RavaytysEncoder(Encoder):
         it takes or buys a card or plays a known one, so most observations compare the
         dicts and reuse the bytes."""
 
-    def _compiled_observer(self) -> ObserveFn | None:
-        module = compiled("ravaytys")
-        if module is None:
-            return None
-        fn: ObserveFn = module.RavaytysObserver(
-            self, RavaytysState, self.observe, self._phase_of, BUY, OVER, IS_WILD
-        )
-        return fn
+    compiled_twin = ("ravaytys", "RavaytysObserver")
+
+    def _compiled_args(self) -> tuple[type, tuple[Any, ...]]:
+        return RavaytysState, (self._phase_of, BUY, OVER, IS_WILD)
 
     def observe(self, state: State[Any], seat: int) -> FloatArray:
         """As :meth:`Encoder.observe`, built from the state's fields (bit-identical)."""

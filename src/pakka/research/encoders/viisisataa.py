@@ -63,14 +63,7 @@ from pakka.games.viisisataa.rules import (
     PLAYING,
 )
 from pakka.games.viisisataa.state import ViisisataaState
-from pakka.research.encoders.base import (
-    Encoder,
-    FloatArray,
-    ObserveFn,
-    bits_to_floats,
-    compiled,
-    rel_seat,
-)
+from pakka.research.encoders.base import Encoder, FloatArray, bits_to_floats, rel_seat
 
 NUM_CARDS = 53
 CARD_INDEX: dict[str, int] = {str(c): i for i, c in enumerate(CARDS)}
@@ -180,14 +173,10 @@ class ViisisataaEncoder(Encoder):
             )
         )  # fmt: skip
 
-    def _compiled_observer(self) -> ObserveFn | None:
-        module = compiled("viisisataa")
-        if module is None:
-            return None
-        fn: ObserveFn = module.ViisisataaObserver(
-            self,
-            ViisisataaState,
-            self.observe,
+    compiled_twin = ("viisisataa", "ViisisataaObserver")
+
+    def _compiled_args(self) -> tuple[type, tuple[Any, ...]]:
+        return ViisisataaState, (
             _PHASE_OF,
             [_CALL_OF.get(a.id, -1) for a in ACTIONS],
             [_DOUBLING_OF.get(a.id, -1) for a in ACTIONS],
@@ -195,7 +184,6 @@ class ViisisataaEncoder(Encoder):
             BIDDING,
             DISCARDING,
         )
-        return fn
 
     def observe(self, state: State[Any], seat: int) -> FloatArray:
         """As :meth:`Encoder.observe`, built from the state's fields (bit-identical,

@@ -46,9 +46,7 @@ from pakka.research.encoders.base import (
     INCREMENTAL,
     Encoder,
     FloatArray,
-    ObserveFn,
     bits_to_floats,
-    compiled,
     float_view,
     rel_seat,
 )
@@ -164,12 +162,10 @@ class TikoEncoder(_ZokerEncoder):
         )  # fmt: skip
         assert self.s_pile.stop == self.size  # the counts are the last 2n + 2 elements
 
-    def _compiled_observer(self) -> ObserveFn | None:
-        module = compiled("tiko")
-        if module is None:
-            return None
-        fn: ObserveFn = module.TikoObserver(self, TikoState, self.observe, STRONGER_MASKS)
-        return fn
+    compiled_twin = ("tiko", "TikoObserver")
+
+    def _compiled_args(self) -> tuple[type, tuple[Any, ...]]:
+        return TikoState, (STRONGER_MASKS,)
 
     def observe(self, state: State[Any], seat: int) -> FloatArray:
         """As :meth:`Encoder.observe`, from the fields ``TikoState._view(seat)`` reads
@@ -396,14 +392,10 @@ class MemoEncoder(_ZokerEncoder):
         self._rows[id(state)] = [places.copy(), seen, row]
         return row
 
-    def _compiled_observer(self) -> ObserveFn | None:
-        module = compiled("memo")
-        if module is None:
-            return None
-        fn: ObserveFn = module.MemoObserver(
-            self, MemoState, self.observe, self._partner_masks, self._known, bool(self._easy_bit)
-        )
-        return fn
+    compiled_twin = ("memo", "MemoObserver")
+
+    def _compiled_args(self) -> tuple[type, tuple[Any, ...]]:
+        return MemoState, (self._partner_masks, self._known, bool(self._easy_bit))
 
     def observe(self, state: State[Any], seat: int) -> FloatArray:
         """As :meth:`Encoder.observe`, from the fields ``MemoState._view`` reads and
@@ -684,12 +676,10 @@ class SoloEncoder(_ZokerEncoder):
         """id(state) -> [state, stock size, stock mask]: the stock's card set, made
         anew only when the stock changed (a deal, R-SO-5: it only shrinks)."""
 
-    def _compiled_observer(self) -> ObserveFn | None:
-        module = compiled("solo")
-        if module is None:
-            return None
-        fn: ObserveFn = module.SoloObserver(self, SoloState, self.observe, ATTR_BITS, ATTR)
-        return fn
+    compiled_twin = ("solo", "SoloObserver")
+
+    def _compiled_args(self) -> tuple[type, tuple[Any, ...]]:
+        return SoloState, (ATTR_BITS, ATTR)
 
     def observe(self, state: State[Any], seat: int) -> FloatArray:
         """As :meth:`Encoder.observe`, from the fields ``SoloState._view`` reads
@@ -800,12 +790,10 @@ class PairsEncoder(_ZokerEncoder):
         )
         self.s_left = seg("left", 1, "cards on the table / cards dealt")
 
-    def _compiled_observer(self) -> ObserveFn | None:
-        module = compiled("pairs")
-        if module is None:
-            return None
-        fn: ObserveFn = module.PairsObserver(self, PairsState, self.observe, COMPATIBLE)
-        return fn
+    compiled_twin = ("pairs", "PairsObserver")
+
+    def _compiled_args(self) -> tuple[type, tuple[Any, ...]]:
+        return PairsState, (COMPATIBLE,)
 
     def observe(self, state: State[Any], seat: int) -> FloatArray:
         """As :meth:`Encoder.observe`, from the fields ``PairsState._view`` reads (the
@@ -969,20 +957,10 @@ class KuboEncoder(_ZokerEncoder):
             self.s_placed.start == self.s_may_draw.stop and self.s_round.start == self.s_totals.stop
         )
 
-    def _compiled_observer(self) -> ObserveFn | None:
-        module = compiled("kubo")
-        if module is None:
-            return None
-        fn: ObserveFn = module.KuboObserver(
-            self,
-            KuboState,
-            self.observe,
-            LINE_MASKS,
-            KUBO_STOCK,
-            KUBO_PLAY,
-            KUBO_CLAIMS,
-        )
-        return fn
+    compiled_twin = ("kubo", "KuboObserver")
+
+    def _compiled_args(self) -> tuple[type, tuple[Any, ...]]:
+        return KuboState, (LINE_MASKS, KUBO_STOCK, KUBO_PLAY, KUBO_CLAIMS)
 
     def _board(self, state: KuboState) -> list[Any]:
         """``[board, supported, covering, line fills / 4]`` for ``state.board``: the
