@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs pakka's whole test suite on a fresh machine that has only Python >= 3.11.
 # It installs what the tests need where it can (uv from PyPI, the locked Python
-# environment, Chromium and PostgreSQL from apt when run as root), starts a private
+# environment, a C compiler, Chromium and PostgreSQL from apt when run as root), starts a private
 # PostgreSQL cluster for the server tests, then runs ruff, mypy --strict and pytest.
 # Extra arguments go to pytest, e.g. ./test.sh tests/games -x
 set -euo pipefail
@@ -16,12 +16,6 @@ if ! command -v uv >/dev/null 2>&1; then
   python3 -m pip install --quiet --user uv 2>/dev/null || python3 -m pip install --quiet uv
 fi
 
-say "installing the locked environment"
-# The extras the suite needs, by name: not --all-extras, which would also pull in
-# the 'learn' extra (PyTorch, gigabytes) that only examples/learn uses.
-# 'fast' compiles the research encoders (pakka_fast, fast/): it needs a C compiler.
-uv sync --frozen --quiet --extra postgres --extra research --extra peers --extra distributed --extra fast
-
 apt_install() {
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     if [ -z "${_APT_UPDATED:-}" ]; then apt-get update -qq >/dev/null; _APT_UPDATED=1; fi
@@ -30,6 +24,20 @@ apt_install() {
     return 1
   fi
 }
+
+# The 'fast' extra compiles the research encoders (pakka_fast, fast/): it needs a C
+# compiler and the Python headers of the interpreter uv builds with.
+if ! command -v cc >/dev/null 2>&1 \
+  || ! python3 -c 'import os, sysconfig; assert os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h"))' 2>/dev/null; then
+  say "installing a C compiler and the Python headers (the compiled research encoders)"
+  apt_install gcc python3-dev || echo "WARNING: could not install gcc/python3-dev; the 'fast' extra will not build"
+fi
+
+say "installing the locked environment"
+# The extras the suite needs, by name: not --all-extras, which would also pull in
+# the 'learn' extra (PyTorch, gigabytes) that only examples/learn uses.
+# 'fast' is the compiled research encoders (see above).
+uv sync --frozen --quiet --extra postgres --extra research --extra peers --extra distributed --extra fast
 
 if [ ! -x /usr/bin/chromium ]; then
   say "installing Chromium for the browser tests"
